@@ -1,0 +1,32 @@
+package io.paygate.model.api.disbursement;
+
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+import com.fasterxml.jackson.annotation.JsonInclude;
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.NotBlank;
+import jakarta.validation.constraints.NotNull;
+import jakarta.validation.constraints.Size;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+
+/**
+ * Body of {@code POST /pg/disbursement/transfer} (CONTRACT §5). Mandatory: partnerReferenceNo (1–64, unique
+ * per merchant), beneficiaryBankCode (1–6), beneficiaryAccountName (1–64), beneficiaryAccountNo (1–64),
+ * amount {value, currency}; additionalInfo {notes} optional.
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+@JsonIgnoreProperties(ignoreUnknown = true)
+@Schema(description = "Disbursement transfer request")
+public record TransferRequest(
+        @Schema(description = "Merchant's transfer id, unique per merchant", required = true, minLength = 1,
+                maxLength = 64, examples = "TRF-20261121-0001")
+        @NotBlank @Size(max = 64) String partnerReferenceNo,
+        @Schema(description = "Beneficiary bank code", required = true, minLength = 1, maxLength = 6, examples = "014")
+        @NotBlank @Size(max = 6) String beneficiaryBankCode,
+        @Schema(description = "Beneficiary account name", required = true, minLength = 1, maxLength = 64)
+        @NotBlank @Size(max = 64) String beneficiaryAccountName,
+        @Schema(description = "Beneficiary account number", required = true, minLength = 1, maxLength = 64,
+                examples = "1234567890")
+        @NotBlank @Size(max = 64) String beneficiaryAccountNo,
+        @Schema(description = "Amount", required = true) @NotNull @Valid TransferAmount amount,
+        @Schema(description = "Additional information") @Valid AdditionalInfo additionalInfo) {
+}

@@ -1,0 +1,46 @@
+package io.paygate.model.api.payment;
+
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.databind.JsonNode;
+import io.paygate.model.error.ResponseCode;
+import java.util.List;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+
+/**
+ * Reply 200 of the initiation (seed §1; CONTRACT §1). Field names exactly as the seed, including the lower
+ * case {@code redirecturl}, {@code appurl} and {@code imageurl}. The same order sent again with the same
+ * content gets the same paymentCode, redirecturl and expiryLink.
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+@JsonIgnoreProperties(ignoreUnknown = true)
+@Schema(description = "Hosted payment initiation reply")
+public record InitiateResponse(
+        @Schema(description = "2000000 on success", required = true, examples = "2000000") String responseCode,
+        @Schema(description = "Success on success", required = true, maxLength = 500, examples = "Success")
+        String responseMessage,
+        @Schema(description = "Payment code, unique; the notification's order.reference", maxLength = 30,
+                examples = "PC7F3K9Q2M4X8B1N") String paymentCode,
+        @Schema(description = "Hosted payment page to send the customer to", required = true, maxLength = 320)
+        String redirecturl,
+        @Schema(description = "Expiry of the link, YYYY-MM-DD HH:MM:SS in the gateway time zone", required = true,
+                maxLength = 19, examples = "2026-11-22 10:15:30") String expiryLink,
+        @Schema(description = "Server processing time in milliseconds", required = true, examples = "42")
+        Long processingTime,
+        @Schema(description = "Application address", maxLength = 320) String appurl,
+        @Schema(description = "Image address", maxLength = 320) String imageurl,
+        @Schema(description = "List of accounts, 1-4 entries") List<JsonNode> accountList) {
+
+    /** A success reply ({@code 2000000 Success}). */
+    public static InitiateResponse success(String paymentCode, String redirecturl, String expiryLink,
+                                           long processingTimeMillis) {
+        return new InitiateResponse(ResponseCode.SUCCESS_CODE, ResponseCode.SUCCESS_MESSAGE, paymentCode, redirecturl,
+                expiryLink, processingTimeMillis, null, null, null);
+    }
+
+    /** The same reply with another processing time (an idempotent repeat is measured again). */
+    public InitiateResponse withProcessingTime(long processingTimeMillis) {
+        return new InitiateResponse(responseCode, responseMessage, paymentCode, redirecturl, expiryLink,
+                processingTimeMillis, appurl, imageurl, accountList);
+    }
+}

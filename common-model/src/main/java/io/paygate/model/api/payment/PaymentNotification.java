@@ -1,0 +1,36 @@
+package io.paygate.model.api.payment;
+
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+import com.fasterxml.jackson.annotation.JsonInclude;
+import io.paygate.model.api.Card;
+import io.paygate.model.api.Customer;
+import io.paygate.model.api.Meta;
+import jakarta.validation.constraints.Size;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+
+/**
+ * The payment notification POSTed to {@code url.callbackUrl} on CAPTURED, FAILED and EXPIRED (seed §3;
+ * CONTRACT §6). {@code meta} is echoed when the initiation had one; {@code card} only for card payments.
+ * {@code signature}: lowercase hex HMAC-SHA512 over the RFC 8785 form of this body without
+ * {@code signature} (128 characters), set by {@code NotificationSigner.withBodySignature}; build the record
+ * with {@code signature = null} and sign its JSON.
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+@JsonIgnoreProperties(ignoreUnknown = true)
+@Schema(description = "Payment notification sent to the merchant's callbackUrl")
+public record PaymentNotification(
+        @Schema(description = "Order; amount is a number, reference is the paymentCode", required = true)
+        OrderSummary order,
+        @Schema(description = "Customer as given at initiation", required = true) Customer customer,
+        @Schema(description = "meta as given at initiation, when there was one") Meta meta,
+        @Schema(description = "Card payments only") Card card,
+        @Schema(description = "Outcome") PaymentResult result,
+        @Schema(description = "HMAC-SHA512, lowercase hex, over the RFC 8785 form without signature",
+                required = true, minLength = 128, maxLength = 128)
+        @Size(min = 128, max = 128) String signature) {
+
+    /** The same notification with {@code signature} set. */
+    public PaymentNotification withSignature(String value) {
+        return new PaymentNotification(order, customer, meta, card, result, value);
+    }
+}

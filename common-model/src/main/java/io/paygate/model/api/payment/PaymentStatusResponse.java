@@ -1,0 +1,31 @@
+package io.paygate.model.api.payment;
+
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+import com.fasterxml.jackson.annotation.JsonInclude;
+import io.paygate.model.api.Card;
+import io.paygate.model.error.ResponseCode;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+
+/**
+ * Reply 200 of {@code GET /pg/payment/card/status/{orderId}} (CONTRACT §3). {@code order}, {@code result}
+ * and {@code card} equal those of the notification, so a merchant can compare them (the seed's status
+ * inquiry verification).
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+@JsonIgnoreProperties(ignoreUnknown = true)
+@Schema(description = "Payment status reply")
+public record PaymentStatusResponse(
+        @Schema(description = "2000000", required = true) String responseCode,
+        @Schema(description = "Success", required = true) String responseMessage,
+        @Schema(description = "Payment code", maxLength = 30) String paymentCode,
+        @Schema(description = "Order; amount is a number") OrderSummary order,
+        @Schema(description = "Outcome so far") PaymentResult result,
+        @Schema(description = "Card payments only") Card card,
+        @Schema(description = "Expiry of the link, YYYY-MM-DD HH:MM:SS", maxLength = 19) String expiryLink) {
+
+    public static PaymentStatusResponse success(String paymentCode, OrderSummary order, PaymentResult result,
+                                                Card card, String expiryLink) {
+        return new PaymentStatusResponse(ResponseCode.SUCCESS_CODE, ResponseCode.SUCCESS_MESSAGE, paymentCode, order,
+                result, card, expiryLink);
+    }
+}

@@ -1,0 +1,42 @@
+package io.paygate.model.api.payment;
+
+import com.fasterxml.jackson.annotation.JsonAnyGetter;
+import com.fasterxml.jackson.annotation.JsonAnySetter;
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.databind.JsonNode;
+import io.paygate.model.validation.JsonMembers;
+import jakarta.validation.constraints.NotBlank;
+import jakarta.validation.constraints.Size;
+import java.util.Map;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+
+/**
+ * The url object of the initiation request (seed; CONTRACT §1): 1–4 members. {@code callbackUrl} is
+ * mandatory, at most 2048 characters, and must pass the callback URL rules of CONTRACT §6 (absolute
+ * {@code https}, no private or reserved hosts) — a separate check, not a Bean Validation constraint.
+ * {@code returnUrl} is optional: where the hosted page sends the customer afterwards.
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+@Schema(description = "Merchant addresses: 1-4 members")
+public record Url(
+        @Schema(description = "Receives the payment notification; absolute https URL", required = true,
+                maxLength = 2048, examples = "https://merchant.example.com/callbacks/payment")
+        @NotBlank @Size(max = 2048) String callbackUrl,
+        @Schema(description = "Where the hosted page sends the customer afterwards", maxLength = 2048,
+                examples = "https://merchant.example.com/orders/ORD-20261121-0001")
+        @Size(min = 1, max = 2048) String returnUrl,
+        @Schema(hidden = true) @JsonAnySetter @JsonAnyGetter Map<String, JsonNode> extra) implements JsonMembers {
+
+    public Url {
+        extra = JsonMembers.copyExtra(extra);
+    }
+
+    public Url(String callbackUrl, String returnUrl) {
+        this(callbackUrl, returnUrl, Map.of());
+    }
+
+    @Override
+    public int memberCount() {
+        return JsonMembers.count(extra, callbackUrl, returnUrl);
+    }
+}

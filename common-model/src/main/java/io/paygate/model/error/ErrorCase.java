@@ -1,0 +1,52 @@
+package io.paygate.model.error;
+
+/**
+ * The error cases of CONTRACT §0: HTTP status, two-digit case code and the fixed start of the
+ * {@code responseMessage}. Cases that take a detail (field path, reason) append it after one space.
+ */
+public enum ErrorCase {
+    /** Malformed JSON, wrong types. */
+    BAD_REQUEST(400, "00", "Bad Request"),
+    /** {@code Invalid Field Format <field path>}. */
+    INVALID_FIELD_FORMAT(400, "01", "Invalid Field Format"),
+    /** {@code Invalid Mandatory Field <field path>}. */
+    INVALID_MANDATORY_FIELD(400, "02", "Invalid Mandatory Field"),
+    /** {@code Unauthorized. <reason>} — any authentication failure. */
+    UNAUTHORIZED(401, "00", "Unauthorized."),
+    /** Unknown or foreign resource. */
+    NOT_FOUND(404, "01", "Transaction Not Found"),
+    /** Same id with different content; illegal state change. */
+    CONFLICT(409, "00", "Conflict"),
+    /** Body over 64 KiB. */
+    PAYLOAD_TOO_LARGE(413, "00", "Payload Too Large"),
+    /** Body not {@code application/json}. */
+    UNSUPPORTED_MEDIA_TYPE(415, "00", "Unsupported Media Type"),
+    TOO_MANY_REQUESTS(429, "00", "Too Many Requests"),
+    /** Anything unexpected; never with a stack trace or exception name. */
+    GENERAL_ERROR(500, "00", "General Error");
+
+    private final int httpStatus;
+    private final String caseCode;
+    private final String message;
+
+    ErrorCase(int httpStatus, String caseCode, String message) {
+        this.httpStatus = httpStatus;
+        this.caseCode = caseCode;
+        this.message = message;
+    }
+
+    /** The HTTP status of the reply, equal to the first three digits of the response code. */
+    public int httpStatus() {
+        return httpStatus;
+    }
+
+    /** The last two digits of the response code. */
+    public String caseCode() {
+        return caseCode;
+    }
+
+    /** The fixed message, e.g. {@code "Invalid Field Format"}. */
+    public String message() {
+        return message;
+    }
+}

@@ -1,0 +1,77 @@
+package io.paygate.model.event;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.paygate.model.json.Json;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.Objects;
+import java.util.UUID;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+
+/**
+ * The value of every Kafka record between services (CONTRACT §7):
+ * {@code {eventId, type, occurredAt, merchantId, resourceId, sequence, data}}. Written through the producer's
+ * transactional outbox; consumers are idempotent by {@code eventId}. {@code sequence} grows per resource (a
+ * consumer drops an event older than one it has already handled for the same resource).
+ */
+@Schema(description = "Event between services: the value of a Kafka record keyed merchantId:resourceId")
+public record EventEnvelope(
+        @Schema(description = "Unique id; consumers deduplicate by it") UUID eventId,
+        @Schema(description = "Data type, see EventTypes", examples = "PaymentStatusChanged") String type,
+        @Schema(description = "When the state change committed") Instant occurredAt,
+        @Schema(description = "Merchant id", examples = "demo") String merchantId,
+        @Schema(description = "paymentCode, bindingId or referenceNo") String resourceId,
+        @Schema(description = "Per-resource sequence number, increasing with every change") long sequence,
+        @Schema(description = "Type-specific data record") JsonNode data) {
+
+    public EventEnvelope {
+        Objects.requireNonNull(eventId, "eventId");
+        Objects.requireNonNull(type, "type");
+        Objects.requireNonNull(occurredAt, "occurredAt");
+        Objects.requireNonNull(merchantId, "merchantId");
+        Objects.requireNonNull(resourceId, "resourceId");
+        Objects.requireNonNull(data, "data");
+    }
+
+    /** A new envelope with a random id, {@code occurredAt} = now, and {@code data} converted to a tree. */
+    public static EventEnvelope of(String type, String merchantId, String resourceId, long sequence,
+                                   Object data, Clock clock) {
+        return new EventEnvelope(UUID.randomUUID(), type, clock.instant(), merchantId, resourceId, sequence,
+                Json.toTree(data));
+    }
+
+    /** An envelope for a {@link PaymentStatusChanged} keyed by its payment code. */
+    public static EventEnvelope of(String merchantId, long sequence, PaymentStatusChanged data, Clock clock) {
+        return of(EventTypes.PAYMENT_STATUS_CHANGED, merchantId, data.paymentCode(), sequence, data, clock);
+    }
+
+    /** An envelope for a {@link BindingStatusChanged} keyed by its binding id. */
+    public static EventEnvelope of(String merchantId, long sequence, BindingStatusChanged data, Clock clock) {
+        return of(EventTypes.BINDING_STATUS_CHANGED, merchantId, data.bindingId(), sequence, data, clock);
+    }
+
+    /** An envelope for a {@link DisbursementStatusChanged} keyed by its reference number. */
+    public static EventEnvelope of(String merchantId, long sequence, DisbursementStatusChanged data, Clock clock) {
+        return of(EventTypes.DISBURSEMENT_STATUS_CHANGED, merchantId, data.originalReferenceNo(), sequence, data, clock);
+    }
+
+    /** The Kafka record key: {@code merchantId + ":" + resourceId}. */
+    public String key() {
+        return merchantId + ":" + resourceId;
+    }
+
+    /** {@link #data()} as its record type. @throws IllegalArgumentException when it does not fit */
+    public <T> T dataAs(Class<T> type) {
+        return Json.fromTree(data, type);
+    }
+
+    /** The JSON value written to Kafka. */
+    public String toJson() {
+        return Json.write(this);
+    }
+
+    /** Reads a Kafka value. @throws IllegalArgumentException when it is not an envelope */
+    public static EventEnvelope fromJson(String json) {
+        return Json.read(json, EventEnvelope.class);
+    }
+}

@@ -1,0 +1,47 @@
+package io.paygate.model.event;
+
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+import com.fasterxml.jackson.annotation.JsonInclude;
+import io.paygate.model.api.Card;
+import io.paygate.model.api.Customer;
+import io.paygate.model.api.Meta;
+import io.paygate.model.api.payment.OrderSummary;
+import io.paygate.model.api.payment.PaymentMethod;
+import io.paygate.model.api.payment.PaymentNotification;
+import io.paygate.model.api.payment.PaymentResult;
+import io.paygate.model.status.PaymentStatus;
+import java.math.BigDecimal;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+
+/**
+ * Data of a {@link Topics#PAYMENT_STATUS} event: everything notification-service needs to build the seed §3
+ * notification without calling payment-service back. Resource id: the paymentCode. {@code card} only for
+ * card payments; {@code method} {@code null} when no payment was attempted (EXPIRED).
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+@JsonIgnoreProperties(ignoreUnknown = true)
+@Schema(description = "Payment status change event data")
+public record PaymentStatusChanged(
+        String paymentCode,
+        String orderId,
+        BigDecimal amount,
+        String currency,
+        Customer customer,
+        Meta meta,
+        Card card,
+        PaymentStatus status,
+        @JsonInclude(JsonInclude.Include.ALWAYS) String statusDesc,
+        String callbackUrl,
+        PaymentMethod method) {
+
+    /** The unsigned payment notification (order.reference = paymentCode); sign its JSON before sending. */
+    public PaymentNotification toNotification() {
+        return new PaymentNotification(
+                new OrderSummary(orderId, amount, paymentCode, currency),
+                customer,
+                meta,
+                method == PaymentMethod.CARD ? card : null,
+                PaymentResult.of(amount, status, statusDesc),
+                null);
+    }
+}

@@ -1,0 +1,24 @@
+package io.paygate.model.event;
+
+import java.util.List;
+
+/**
+ * Kafka topics between the services (CONTRACT §7). Record key: {@code <merchantId>:<resourceId>}
+ * ({@link EventEnvelope#key()}), so the events of one payment, binding or transfer stay in order; value:
+ * the JSON {@link EventEnvelope}.
+ */
+public final class Topics {
+
+    /** {@link PaymentStatusChanged} events, produced by payment-service. */
+    public static final String PAYMENT_STATUS = "payment-status";
+    /** {@link BindingStatusChanged} events, produced by binding-service. */
+    public static final String BINDING_STATUS = "binding-status";
+    /** {@link DisbursementStatusChanged} events, produced by payment-service. */
+    public static final String DISBURSEMENT_STATUS = "disbursement-status";
+
+    /** All topics, e.g. for creating them on an embedded broker. */
+    public static final List<String> ALL = List.of(PAYMENT_STATUS, BINDING_STATUS, DISBURSEMENT_STATUS);
+
+    private Topics() {
+    }
+}

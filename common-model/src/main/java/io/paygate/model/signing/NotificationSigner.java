@@ -1,0 +1,117 @@
+package io.paygate.model.signing;
+
+import io.paygate.model.crypto.Digests;
+import io.paygate.model.json.CanonicalJson;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.stream.Collectors;
+
+/**
+ * Signs merchant notifications (CONTRACT §6), Svix-shaped: small, final, thread-safe.
+ *
+ * <ul>
+ *   <li>Body {@code signature} (payment and binding notifications) and header {@code X-SIGNATURE} (every
+ *       notification): lowercase hex HMAC-SHA512, key = decoded secret bytes, over the RFC 8785 (JCS) form
+ *       of the body without its top-level {@code signature} member — 128 characters.</li>
+ *   <li>Standard Webhooks headers: {@code webhook-id}, {@code webhook-timestamp} (unix seconds) and
+ *       {@code webhook-signature} = {@code v1,} + base64 HMAC-SHA256 of {@code id.timestamp.rawBody}.</li>
+ * </ul>
+ *
+ * <p>Rotation: construct with several secrets, the <em>first</em> is primary. The body signature and
+ * {@code X-SIGNATURE} use the primary secret only (there is one value); {@code webhook-signature} carries one
+ * {@code v1,} entry per secret, space-separated, so a merchant holding either the old or the new secret
+ * verifies the Standard Webhooks signature.
+ */
+public final class NotificationSigner {
+
+    private final List<WebhookSecret> secrets;
+
+    public NotificationSigner(List<WebhookSecret> secrets) {
+        Objects.requireNonNull(secrets, "secrets");
+        if (secrets.isEmpty()) {
+            throw new IllegalArgumentException("At least one webhook secret is required");
+        }
+        this.secrets = List.copyOf(secrets);
+    }
+
+    /** @param primary the secret for body signatures; {@code older} are still announced in webhook-signature */
+    public NotificationSigner(WebhookSecret primary, WebhookSecret... older) {
+        this(concat(primary, older));
+    }
+
+    /**
+     * The body signature of {@code jsonBody}: HMAC-SHA512 (primary secret) over JCS(body without top-level
+     * {@code signature}), lowercase hex, 128 characters.
+     *
+     * @throws IllegalArgumentException when {@code jsonBody} is not a JSON object
+     */
+    public String bodySignature(String jsonBody) {
+        return bodySignature(secrets.get(0), jsonBody);
+    }
+
+    /**
+     * {@code json} with its top-level {@code signature} member set to {@link #bodySignature(String)}: the
+     * member is replaced in place when present, appended otherwise; other members keep their order and text.
+     */
+    public String withBodySignature(String json) {
+        var object = CanonicalJson.parseObject(json);
+        String signature = bodySignature(CanonicalJson.write(object));
+        object.put(CanonicalJson.SIGNATURE_MEMBER, signature);
+        return CanonicalJson.write(object);
+    }
+
+    /**
+     * The Standard Webhooks signature header value for one attempt: {@code v1,<base64>} per secret, separated
+     * by single spaces, primary first.
+     */
+    public String sign(String webhookId, long unixSeconds, String rawBody) {
+        Objects.requireNonNull(webhookId, "webhookId");
+        Objects.requireNonNull(rawBody, "rawBody");
+        return secrets.stream()
+                .map(secret -> WebhookHeaders.VERSION_PREFIX + webhookSignature(secret, webhookId, unixSeconds, rawBody))
+                .collect(Collectors.joining(" "));
+    }
+
+    /**
+     * The headers to send with {@code rawBody} (the exact bytes POSTed, UTF-8): {@code webhook-id},
+     * {@code webhook-timestamp}, {@code webhook-signature} and {@code X-SIGNATURE}, in that order.
+     */
+    public Map<String, String> headers(String webhookId, long unixSeconds, String rawBody) {
+        Map<String, String> headers = new LinkedHashMap<>();
+        headers.put(WebhookHeaders.ID, webhookId);
+        headers.put(WebhookHeaders.TIMESTAMP, Long.toString(unixSeconds));
+        headers.put(WebhookHeaders.SIGNATURE, sign(webhookId, unixSeconds, rawBody));
+        headers.put(WebhookHeaders.X_SIGNATURE, bodySignature(rawBody));
+        return headers;
+    }
+
+    @Override
+    public String toString() {
+        return "NotificationSigner[" + secrets.size() + " secret(s)]";
+    }
+
+    static String bodySignature(WebhookSecret secret, String jsonBody) {
+        byte[] canonical = CanonicalJson.canonicalizeWithoutSignature(jsonBody).getBytes(StandardCharsets.UTF_8);
+        return Digests.hmacSha512Hex(secret.keyBytes(), canonical);
+    }
+
+    static String webhookSignature(WebhookSecret secret, String webhookId, long unixSeconds, String rawBody) {
+        byte[] content = (webhookId + "." + unixSeconds + "." + rawBody).getBytes(StandardCharsets.UTF_8);
+        return Base64.getEncoder().encodeToString(Digests.hmacSha256(secret.keyBytes(), content));
+    }
+
+    private static List<WebhookSecret> concat(WebhookSecret primary, WebhookSecret... older) {
+        Objects.requireNonNull(primary, "primary");
+        List<WebhookSecret> all = new ArrayList<>();
+        all.add(primary);
+        for (WebhookSecret secret : older) {
+            all.add(Objects.requireNonNull(secret, "secret"));
+        }
+        return all;
+    }
+}

@@ -1,0 +1,133 @@
+package io.paygate.model.error;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.paygate.model.json.Json;
+import java.util.Arrays;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+class ResponseCodeTest {
+
+    @Test
+    void successIsTheSeedValue() {
+        assertEquals("2000000", ResponseCode.SUCCESS_CODE);
+        assertEquals("Success", ResponseCode.SUCCESS_MESSAGE);
+    }
+
+    @Test
+    void serviceCodesAreTheContractTable() {
+        List<String> expected = List.of("PAYMENT_INITIATION 01", "DIRECT_DEBIT_BINDING 02", "PAYMENT_STATUS 03",
+                "DISBURSEMENT_TRANSFER 04", "DISBURSEMENT_STATUS 05", "CALLBACK_REGISTRATION 06", "NOTIFICATION_LOG 07",
+                "HOSTED_PAGE 08");
+        assertEquals(expected, Arrays.stream(ServiceCode.values()).map(s -> s.name() + " " + s.code()).toList());
+    }
+
+    /** Every case of the CONTRACT §0 table, for service 01. */
+    @ParameterizedTest(name = "{0} -> {1}")
+    @CsvSource({
+            "BAD_REQUEST, 4000100, 400, Bad Request",
+            "INVALID_FIELD_FORMAT, 4000101, 400, Invalid Field Format",
+            "INVALID_MANDATORY_FIELD, 4000102, 400, Invalid Mandatory Field",
+            "UNAUTHORIZED, 4010100, 401, Unauthorized.",
+            "NOT_FOUND, 4040101, 404, Transaction Not Found",
+            "CONFLICT, 4090100, 409, Conflict",
+            "PAYLOAD_TOO_LARGE, 4130100, 413, Payload Too Large",
+            "UNSUPPORTED_MEDIA_TYPE, 4150100, 415, Unsupported Media Type",
+            "TOO_MANY_REQUESTS, 4290100, 429, Too Many Requests",
+            "GENERAL_ERROR, 5000100, 500, General Error"
+    })
+    void caseCodesMatchTheContractTable(ErrorCase errorCase, String code, int status, String message) {
+        ResponseCode responseCode = ResponseCode.of(ServiceCode.PAYMENT_INITIATION, errorCase);
+        assertEquals(code, responseCode.code());
+        assertEquals(status, responseCode.httpStatus());
+        assertEquals(message, responseCode.message());
+        assertEquals(code, responseCode.toString());
+    }
+
+    @Test
+    void everyCodeIsSevenDigitsAndStartsWithItsHttpStatus() {
+        for (ServiceCode service : ServiceCode.values()) {
+            for (ErrorCase errorCase : ErrorCase.values()) {
+                String code = ResponseCode.of(service, errorCase).code();
+                assertTrue(code.matches("[0-9]{7}"), code);
+                assertEquals(String.valueOf(errorCase.httpStatus()), code.substring(0, 3));
+                assertEquals(service.code(), code.substring(3, 5));
+                assertEquals(errorCase.caseCode(), code.substring(5, 7));
+            }
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource({
+            "4040301, PAYMENT_STATUS, NOT_FOUND",
+            "4090400, DISBURSEMENT_TRANSFER, CONFLICT",
+            "4040501, DISBURSEMENT_STATUS, NOT_FOUND",
+            "4010200, DIRECT_DEBIT_BINDING, UNAUTHORIZED",
+            "4000601, CALLBACK_REGISTRATION, INVALID_FIELD_FORMAT",
+            "5000700, NOTIFICATION_LOG, GENERAL_ERROR",
+            "4290800, HOSTED_PAGE, TOO_MANY_REQUESTS"
+    })
+    void codesNamedInTheContractAreProduced(String expected, ServiceCode service, ErrorCase errorCase) {
+        assertEquals(expected, ResponseCode.of(service, errorCase).code());
+    }
+
+    @Test
+    void messageAppendsTheDetailAfterOneSpace() {
+        assertEquals("Invalid Field Format customer.mobilePhone",
+                ResponseCode.of(ServiceCode.PAYMENT_INITIATION, ErrorCase.INVALID_FIELD_FORMAT).message("customer.mobilePhone"));
+        assertEquals("Invalid Mandatory Field order.id",
+                ResponseCode.of(ServiceCode.PAYMENT_INITIATION, ErrorCase.INVALID_MANDATORY_FIELD).message("order.id"));
+        assertEquals("Unauthorized. Invalid signature",
+                ResponseCode.of(ServiceCode.DIRECT_DEBIT_BINDING, ErrorCase.UNAUTHORIZED).message("Invalid signature"));
+    }
+
+    @Test
+    void messageWithoutDetailIsTheCaseMessage() {
+        ResponseCode conflict = ResponseCode.of(ServiceCode.PAYMENT_INITIATION, ErrorCase.CONFLICT);
+        assertEquals("Conflict", conflict.message(null));
+        assertEquals("Conflict", conflict.message("  "));
+    }
+
+    @Test
+    void messageIsCutToFiveHundredCharacters() {
+        ResponseCode format = ResponseCode.of(ServiceCode.PAYMENT_INITIATION, ErrorCase.INVALID_FIELD_FORMAT);
+        String message = format.message("x".repeat(1000));
+        assertEquals(500, message.length());
+        assertTrue(message.startsWith("Invalid Field Format xxx"));
+    }
+
+    @Test
+    void cutNeverSplitsASurrogatePair() {
+        ResponseCode format = ResponseCode.of(ServiceCode.PAYMENT_INITIATION, ErrorCase.INVALID_FIELD_FORMAT);
+        // "Invalid Field Format " is 21 chars; 478 more puts an emoji's high surrogate at index 499.
+        String message = format.message("a".repeat(478) + "\ud83d\ude00tail");
+        assertEquals(499, message.length());
+        assertEquals('a', message.charAt(498));
+    }
+
+    @Test
+    void errorResponseCarriesCodeAndMessageUnderTheContractNames() {
+        ErrorResponse body = ErrorResponse.of(ServiceCode.PAYMENT_INITIATION, ErrorCase.INVALID_MANDATORY_FIELD, "order.id");
+        assertEquals("{\"responseCode\":\"4000102\",\"responseMessage\":\"Invalid Mandatory Field order.id\"}",
+                Json.write(body));
+        assertEquals(400, body.httpStatus());
+        assertEquals(body, Json.read(Json.write(body), ErrorResponse.class));
+    }
+
+    @Test
+    void errorResponseWithoutDetail() {
+        ErrorResponse body = ErrorResponse.of(ServiceCode.PAYMENT_STATUS, ErrorCase.NOT_FOUND);
+        assertEquals(new ErrorResponse("4040301", "Transaction Not Found"), body);
+        assertEquals(404, body.httpStatus());
+    }
+
+    @Test
+    void errorResponseMessageIsAtMostFiveHundredCharacters() {
+        ErrorResponse body = ErrorResponse.of(ServiceCode.DISBURSEMENT_TRANSFER, ErrorCase.UNAUTHORIZED, "r".repeat(600));
+        assertEquals(500, body.responseMessage().length());
+    }
+}

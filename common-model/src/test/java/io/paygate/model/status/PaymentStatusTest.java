@@ -1,0 +1,86 @@
+package io.paygate.model.status;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.EnumSet;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+class PaymentStatusTest {
+
+    /** CONTRACT §2, written out independently of the enum. */
+    private static final Set<String> ALLOWED = Set.of(
+            "PENDING->PROCESSING", "PENDING->EXPIRED", "PROCESSING->CAPTURED", "PROCESSING->FAILED");
+    private static final Set<PaymentStatus> FINAL = EnumSet.of(PaymentStatus.CAPTURED, PaymentStatus.FAILED,
+            PaymentStatus.EXPIRED);
+
+    @Test
+    void everyPairFollowsTheContract() {
+        int allowed = 0;
+        for (PaymentStatus from : PaymentStatus.values()) {
+            for (PaymentStatus to : PaymentStatus.values()) {
+                boolean expected = ALLOWED.contains(from + "->" + to);
+                assertEquals(expected, from.canTransitionTo(to), from + "->" + to);
+                if (expected) {
+                    allowed++;
+                    assertSame(to, from.transitionTo(to));
+                } else {
+                    IllegalTransitionException e = assertThrows(IllegalTransitionException.class, () -> from.transitionTo(to));
+                    assertSame(from, e.from());
+                    assertSame(to, e.to());
+                }
+            }
+        }
+        assertEquals(ALLOWED.size(), allowed);
+    }
+
+    @Test
+    void finalStatesAreCapturedFailedExpired() {
+        for (PaymentStatus status : PaymentStatus.values()) {
+            assertEquals(FINAL.contains(status), status.isFinal(), status.name());
+        }
+    }
+
+    @Test
+    void finalStatesNeverChange() {
+        for (PaymentStatus from : FINAL) {
+            for (PaymentStatus to : PaymentStatus.values()) {
+                assertFalse(from.canTransitionTo(to), from + "->" + to);
+            }
+        }
+    }
+
+    @Test
+    void refusedCardDoesNotFailAPendingPayment() {
+        assertFalse(PaymentStatus.PENDING.canTransitionTo(PaymentStatus.FAILED));
+        assertFalse(PaymentStatus.PENDING.canTransitionTo(PaymentStatus.CAPTURED));
+    }
+
+    @Test
+    void processingPaymentCannotExpire() {
+        assertFalse(PaymentStatus.PROCESSING.canTransitionTo(PaymentStatus.EXPIRED));
+    }
+
+    @Test
+    void merchantIsNotifiedOfFinalStatesOnly() {
+        assertTrue(PaymentStatus.CAPTURED.isNotified());
+        assertTrue(PaymentStatus.EXPIRED.isNotified());
+        assertFalse(PaymentStatus.PROCESSING.isNotified());
+    }
+
+    @Test
+    void transitionToNullIsIllegal() {
+        assertThrows(IllegalTransitionException.class, () -> PaymentStatus.PENDING.transitionTo(null));
+    }
+
+    @Test
+    void exceptionMessageNamesTheLifecycleAndStates() {
+        IllegalTransitionException e = assertThrows(IllegalTransitionException.class,
+                () -> PaymentStatus.CAPTURED.transitionTo(PaymentStatus.FAILED));
+        assertEquals("Illegal PaymentStatus transition CAPTURED -> FAILED", e.getMessage());
+    }
+}
