@@ -1,0 +1,48 @@
+package io.paygate.binding;
+
+import io.agroal.api.AgroalDataSource;
+import io.paygate.testsupport.quarkus.KafkaResource;
+import io.paygate.testsupport.quarkus.PostgresResource;
+import io.paygate.testsupport.rest.HealthChecks;
+import io.quarkus.test.common.ResourceArg;
+import io.quarkus.test.common.WithTestResource;
+import io.quarkus.test.junit.QuarkusTest;
+import jakarta.inject.Inject;
+import org.junit.jupiter.api.Test;
+
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.Statement;
+
+import static io.restassured.RestAssured.given;
+import static org.hamcrest.Matchers.equalTo;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+@QuarkusTest
+@WithTestResource(value = PostgresResource.class, initArgs = @ResourceArg(name = "database", value = "binding"))
+@WithTestResource(KafkaResource.class)
+class BindingServiceReadinessTest {
+
+    @Inject
+    AgroalDataSource dataSource;
+
+    @Test
+    void isReadyOnlyWithItsDatabaseAndKafkaUp() {
+        given().when().get("/q/health/ready").then().statusCode(200).body("status", equalTo("UP"));
+        var checks = HealthChecks.readiness();
+        assertEquals("UP", checks.get(HealthChecks.DATABASE), checks.toString());
+        assertEquals("UP", checks.get(HealthChecks.KAFKA), checks.toString());
+    }
+
+    @Test
+    void migratesItsOwnDatabaseWithFlyway() throws Exception {
+        try (Connection connection = dataSource.getConnection();
+             Statement statement = connection.createStatement();
+             ResultSet rs = statement.executeQuery(
+                     "SELECT current_database(), (SELECT count(*) FROM flyway_schema_history WHERE success)")) {
+            rs.next();
+            assertEquals("binding", rs.getString(1));
+            assertEquals(1, rs.getInt(2), "V1 applied once");
+        }
+    }
+}
