@@ -1,0 +1,254 @@
+package io.paygate.local;
+
+import io.paygate.model.event.Topics;
+import io.paygate.testsupport.SandboxMerchants;
+import io.paygate.testsupport.infra.EmbeddedKafkaBroker;
+import io.paygate.testsupport.infra.EmbeddedPostgresServer;
+
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.List;
+import java.util.stream.Stream;
+
+/**
+ * The local stack (CONTRACT §8): an embedded PostgreSQL with one database per service, an embedded
+ * Kafka broker, and the three services as separate processes on 8081–8083 with the sandbox merchants.
+ * Runs until interrupted (Ctrl-C or SIGTERM), then stops everything it started and, unless
+ * {@code --keep-data} was given, removes its data.
+ */
+public final class LocalStack {
+
+    private static final Duration READY_TIMEOUT = Duration.ofSeconds(120);
+    private static final Duration STOP_GRACE = Duration.ofSeconds(20);
+
+    private final Options options;
+    private final Path runDir;
+    private final List<ServiceProcess> services = new ArrayList<>();
+    private EmbeddedPostgresServer postgres;
+    private EmbeddedKafkaBroker kafka;
+    private boolean stopped;
+
+    private LocalStack(Options options, Path runDir) {
+        this.options = options;
+        this.runDir = runDir;
+    }
+
+    public static void main(String[] args) throws Exception {
+        Options options;
+        try {
+            options = Options.parse(args);
+        } catch (IllegalArgumentException e) {
+            System.err.println("deploy/local/run: " + e.getMessage());
+            System.err.println(Options.USAGE);
+            System.exit(2);
+            return;
+        }
+        if (options.help()) {
+            System.out.println(Options.USAGE);
+            return;
+        }
+        List<String> problems = preflight(options);
+        if (!problems.isEmpty()) {
+            problems.forEach(p -> System.err.println("deploy/local/run: " + p));
+            System.exit(1);
+        }
+        Path runDir = options.dataDir() != null
+                ? Files.createDirectories(options.dataDir())
+                : Files.createTempDirectory("paygate-local-");
+        LocalStack stack = new LocalStack(options, runDir);
+        Runtime.getRuntime().addShutdownHook(new Thread(stack::stop, "local-stack-stop"));
+        if (!stack.start()) {
+            System.exit(1); // the shutdown hook stops what did start
+        }
+        stack.printBanner();
+        Thread.currentThread().join();
+    }
+
+    private static List<String> preflight(Options options) {
+        List<String> problems = new ArrayList<>();
+        for (ServiceSpec spec : ServiceSpec.ALL) {
+            if (!Files.isRegularFile(spec.jar(options.repoRoot()))) {
+                problems.add(spec.jar(options.repoRoot()) + " is missing: build with ./mvnw -DskipTests package");
+            }
+        }
+        List<Integer> ports = new ArrayList<>(ServiceSpec.ALL.stream().map(ServiceSpec::port).toList());
+        ports.add(options.postgresPort());
+        for (int port : ports) {
+            try (ServerSocket probe = new ServerSocket(port, 1, InetAddress.getLoopbackAddress())) {
+                probe.setReuseAddress(true);
+            } catch (IOException e) {
+                problems.add("port " + port + " is in use (is another stack running?)");
+            }
+        }
+        return problems;
+    }
+
+    private boolean start() throws IOException, InterruptedException {
+        System.out.println("paygate local stack, data in " + runDir);
+
+        long t0 = System.nanoTime();
+        postgres = EmbeddedPostgresServer.start(options.postgresPort(), runDir.resolve("postgres"));
+        for (ServiceSpec spec : ServiceSpec.ALL) {
+            postgres.createDatabase(spec.database());
+        }
+        step("PostgreSQL on 127.0.0.1:" + postgres.port() + " (databases "
+                + String.join(", ", ServiceSpec.ALL.stream().map(ServiceSpec::database).toList()) + ")", t0);
+
+        t0 = System.nanoTime();
+        kafka = EmbeddedKafkaBroker.start(runDir.resolve("kafka"));
+        kafka.createTopics(Topics.PAYMENT_STATUS, Topics.BINDING_STATUS, Topics.DISBURSEMENT_STATUS);
+        step("Kafka on " + kafka.bootstrapServers() + " (topics " + Topics.PAYMENT_STATUS + ", "
+                + Topics.BINDING_STATUS + ", " + Topics.DISBURSEMENT_STATUS + ")", t0);
+
+        t0 = System.nanoTime();
+        for (ServiceSpec spec : ServiceSpec.ALL) {
+            ServiceProcess service = new ServiceProcess(spec, runDir);
+            services.add(service);
+            service.start(spec.jar(options.repoRoot()), serviceConfig(spec), options.serviceJvmOptions());
+            System.out.println("  starting " + spec.name() + " (log " + service.log() + ")");
+        }
+        for (ServiceProcess service : services) {
+            if (!service.awaitReady(READY_TIMEOUT)) {
+                System.err.println(service.spec().name() + " did not become ready; the end of its log:");
+                service.logTail(40).forEach(line -> System.err.println("    " + line));
+                return false;
+            }
+            step(service.spec().name() + " ready on " + service.spec().baseUrl(), t0);
+        }
+        return true;
+    }
+
+    /** What one service reads from {@code config/application.properties}; the environment overrides it. */
+    private List<String> serviceConfig(ServiceSpec spec) {
+        List<String> lines = new ArrayList<>();
+        lines.add("# Written by deploy/local/run; environment variables take precedence over these.");
+        lines.add("quarkus.http.port=" + spec.port());
+        lines.add("quarkus.datasource.jdbc.url=" + postgres.jdbcUrl(spec.database()));
+        lines.add("quarkus.datasource.username=" + EmbeddedPostgresServer.USER);
+        lines.add("quarkus.datasource.password=" + EmbeddedPostgresServer.PASSWORD);
+        lines.add("kafka.bootstrap.servers=" + kafka.bootstrapServers());
+        lines.add("gateway.callbacks.allow-local=true");
+        for (ServiceSpec other : ServiceSpec.ALL) {
+            lines.add("gateway.services." + other.name() + ".url=" + other.baseUrl());
+        }
+        lines.addAll(SandboxMerchants.configLines());
+        return lines;
+    }
+
+    private void printBanner() {
+        System.out.println();
+        System.out.println("paygate is up. Ctrl-C stops everything" + (options.keepData() ? " and keeps " + runDir : "") + ".");
+        for (ServiceSpec spec : ServiceSpec.ALL) {
+            System.out.printf("  %-21s %s   (ready: %s/q/health/ready)%n", spec.name(), spec.baseUrl(), spec.baseUrl());
+        }
+        System.out.println("  PostgreSQL            " + postgres.jdbcUrl("<payment|binding|notification>")
+                + " user " + EmbeddedPostgresServer.USER + " password " + EmbeddedPostgresServer.PASSWORD);
+        System.out.println("  Kafka                 " + kafka.bootstrapServers());
+        System.out.println("Sandbox merchants (X-PARTNER-ID / client secret / notification secret):");
+        for (SandboxMerchants.Merchant m : SandboxMerchants.ALL) {
+            System.out.printf("  %-6s %-20s %s%n", m.id(), m.clientSecret(), m.notificationSecret());
+        }
+        System.out.println("Ops token: " + SandboxMerchants.OPS_TOKEN);
+    }
+
+    private synchronized void stop() {
+        if (stopped) {
+            return;
+        }
+        stopped = true;
+        System.out.println("stopping paygate local stack…");
+        List<Thread> stoppers = services.stream().map(service -> Thread.ofVirtual().start(() -> {
+            try {
+                service.stop(STOP_GRACE);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        })).toList();
+        for (Thread stopper : stoppers) {
+            try {
+                stopper.join();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+        closeQuietly(kafka);
+        closeQuietly(postgres);
+        if (!options.keepData() && options.dataDir() == null) {
+            deleteRecursively(runDir);
+        }
+        System.out.println("stopped" + (options.keepData() || options.dataDir() != null ? "; data kept in " + runDir : "") + ".");
+    }
+
+    private static void step(String what, long startedNanos) {
+        System.out.printf("  %s  [%.1f s]%n", what, (System.nanoTime() - startedNanos) / 1e9);
+    }
+
+    private static void closeQuietly(AutoCloseable closeable) {
+        if (closeable == null) {
+            return;
+        }
+        try {
+            closeable.close();
+        } catch (Exception e) {
+            System.err.println("while stopping: " + e.getMessage());
+        }
+    }
+
+    private static void deleteRecursively(Path dir) {
+        try (Stream<Path> paths = Files.walk(dir)) {
+            paths.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        } catch (IOException e) {
+            System.err.println("could not remove " + dir + ": " + e.getMessage());
+        }
+    }
+
+    /** Command-line options of {@code deploy/local/run}. */
+    record Options(Path repoRoot, Path dataDir, boolean keepData, int postgresPort, List<String> serviceJvmOptions,
+                   boolean help) {
+
+        static final String USAGE = """
+                usage: deploy/local/run [--keep-data] [--data-dir DIR] [--pg-port PORT] [--rebuild]
+                  --keep-data      keep the run's data (database, broker logs, service logs) after it stops
+                  --data-dir DIR   put the run's data in DIR (kept after it stops)
+                  --pg-port PORT   PostgreSQL port (default 15432)
+                  --rebuild        rebuild the services with ./mvnw before starting
+                Environment: everything is passed on to the services (e.g. GATEWAY_NOTIFICATION_RETRY_DELAYS=1s,2s,4s);
+                PAYGATE_SERVICE_JAVA_OPTS sets the services' JVM options (default -Xmx512m).""";
+
+        static Options parse(String[] args) {
+            Path repoRoot = Path.of(System.getProperty("paygate.home", ".")).toAbsolutePath().normalize();
+            Path dataDir = null;
+            boolean keep = false;
+            boolean help = false;
+            int pgPort = 15432;
+            List<String> rest = new ArrayList<>(Arrays.asList(args));
+            while (!rest.isEmpty()) {
+                String arg = rest.removeFirst();
+                switch (arg) {
+                    case "--keep-data" -> keep = true;
+                    case "--data-dir" -> dataDir = Path.of(value(rest, arg)).toAbsolutePath();
+                    case "--pg-port" -> pgPort = Integer.parseInt(value(rest, arg));
+                    case "-h", "--help" -> help = true;
+                    default -> throw new IllegalArgumentException("unknown option " + arg);
+                }
+            }
+            String jvm = System.getenv().getOrDefault("PAYGATE_SERVICE_JAVA_OPTS", "-Xmx512m");
+            return new Options(repoRoot, dataDir, keep, pgPort,
+                    Arrays.stream(jvm.trim().split("\\s+")).filter(s -> !s.isEmpty()).toList(), help);
+        }
+
+        private static String value(List<String> rest, String option) {
+            if (rest.isEmpty()) {
+                throw new IllegalArgumentException(option + " needs a value");
+            }
+            return rest.removeFirst();
+        }
+    }
+}

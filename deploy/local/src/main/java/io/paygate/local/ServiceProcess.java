@@ -1,0 +1,103 @@
+package io.paygate.local;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A service running as its own process from its built jar, configured through
+ * {@code config/application.properties} in its working directory (Quarkus reads it with a lower
+ * priority than environment variables, so the caller's environment still wins).
+ */
+final class ServiceProcess {
+
+    private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+
+    private final ServiceSpec spec;
+    private final Path workDir;
+    private final Path log;
+    private Process process;
+
+    ServiceProcess(ServiceSpec spec, Path runDir) {
+        this.spec = spec;
+        this.workDir = runDir.resolve(spec.name());
+        this.log = runDir.resolve("logs").resolve(spec.name() + ".log");
+    }
+
+    ServiceSpec spec() {
+        return spec;
+    }
+
+    Path log() {
+        return log;
+    }
+
+    void start(Path jar, List<String> config, List<String> jvmOptions) throws IOException {
+        Files.createDirectories(workDir.resolve("config"));
+        Files.createDirectories(log.getParent());
+        Files.write(workDir.resolve("config/application.properties"), config, StandardCharsets.UTF_8);
+        List<String> command = new ArrayList<>();
+        command.add(ProcessHandle.current().info().command().orElse("java"));
+        command.addAll(jvmOptions);
+        command.add("-jar");
+        command.add(jar.toAbsolutePath().toString());
+        process = new ProcessBuilder(command)
+                .directory(workDir.toFile())
+                .redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()))
+                .start();
+    }
+
+    /** Polls {@code /q/health/ready} until 200; false when the process died or the time ran out. */
+    boolean awaitReady(Duration timeout) throws InterruptedException {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        HttpRequest ready = HttpRequest.newBuilder(URI.create(spec.baseUrl() + "/q/health/ready"))
+                .timeout(Duration.ofSeconds(2)).GET().build();
+        while (System.nanoTime() < deadline) {
+            if (!process.isAlive()) {
+                return false;
+            }
+            try {
+                if (HTTP.send(ready, HttpResponse.BodyHandlers.discarding()).statusCode() == 200) {
+                    return true;
+                }
+            } catch (IOException notYet) {
+                // not listening yet
+            }
+            Thread.sleep(200);
+        }
+        return false;
+    }
+
+    /** Asks the process to stop (SIGTERM, graceful shutdown), and kills it after the grace period. */
+    void stop(Duration grace) throws InterruptedException {
+        if (process == null || !process.isAlive()) {
+            return;
+        }
+        process.descendants().forEach(ProcessHandle::destroy);
+        process.destroy();
+        if (!process.waitFor(grace.toMillis(), TimeUnit.MILLISECONDS)) {
+            process.descendants().forEach(ProcessHandle::destroyForcibly);
+            process.destroyForcibly().waitFor(5, TimeUnit.SECONDS);
+        }
+    }
+
+    /** The last lines of the service's log, for a start-up failure report. */
+    List<String> logTail(int lines) {
+        try {
+            List<String> all = Files.readAllLines(log, StandardCharsets.UTF_8);
+            return all.subList(Math.max(0, all.size() - lines), all.size());
+        } catch (IOException e) {
+            return List.of("(no log: " + e.getMessage() + ")");
+        }
+    }
+}
