@@ -17,6 +17,7 @@ import java.sql.Statement;
 import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.equalTo;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 @QuarkusTest
 @WithTestResource(value = PostgresResource.class, initArgs = @ResourceArg(name = "database", value = "notification"))
@@ -35,14 +36,17 @@ class NotificationServiceReadinessTest {
     }
 
     @Test
-    void migratesItsOwnDatabaseWithFlyway() throws Exception {
+    void migratesItsOwnDatabaseWithFlywayIncludingTheSharedOutbox() throws Exception {
         try (Connection connection = dataSource.getConnection();
              Statement statement = connection.createStatement();
-             ResultSet rs = statement.executeQuery(
-                     "SELECT current_database(), (SELECT count(*) FROM flyway_schema_history WHERE success)")) {
+             ResultSet rs = statement.executeQuery("""
+                     SELECT current_database(),
+                            (SELECT count(*) FROM flyway_schema_history WHERE success AND version IN ('0.1', '1')),
+                            to_regclass('outbox_event') IS NOT NULL""")) {
             rs.next();
             assertEquals("notification", rs.getString(1));
-            assertEquals(1, rs.getInt(2), "V1 applied once");
+            assertEquals(2, rs.getInt(2), "service-kit's outbox (0.1) and the service's baseline (1) applied");
+            assertTrue(rs.getBoolean(3), "outbox_event exists");
         }
     }
 }

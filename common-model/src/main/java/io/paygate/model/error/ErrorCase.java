@@ -15,6 +15,10 @@ public enum ErrorCase {
     UNAUTHORIZED(401, "00", "Unauthorized."),
     /** Unknown or foreign resource. */
     NOT_FOUND(404, "01", "Transaction Not Found"),
+    /** No such endpoint (an unknown path, not an unknown resource). */
+    ROUTE_NOT_FOUND(404, "00", "Not Found"),
+    /** The endpoint exists but not for this HTTP method. */
+    METHOD_NOT_ALLOWED(405, "00", "Method Not Allowed"),
     /** Same id with different content; illegal state change. */
     CONFLICT(409, "00", "Conflict"),
     /** Body over 64 KiB. */

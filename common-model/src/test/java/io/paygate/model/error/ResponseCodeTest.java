@@ -26,7 +26,7 @@ class ResponseCodeTest {
         assertEquals(expected, Arrays.stream(ServiceCode.values()).map(s -> s.name() + " " + s.code()).toList());
     }
 
-    /** Every case of the CONTRACT §0 table, for service 01. */
+    /** Every case of the CONTRACT §0 table (plus 404SS00/405SS00 for unknown routes and methods), for service 01. */
     @ParameterizedTest(name = "{0} -> {1}")
     @CsvSource({
             "BAD_REQUEST, 4000100, 400, Bad Request",
@@ -34,6 +34,8 @@ class ResponseCodeTest {
             "INVALID_MANDATORY_FIELD, 4000102, 400, Invalid Mandatory Field",
             "UNAUTHORIZED, 4010100, 401, Unauthorized.",
             "NOT_FOUND, 4040101, 404, Transaction Not Found",
+            "ROUTE_NOT_FOUND, 4040100, 404, Not Found",
+            "METHOD_NOT_ALLOWED, 4050100, 405, Method Not Allowed",
             "CONFLICT, 4090100, 409, Conflict",
             "PAYLOAD_TOO_LARGE, 4130100, 413, Payload Too Large",
             "UNSUPPORTED_MEDIA_TYPE, 4150100, 415, Unsupported Media Type",

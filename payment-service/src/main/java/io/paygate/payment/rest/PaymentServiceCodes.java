@@ -1,0 +1,27 @@
+package io.paygate.payment.rest;
+
+import io.paygate.kit.error.ServiceCodeResolver;
+import io.paygate.model.error.ServiceCode;
+import jakarta.enterprise.context.ApplicationScoped;
+
+/** The service code of each payment-service path (CONTRACT §0). */
+@ApplicationScoped
+public class PaymentServiceCodes implements ServiceCodeResolver {
+
+    @Override
+    public ServiceCode resolve(String method, String path) {
+        if (path.startsWith("/pg/payment/card/status")) {
+            return ServiceCode.PAYMENT_STATUS;
+        }
+        if (path.startsWith("/pg/disbursement/status")) {
+            return ServiceCode.DISBURSEMENT_STATUS;
+        }
+        if (path.startsWith("/pg/disbursement") || path.startsWith("/pg/ops/disbursements")) {
+            return ServiceCode.DISBURSEMENT_TRANSFER;
+        }
+        if (path.startsWith("/pg/pay/") || path.startsWith("/pg/sandbox") || path.startsWith("/pg/provider")) {
+            return ServiceCode.HOSTED_PAGE;
+        }
+        return ServiceCode.PAYMENT_INITIATION;
+    }
+}

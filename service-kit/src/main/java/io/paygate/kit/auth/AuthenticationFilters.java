@@ -1,0 +1,106 @@
+package io.paygate.kit.auth;
+
+import io.paygate.kit.config.GatewayConfig;
+import io.paygate.kit.error.ApiException;
+import io.paygate.model.auth.RequestAuthenticationException;
+import io.paygate.model.auth.RequestSigner;
+import io.paygate.model.auth.RequestVerifier;
+import io.paygate.model.error.ErrorCase;
+import jakarta.ws.rs.Priorities;
+import jakarta.ws.rs.container.ContainerRequestContext;
+import jakarta.ws.rs.core.HttpHeaders;
+import org.jboss.resteasy.reactive.server.ServerRequestFilter;
+
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.time.Clock;
+import java.util.Optional;
+
+/**
+ * Authentication of the endpoints marked {@link MerchantAuthenticated}, {@link OpsAuthenticated} or
+ * {@link InternalAuthenticated} (name-bound, so other endpoints never pay for it). Every failure is
+ * {@code 401SS00 Unauthorized. <reason>} and nothing behind the filter runs.
+ */
+public class AuthenticationFilters {
+
+    /** CONTRACT §0: a body over 64 KiB is refused with 413. */
+    public static final int MAX_BODY_BYTES = 64 * 1024;
+    private static final String BEARER = "Bearer ";
+
+    private final Merchants merchants;
+    private final CurrentMerchant currentMerchant;
+    private final GatewayConfig config;
+    private final RequestVerifier verifier = RequestVerifier.standard(Clock.systemUTC());
+
+    AuthenticationFilters(Merchants merchants, CurrentMerchant currentMerchant, GatewayConfig config) {
+        this.merchants = merchants;
+        this.currentMerchant = currentMerchant;
+        this.config = config;
+    }
+
+    /**
+     * Verifies the merchant signature over the exact body bytes, then hands the same bytes on to the resource.
+     * Unknown merchants get the same answer shape as bad signatures.
+     */
+    @ServerRequestFilter(priority = Priorities.AUTHENTICATION)
+    @MerchantAuthenticated
+    public void merchant(ContainerRequestContext request) throws IOException {
+        byte[] body = readBody(request);
+        String partnerId = request.getHeaderString(RequestSigner.PARTNER_ID);
+        if (partnerId == null || partnerId.isBlank()) {
+            throw ApiException.unauthorized("Missing " + RequestSigner.PARTNER_ID);
+        }
+        Merchant merchant = merchants.find(partnerId).orElseThrow(() -> ApiException.unauthorized("Unknown partner"));
+        URI uri = request.getUriInfo().getRequestUri();
+        String pathAndQuery = uri.getRawPath() + (uri.getRawQuery() == null ? "" : "?" + uri.getRawQuery());
+        try {
+            verifier.verify(merchant.clientSecret(), request.getMethod(), pathAndQuery, body,
+                    request.getHeaderString(RequestSigner.TIMESTAMP), request.getHeaderString(RequestSigner.SIGNATURE));
+        } catch (RequestAuthenticationException e) {
+            throw ApiException.unauthorized(e.reason());
+        }
+        currentMerchant.set(merchant);
+    }
+
+    @ServerRequestFilter(priority = Priorities.AUTHENTICATION)
+    @OpsAuthenticated
+    public void ops(ContainerRequestContext request) {
+        checkBearer(request, config.ops().token(), "ops");
+    }
+
+    @ServerRequestFilter(priority = Priorities.AUTHENTICATION)
+    @InternalAuthenticated
+    public void internal(ContainerRequestContext request) {
+        checkBearer(request, config.internal().token(), "internal");
+    }
+
+    private static void checkBearer(ContainerRequestContext request, Optional<String> expected, String kind) {
+        String header = request.getHeaderString(HttpHeaders.AUTHORIZATION);
+        if (header == null || !header.startsWith(BEARER)) {
+            throw ApiException.unauthorized("Missing bearer token");
+        }
+        if (expected.isEmpty() || !MessageDigest.isEqual(expected.get().getBytes(StandardCharsets.UTF_8),
+                header.substring(BEARER.length()).strip().getBytes(StandardCharsets.UTF_8))) {
+            throw ApiException.unauthorized("Invalid " + kind + " token");
+        }
+    }
+
+    private static byte[] readBody(ContainerRequestContext request) throws IOException {
+        if (!request.hasEntity()) {
+            return new byte[0];
+        }
+        byte[] body;
+        try (InputStream in = request.getEntityStream()) {
+            body = in.readNBytes(MAX_BODY_BYTES + 1);
+        }
+        if (body.length > MAX_BODY_BYTES) {
+            throw ApiException.of(ErrorCase.PAYLOAD_TOO_LARGE, null);
+        }
+        request.setEntityStream(new ByteArrayInputStream(body));
+        return body;
+    }
+}

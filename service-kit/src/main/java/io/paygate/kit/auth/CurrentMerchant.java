@@ -1,0 +1,22 @@
+package io.paygate.kit.auth;
+
+import jakarta.enterprise.context.RequestScoped;
+
+/** The merchant the current request was authenticated as; set by {@link AuthenticationFilters}. */
+@RequestScoped
+public class CurrentMerchant {
+
+    private Merchant merchant;
+
+    void set(Merchant merchant) {
+        this.merchant = merchant;
+    }
+
+    /** The authenticated merchant. @throws IllegalStateException on an endpoint without {@link MerchantAuthenticated} */
+    public Merchant get() {
+        if (merchant == null) {
+            throw new IllegalStateException("No authenticated merchant: is the endpoint @MerchantAuthenticated?");
+        }
+        return merchant;
+    }
+}

@@ -1,0 +1,18 @@
+package io.paygate.kit.auth;
+
+import jakarta.ws.rs.NameBinding;
+
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
+
+/**
+ * Requires {@code Authorization: Bearer <gateway.internal.token>} (service-to-service endpoints).
+ * A JAX-RS name binding: resolved at build time, so the check costs nothing on other endpoints.
+ */
+@NameBinding
+@Retention(RetentionPolicy.RUNTIME)
+@Target({ElementType.TYPE, ElementType.METHOD})
+public @interface InternalAuthenticated {
+}

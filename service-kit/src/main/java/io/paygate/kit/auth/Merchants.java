@@ -1,0 +1,39 @@
+package io.paygate.kit.auth;
+
+import io.paygate.kit.config.GatewayConfig;
+import io.paygate.model.signing.WebhookSecret;
+import jakarta.enterprise.context.ApplicationScoped;
+
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+
+/** The configured merchants, checked once at start-up (a malformed notification secret stops the service). */
+@ApplicationScoped
+public class Merchants {
+
+    private final Map<String, Merchant> byId;
+
+    Merchants(GatewayConfig config) {
+        Map<String, Merchant> merchants = new TreeMap<>();
+        config.merchants().forEach((id, m) -> {
+            WebhookSecret secret;
+            try {
+                secret = WebhookSecret.parse(m.notificationSecret());
+            } catch (IllegalArgumentException e) {
+                throw new IllegalStateException("gateway.merchants." + id + ".notification-secret is not a whsec_ secret");
+            }
+            merchants.put(id, new Merchant(id, m.name(), m.clientSecret(), secret, m.currency()));
+        });
+        this.byId = Map.copyOf(merchants);
+    }
+
+    public Optional<Merchant> find(String id) {
+        return id == null ? Optional.empty() : Optional.ofNullable(byId.get(id));
+    }
+
+    /** The merchant; for ids that come from our own records. */
+    public Merchant get(String id) {
+        return find(id).orElseThrow(() -> new IllegalStateException("Merchant no longer configured: " + id));
+    }
+}

@@ -1,0 +1,117 @@
+package io.paygate.kit.error;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonMappingException;
+import com.fasterxml.jackson.databind.exc.MismatchedInputException;
+import io.paygate.model.error.ErrorCase;
+import io.paygate.model.error.ErrorResponse;
+import io.paygate.model.error.ServiceCode;
+import io.paygate.model.validation.FieldViolation;
+import io.paygate.model.validation.Violations;
+import jakarta.validation.ConstraintViolationException;
+import jakarta.ws.rs.WebApplicationException;
+import jakarta.ws.rs.container.ContainerRequestContext;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import org.jboss.logging.Logger;
+import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
+
+import java.util.Optional;
+import java.util.UUID;
+import java.util.stream.Collectors;
+
+/**
+ * The one place that turns failures into the contract's error body (CONTRACT §0): {@code responseCode} =
+ * HTTP status + service code + case, {@code responseMessage} = the case message and the field or reason. No
+ * stack trace, exception name or SQL ever reaches a client; unexpected failures are logged with an incident id
+ * that the reply does not need to carry.
+ */
+public class ErrorMappers {
+
+    private static final Logger LOG = Logger.getLogger(ErrorMappers.class);
+
+    private final ServiceCodeResolver serviceCodes;
+
+    ErrorMappers(ServiceCodeResolver serviceCodes) {
+        this.serviceCodes = serviceCodes;
+    }
+
+    @ServerExceptionMapper
+    public Response api(ApiException e, ContainerRequestContext request) {
+        return reply(e.service().orElseGet(() -> serviceOf(request)), e.errorCase(), e.detail());
+    }
+
+    @ServerExceptionMapper
+    public Response constraintViolation(ConstraintViolationException e, ContainerRequestContext request) {
+        Optional<FieldViolation> first = Violations.first(e.getConstraintViolations());
+        if (first.isEmpty() || first.get().field().isEmpty()) {
+            // A violation on the parameter itself: the body is missing.
+            return reply(serviceOf(request), ErrorCase.BAD_REQUEST, "missing JSON body");
+        }
+        return reply(serviceOf(request), first.get().errorCase(), first.get().field());
+    }
+
+    @ServerExceptionMapper
+    public Response json(JsonProcessingException e, ContainerRequestContext request) {
+        return reply(serviceOf(request), ErrorCase.BAD_REQUEST, describe(e));
+    }
+
+    /** Quarkus maps this one itself unless the application names the exact type. */
+    @ServerExceptionMapper
+    public Response mismatchedInput(MismatchedInputException e, ContainerRequestContext request) {
+        return json(e, request);
+    }
+
+    @ServerExceptionMapper
+    public Response web(WebApplicationException e, ContainerRequestContext request) {
+        if (e.getCause() instanceof JsonProcessingException json) {
+            return json(json, request);
+        }
+        int status = e.getResponse().getStatus();
+        ErrorCase errorCase = switch (status) {
+            case 400 -> ErrorCase.BAD_REQUEST;
+            case 401 -> ErrorCase.UNAUTHORIZED;
+            case 404 -> ErrorCase.ROUTE_NOT_FOUND;
+            case 405 -> ErrorCase.METHOD_NOT_ALLOWED;
+            case 413 -> ErrorCase.PAYLOAD_TOO_LARGE;
+            case 415 -> ErrorCase.UNSUPPORTED_MEDIA_TYPE;
+            case 429 -> ErrorCase.TOO_MANY_REQUESTS;
+            default -> status >= 500 ? null : ErrorCase.BAD_REQUEST;
+        };
+        if (errorCase == null) {
+            return unexpected(e, request);
+        }
+        String detail = errorCase == ErrorCase.UNAUTHORIZED ? "Missing or invalid credentials" : null;
+        return reply(serviceOf(request), errorCase, detail);
+    }
+
+    @ServerExceptionMapper
+    public Response unexpected(Throwable e, ContainerRequestContext request) {
+        String incident = UUID.randomUUID().toString();
+        LOG.errorf(e, "Unexpected failure on %s %s (incident %s)", request.getMethod(),
+                request.getUriInfo().getPath(), incident);
+        return reply(serviceOf(request), ErrorCase.GENERAL_ERROR, null);
+    }
+
+    private ServiceCode serviceOf(ContainerRequestContext request) {
+        return serviceCodes.resolve(request.getMethod(), request.getUriInfo().getPath());
+    }
+
+    static Response reply(ServiceCode service, ErrorCase errorCase, String detail) {
+        return Response.status(errorCase.httpStatus())
+                .type(MediaType.APPLICATION_JSON_TYPE)
+                .entity(ErrorResponse.of(service, errorCase, detail))
+                .build();
+    }
+
+    /** Where the JSON went wrong, without echoing the input or naming a Java type. */
+    static String describe(JsonProcessingException e) {
+        if (e instanceof JsonMappingException mapping && !mapping.getPath().isEmpty()) {
+            String path = mapping.getPath().stream()
+                    .map(ref -> ref.getFieldName() != null ? ref.getFieldName() : "[" + ref.getIndex() + "]")
+                    .collect(Collectors.joining(".")).replace(".[", "[");
+            return "wrong type at " + path;
+        }
+        return "malformed JSON";
+    }
+}

@@ -1,0 +1,48 @@
+package io.paygate.kit.outbox;
+
+import io.paygate.model.event.EventEnvelope;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.transaction.Status;
+import jakarta.transaction.Synchronization;
+import jakarta.transaction.TransactionSynchronizationRegistry;
+import jakarta.transaction.Transactional;
+
+/**
+ * Writes events in the caller's transaction (CONTRACT §7): the state change and its event commit together or not
+ * at all, so a Kafka outage loses nothing. After the commit the relay is woken so the event leaves at once.
+ */
+@ApplicationScoped
+public class Outbox {
+
+    private final TransactionSynchronizationRegistry transactions;
+    private final OutboxRelay relay;
+
+    Outbox(TransactionSynchronizationRegistry transactions, OutboxRelay relay) {
+        this.transactions = transactions;
+        this.relay = relay;
+    }
+
+    /** Adds {@code event} for {@code topic}, keyed {@code merchantId:resourceId}; must run inside a transaction. */
+    @Transactional(Transactional.TxType.MANDATORY)
+    public void enqueue(String topic, EventEnvelope event) {
+        OutboxEvent row = new OutboxEvent();
+        row.id = event.eventId();
+        row.topic = topic;
+        row.key = event.key();
+        row.payload = event.toJson();
+        row.createdAt = event.occurredAt();
+        row.persist();
+        transactions.registerInterposedSynchronization(new Synchronization() {
+            @Override
+            public void beforeCompletion() {
+            }
+
+            @Override
+            public void afterCompletion(int status) {
+                if (status == Status.STATUS_COMMITTED) {
+                    relay.wake();
+                }
+            }
+        });
+    }
+}

@@ -1,0 +1,94 @@
+package io.paygate.kit;
+
+import io.agroal.api.AgroalDataSource;
+import io.paygate.model.event.EventEnvelope;
+import io.paygate.testsupport.SandboxMerchants;
+import io.paygate.testsupport.quarkus.KafkaResource;
+import io.paygate.testsupport.quarkus.PostgresResource;
+import io.paygate.testsupport.quarkus.SandboxConfigResource;
+import io.paygate.testsupport.rest.MerchantSigningFilter;
+import io.quarkus.test.common.ResourceArg;
+import io.quarkus.test.common.WithTestResource;
+import io.quarkus.test.junit.QuarkusTest;
+import jakarta.inject.Inject;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.common.serialization.StringDeserializer;
+import org.junit.jupiter.api.Test;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+
+import static io.restassured.RestAssured.given;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+
+@QuarkusTest
+@WithTestResource(value = PostgresResource.class, initArgs = @ResourceArg(name = "database", value = "kit"))
+@WithTestResource(KafkaResource.class)
+@WithTestResource(SandboxConfigResource.class)
+class OutboxRelayTest {
+
+    @Inject
+    AgroalDataSource dataSource;
+
+    @Test
+    void committedEventsReachKafkaOnceAndRolledBackOnesNever() throws Exception {
+        String kept = "res-" + UUID.randomUUID();
+        String dropped = "res-" + UUID.randomUUID();
+        String eventId = given().filter(MerchantSigningFilter.as(SandboxMerchants.DEMO)).contentType("application/json")
+                .body("{\"resourceId\":\"" + kept + "\",\"failAfterWrite\":false}").post("/pg/kit/events")
+                .then().statusCode(200).extract().path("eventId");
+        given().filter(MerchantSigningFilter.as(SandboxMerchants.DEMO)).contentType("application/json")
+                .body("{\"resourceId\":\"" + dropped + "\",\"failAfterWrite\":true}").post("/pg/kit/events")
+                .then().statusCode(500);
+
+        List<ConsumerRecord<String, String>> records = readTopic("kit-test", Duration.ofSeconds(20), 1);
+        List<ConsumerRecord<String, String>> mine = records.stream()
+                .filter(r -> r.key().endsWith(kept) || r.key().endsWith(dropped)).toList();
+        assertEquals(1, mine.size(), "exactly the committed event");
+        assertEquals("demo:" + kept, mine.get(0).key());
+        EventEnvelope envelope = EventEnvelope.fromJson(mine.get(0).value());
+        assertEquals(UUID.fromString(eventId), envelope.eventId());
+        assertEquals(kept, envelope.resourceId());
+
+        try (Connection c = dataSource.getConnection();
+             PreparedStatement s = c.prepareStatement(
+                     "SELECT published_at, (SELECT count(*) FROM outbox_event WHERE msg_key = ?) FROM outbox_event WHERE id = ?")) {
+            s.setString(1, "demo:" + dropped);
+            s.setObject(2, UUID.fromString(eventId));
+            try (ResultSet rs = s.executeQuery()) {
+                rs.next();
+                assertNotNull(rs.getTimestamp(1), "marked published");
+                assertEquals(0, rs.getInt(2), "the rolled back event was never written");
+            }
+        }
+    }
+
+    static List<ConsumerRecord<String, String>> readTopic(String topic, Duration timeout, int atLeast) {
+        List<ConsumerRecord<String, String>> records = new ArrayList<>();
+        try (KafkaConsumer<String, String> consumer = new KafkaConsumer<>(Map.of(
+                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, KafkaResource.broker().bootstrapServers(),
+                ConsumerConfig.GROUP_ID_CONFIG, "reader-" + UUID.randomUUID(),
+                ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest"), new StringDeserializer(), new StringDeserializer())) {
+            consumer.subscribe(List.of(topic));
+            long deadline = System.nanoTime() + timeout.toNanos();
+            // Keep reading a little after the first records so a duplicate would show up.
+            long quietUntil = Long.MAX_VALUE;
+            while (System.nanoTime() < Math.min(deadline, quietUntil)) {
+                consumer.poll(Duration.ofMillis(300)).forEach(records::add);
+                if (records.size() >= atLeast && quietUntil == Long.MAX_VALUE) {
+                    quietUntil = System.nanoTime() + Duration.ofSeconds(2).toNanos();
+                }
+            }
+        }
+        return records;
+    }
+}

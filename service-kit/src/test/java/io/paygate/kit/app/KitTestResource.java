@@ -1,0 +1,105 @@
+package io.paygate.kit.app;
+
+import io.paygate.kit.auth.CurrentMerchant;
+import io.paygate.kit.auth.MerchantAuthenticated;
+import io.paygate.kit.auth.OpsAuthenticated;
+import io.paygate.kit.error.ServiceCodeResolver;
+import io.paygate.kit.outbox.Outbox;
+import io.paygate.kit.web.RequestTiming;
+import io.paygate.model.error.ServiceCode;
+import io.paygate.model.event.EventEnvelope;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.transaction.Transactional;
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.NotBlank;
+import jakarta.validation.constraints.NotNull;
+import jakarta.validation.constraints.Pattern;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.MediaType;
+
+import java.time.Clock;
+import java.util.Map;
+
+/** A test-only API exercising what service-kit gives every service. */
+@Path("/pg/kit")
+@Produces(MediaType.APPLICATION_JSON)
+public class KitTestResource {
+
+    public record Inner(@NotBlank String name) {
+    }
+
+    public record EchoRequest(@NotBlank @Pattern(regexp = "[a-z0-9-]{1,20}") String id,
+                              @Pattern(regexp = "[0-9]+") String amount,
+                              @Valid @NotNull Inner inner) {
+    }
+
+    public record EventRequest(String resourceId, boolean failAfterWrite) {
+    }
+
+    private final CurrentMerchant merchant;
+    private final RequestTiming timing;
+    private final Outbox outbox;
+
+    KitTestResource(CurrentMerchant merchant, RequestTiming timing, Outbox outbox) {
+        this.merchant = merchant;
+        this.timing = timing;
+        this.outbox = outbox;
+    }
+
+    @POST
+    @Path("/echo")
+    @Consumes(MediaType.APPLICATION_JSON)
+    @MerchantAuthenticated
+    public Map<String, Object> echo(@Valid @NotNull EchoRequest request) {
+        return Map.of("merchant", merchant.get().id(), "id", request.id(), "processingTime", timing.elapsedMillis());
+    }
+
+    @GET
+    @Path("/whoami")
+    @MerchantAuthenticated
+    public Map<String, Object> whoami(@QueryParam("x") String x) {
+        return Map.of("merchant", merchant.get().id(), "x", String.valueOf(x));
+    }
+
+    @POST
+    @Path("/ops")
+    @OpsAuthenticated
+    public Map<String, Object> ops() {
+        return Map.of("ok", true);
+    }
+
+    @GET
+    @Path("/boom")
+    public Map<String, Object> boom() {
+        throw new IllegalStateException("SELECT secret FROM vault -- must never reach a client");
+    }
+
+    @POST
+    @Path("/events")
+    @Consumes(MediaType.APPLICATION_JSON)
+    @MerchantAuthenticated
+    @Transactional
+    public Map<String, Object> event(EventRequest request) {
+        EventEnvelope event = EventEnvelope.of("KitTestEvent", merchant.get().id(), request.resourceId(), 1,
+                Map.of("resourceId", request.resourceId()), Clock.systemUTC());
+        outbox.enqueue("kit-test", event);
+        if (request.failAfterWrite()) {
+            throw new IllegalStateException("rolled back after the outbox write");
+        }
+        return Map.of("eventId", event.eventId().toString());
+    }
+
+    /** Every path of this test API answers with service code 01. */
+    @ApplicationScoped
+    public static class Codes implements ServiceCodeResolver {
+        @Override
+        public ServiceCode resolve(String method, String path) {
+            return ServiceCode.PAYMENT_INITIATION;
+        }
+    }
+}
