@@ -4,6 +4,7 @@ import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
 
 import java.time.Duration;
+import java.time.ZoneId;
 import java.util.Map;
 import java.util.Optional;
 
@@ -13,6 +14,10 @@ import java.util.Optional;
  */
 @ConfigMapping(prefix = "gateway")
 public interface GatewayConfig {
+
+    /** Time zone of the times shown to merchants and customers ({@code expiryLink}, {@code expiresAt}). */
+    @WithDefault("Asia/Jakarta")
+    ZoneId timezone();
 
     /** Merchants by id: {@code gateway.merchants.<id>.*} (a Kubernetes Secret in production). */
     Map<String, MerchantConfig> merchants();

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import io.paygate.model.error.ErrorCase;
 import io.paygate.model.error.ErrorResponse;
 import io.paygate.model.error.ServiceCode;
+import io.paygate.model.status.IllegalTransitionException;
 import io.paygate.model.validation.FieldViolation;
 import io.paygate.model.validation.Violations;
 import jakarta.validation.ConstraintViolationException;
@@ -39,6 +40,12 @@ public class ErrorMappers {
     @ServerExceptionMapper
     public Response api(ApiException e, ContainerRequestContext request) {
         return reply(e.service().orElseGet(() -> serviceOf(request)), e.errorCase(), e.detail());
+    }
+
+    /** An illegal state change (CONTRACT §0: 409SS00); nothing was changed. */
+    @ServerExceptionMapper
+    public Response illegalTransition(IllegalTransitionException e, ContainerRequestContext request) {
+        return reply(serviceOf(request), ErrorCase.CONFLICT, "status " + e.from() + " cannot change to " + e.to());
     }
 
     @ServerExceptionMapper

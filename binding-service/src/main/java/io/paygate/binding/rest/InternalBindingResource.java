@@ -1,0 +1,40 @@
+package io.paygate.binding.rest;
+
+import io.paygate.binding.service.BindingMapper;
+import io.paygate.binding.service.BindingService;
+import io.paygate.kit.auth.InternalAuthenticated;
+import io.paygate.kit.error.ApiException;
+import io.paygate.model.api.binding.ActiveBinding;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.MediaType;
+
+/**
+ * Service-to-service: a customer's ACTIVE bindings, for payment-service's hosted page and direct-debit charges.
+ * Outside {@code /pg} so the Ingress never routes it; bearer {@code gateway.internal.token}.
+ */
+@Path("/internal/bindings")
+@Produces(MediaType.APPLICATION_JSON)
+@InternalAuthenticated
+public class InternalBindingResource {
+
+    private final BindingService bindings;
+
+    InternalBindingResource(BindingService bindings) {
+        this.bindings = bindings;
+    }
+
+    @GET
+    public ActiveBinding.Page active(@QueryParam("merchantId") String merchantId,
+                                     @QueryParam("customerId") String customerId) {
+        if (merchantId == null || merchantId.isBlank()) {
+            throw ApiException.mandatory("merchantId");
+        }
+        if (customerId == null || customerId.isBlank()) {
+            throw ApiException.mandatory("customerId");
+        }
+        return new ActiveBinding.Page(bindings.active(merchantId, customerId).stream().map(BindingMapper::active).toList());
+    }
+}

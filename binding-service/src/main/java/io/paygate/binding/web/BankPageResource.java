@@ -1,0 +1,104 @@
+package io.paygate.binding.web;
+
+import io.paygate.binding.Binding;
+import io.paygate.binding.config.BindingConfig;
+import io.paygate.binding.service.BindingMapper;
+import io.paygate.binding.service.BindingService;
+import io.paygate.binding.service.BindingService.AuthorizationOutcome;
+import io.paygate.kit.auth.Merchants;
+import io.paygate.kit.auth.Merchant;
+import io.paygate.kit.config.GatewayConfig;
+import io.paygate.model.api.WireTime;
+import io.paygate.model.status.BindingStatus;
+import io.quarkus.qute.CheckedTemplate;
+import io.quarkus.qute.TemplateInstance;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.FormParam;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.UriBuilder;
+
+import java.util.Optional;
+
+/**
+ * The sandbox bank's authorization page ({@code authorizationUrl}, CONTRACT §4): shows what the customer is
+ * approving and takes the one-time code. Post/redirect/get: the form answers 303 back to the page with the
+ * outcome, so a reload never re-submits a code.
+ */
+@Path("/pg/bind/{bindingId}")
+public class BankPageResource {
+
+    @CheckedTemplate
+    static class Templates {
+        static native TemplateInstance page(BankPageView view);
+    }
+
+    private final BindingService bindings;
+    private final Merchants merchants;
+    private final BindingConfig config;
+    private final GatewayConfig gateway;
+
+    BankPageResource(BindingService bindings, Merchants merchants, BindingConfig config, GatewayConfig gateway) {
+        this.bindings = bindings;
+        this.merchants = merchants;
+        this.config = config;
+        this.gateway = gateway;
+    }
+
+    @GET
+    @Produces(MediaType.TEXT_HTML)
+    public Response page(@PathParam("bindingId") String bindingId, @QueryParam("result") String result) {
+        Optional<Binding> binding = bindings.forPage(bindingId);
+        if (binding.isEmpty()) {
+            return html(404, BankPageView.unknown());
+        }
+        Binding b = binding.get();
+        String merchantName = merchants.find(b.merchantId).map(Merchant::name).orElse(b.merchantId);
+        int attemptsLeft = Math.max(0, config.maxOtpAttempts() - b.otpAttempts);
+        BankPageView view = new BankPageView(b.id, merchantName, b.customerFirstName + " " + b.customerLastName,
+                BindingMapper.maskedPhone(b.customerPhone), BindingMapper.bankName(b.sourceType), b.status.name(),
+                attemptsLeft, messageFor(expired(b) ? "EXPIRED" : result, attemptsLeft),
+                WireTime.dateTime(b.expiresAt, gateway.timezone()),
+                config.sandboxOtp());
+        return html(expired(b) ? 410 : 200, view);
+    }
+
+    @POST
+    @Path("/authorize")
+    @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
+    public Response authorize(@PathParam("bindingId") String bindingId, @FormParam("otp") String otp) {
+        AuthorizationOutcome outcome = bindings.authorize(bindingId, otp);
+        if (outcome == AuthorizationOutcome.UNKNOWN) {
+            return html(404, BankPageView.unknown());
+        }
+        return Response.seeOther(UriBuilder.fromPath("/pg/bind/{id}").queryParam("result", outcome.name())
+                .build(bindingId)).build();
+    }
+
+    private static boolean expired(Binding binding) {
+        return binding.status == BindingStatus.FAILED && "EXPIRED".equals(binding.failureReason);
+    }
+
+    private static String messageFor(String result, int attemptsLeft) {
+        if (result == null) {
+            return null;
+        }
+        return switch (result) {
+            case "WRONG_CODE" -> "That code is not right. " + attemptsLeft + (attemptsLeft == 1 ? " try" : " tries") + " left.";
+            case "TOO_MANY_ATTEMPTS" -> "Too many wrong codes: this authorization has been cancelled.";
+            case "EXPIRED" -> "The time to approve ran out.";
+            default -> null;
+        };
+    }
+
+    private static Response html(int status, BankPageView view) {
+        return Response.status(status).type(MediaType.TEXT_HTML_TYPE.withCharset("UTF-8"))
+                .entity(Templates.page(view)).build();
+    }
+}

@@ -1,0 +1,123 @@
+package io.paygate.binding;
+
+import io.agroal.api.AgroalDataSource;
+import io.paygate.binding.service.BindingService;
+import io.paygate.model.event.EventEnvelope;
+import io.paygate.model.event.Topics;
+import io.paygate.testsupport.SandboxMerchants;
+import io.paygate.testsupport.kafka.TopicReader;
+import io.paygate.testsupport.quarkus.KafkaResource;
+import io.paygate.testsupport.quarkus.PostgresResource;
+import io.paygate.testsupport.quarkus.SandboxConfigResource;
+import io.quarkus.test.common.ResourceArg;
+import io.quarkus.test.common.WithTestResource;
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.response.Response;
+import jakarta.inject.Inject;
+import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
+import java.util.List;
+
+import static io.paygate.binding.BindingFixtures.BIND;
+import static io.paygate.binding.BindingFixtures.as;
+import static io.paygate.binding.BindingFixtures.newCustomerId;
+import static io.paygate.binding.BindingFixtures.newPendingBinding;
+import static io.restassured.RestAssured.given;
+import static org.hamcrest.Matchers.allOf;
+import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.not;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+@QuarkusTest
+@WithTestResource(value = PostgresResource.class, initArgs = @ResourceArg(name = "database", value = "binding"))
+@WithTestResource(KafkaResource.class)
+@WithTestResource(SandboxConfigResource.class)
+class BankPageTest {
+
+    @Inject
+    AgroalDataSource dataSource;
+
+    @Inject
+    BindingService bindings;
+
+    static Response submitOtp(String bindingId, String otp) {
+        return given().redirects().follow(false).contentType("application/x-www-form-urlencoded")
+                .formParam("otp", otp).post("/pg/bind/" + bindingId + "/authorize");
+    }
+
+    @Test
+    void showsWhatTheCustomerApprovesWithoutTheFullPhoneNumber() {
+        String id = newPendingBinding(newCustomerId());
+        given().get("/pg/bind/" + id).then().statusCode(200).contentType(containsString("text/html"))
+                .body(allOf(containsString("Demo Store"), containsString("Budi Santoso"), containsString("+62 •••• 7890"),
+                        containsString("BCA"), containsString("<label for=\"otp\""), not(containsString("81234567890"))));
+    }
+
+    @Test
+    void theRightCodeActivatesTheBindingAndPublishesIt() {
+        String id = newPendingBinding(newCustomerId());
+        Response answer = submitOtp(id, "123456");
+        assertEquals(303, answer.statusCode());
+        assertTrue(answer.header("Location").endsWith("/pg/bind/" + id + "?result=APPROVED"), answer.header("Location"));
+        given().get("/pg/bind/" + id).then().statusCode(200).body(containsString("Direct debit approved"));
+        as(SandboxMerchants.DEMO).get(BIND + "/" + id).then().body("status", equalTo("ACTIVE"));
+        List<EventEnvelope> events = new TopicReader(KafkaResource.broker().bootstrapServers())
+                .awaitEvents(Topics.BINDING_STATUS, "demo:" + id, 1, Duration.ofSeconds(20));
+        assertEquals(1, events.size());
+        assertEquals("ACTIVE", events.get(0).data().get("status").asText());
+    }
+
+    @Test
+    void wrongCodesCountDownThenFailTheBinding() {
+        String id = newPendingBinding(newCustomerId());
+        assertEquals(303, submitOtp(id, "000000").statusCode());
+        given().get("/pg/bind/" + id + "?result=WRONG_CODE").then().statusCode(200).body(containsString("2 tries left"));
+        submitOtp(id, "111111");
+        given().get("/pg/bind/" + id + "?result=WRONG_CODE").then().body(containsString("1 try left"));
+        Response third = submitOtp(id, "222222");
+        assertTrue(third.header("Location").endsWith("result=TOO_MANY_ATTEMPTS"));
+        as(SandboxMerchants.DEMO).get(BIND + "/" + id).then().body("status", equalTo("FAILED"));
+        assertTrue(submitOtp(id, "123456").header("Location").endsWith("result=NOT_PENDING"),
+                "the right code after failing changes nothing");
+        as(SandboxMerchants.DEMO).get(BIND + "/" + id).then().body("status", equalTo("FAILED"));
+        List<EventEnvelope> events = new TopicReader(KafkaResource.broker().bootstrapServers())
+                .awaitEvents(Topics.BINDING_STATUS, "demo:" + id, 1, Duration.ofSeconds(20));
+        assertEquals(List.of("FAILED"), events.stream().map(e -> e.data().get("status").asText()).toList());
+    }
+
+    @Test
+    void anExpiredAuthorizationAnswers410AndFailsTheBindingOnce() throws Exception {
+        String id = newPendingBinding(newCustomerId());
+        backdate(id);
+        given().get("/pg/bind/" + id).then().statusCode(410).body(containsString("The time to approve ran out"));
+        given().get("/pg/bind/" + id).then().statusCode(410);
+        assertTrue(submitOtp(id, "123456").header("Location").endsWith("result=NOT_PENDING"));
+        List<EventEnvelope> events = new TopicReader(KafkaResource.broker().bootstrapServers())
+                .awaitEvents(Topics.BINDING_STATUS, "demo:" + id, 1, Duration.ofSeconds(20));
+        assertEquals(List.of("FAILED"), events.stream().map(e -> e.data().get("status").asText()).toList());
+    }
+
+    @Test
+    void theExpiryJobFailsOverdueBindingsNobodyOpened() throws Exception {
+        String id = newPendingBinding(newCustomerId());
+        backdate(id);
+        assertTrue(bindings.expireOverdue(100) >= 1);
+        as(SandboxMerchants.DEMO).get(BIND + "/" + id).then().body("status", equalTo("FAILED"));
+    }
+
+    @Test
+    void unknownBindingShowsANotFoundPage() {
+        given().get("/pg/bind/bnd_DOES_NOT_EXIST").then().statusCode(404).body(containsString("Authorization not found"));
+    }
+
+    private void backdate(String bindingId) throws Exception {
+        try (var c = dataSource.getConnection();
+             var s = c.prepareStatement("UPDATE binding SET expires_at = now() - interval '1 minute' WHERE id = ?")) {
+            s.setString(1, bindingId);
+            assertEquals(1, s.executeUpdate());
+        }
+    }
+}
