@@ -1,6 +1,7 @@
 package io.paygate.model.json;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import io.paygate.model.crypto.Digests;
 import com.fasterxml.jackson.core.StreamReadFeature;
 import com.fasterxml.jackson.core.StreamWriteFeature;
 import com.fasterxml.jackson.databind.DeserializationFeature;
@@ -37,6 +38,14 @@ public final class CanonicalJson {
             .build();
 
     private CanonicalJson() {
+    }
+
+    /**
+     * A content fingerprint for idempotency checks: lowercase hex SHA-256 of the RFC 8785 form of {@code value}
+     * written as JSON by {@link Json}. Equal for requests that differ only in member order or number spelling.
+     */
+    public static String fingerprint(Object value) {
+        return Digests.sha256Hex(canonicalizeUtf8(Json.write(value)));
     }
 
     /** The JCS form of {@code json}. @throws IllegalArgumentException when {@code json} is not valid JSON */

@@ -128,4 +128,13 @@ class CanonicalJsonTest {
         assertThrows(IllegalArgumentException.class,
                 () -> CanonicalJson.canonicalizeWithoutSignature("{\"a\":1,\"b\":{\"c\":1,\"c\":2}}"));
     }
+
+    @Test
+    void fingerprintIgnoresMemberOrderAndNumberSpellingButNotContent() {
+        String a = CanonicalJson.fingerprint(java.util.Map.of("b", 1, "a", "x"));
+        String b = CanonicalJson.fingerprint(Json.tree("{\"a\":\"x\",\"b\":1.0}"));
+        assertEquals(a, b);
+        assertEquals(64, a.length());
+        org.junit.jupiter.api.Assertions.assertNotEquals(a, CanonicalJson.fingerprint(java.util.Map.of("a", "y", "b", 1)));
+    }
 }
