@@ -1,0 +1,42 @@
+package io.paygate.binding;
+
+import io.paygate.testsupport.SandboxMerchants;
+import io.paygate.testsupport.quarkus.KafkaResource;
+import io.paygate.testsupport.quarkus.PostgresResource;
+import io.paygate.testsupport.quarkus.SandboxConfigResource;
+import io.quarkus.test.common.ResourceArg;
+import io.quarkus.test.common.WithTestResource;
+import io.quarkus.test.junit.QuarkusIntegrationTest;
+import org.junit.jupiter.api.Test;
+
+import static io.paygate.binding.BindingFixtures.BIND;
+import static io.paygate.binding.BindingFixtures.as;
+import static io.paygate.binding.BindingFixtures.newCustomerId;
+import static io.paygate.binding.BindingFixtures.newPendingBinding;
+import static io.restassured.RestAssured.given;
+import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.equalTo;
+
+/**
+ * The packaged application (the jar in {@code ./mvnw verify}, the native executable with {@code -Pnative}): the
+ * whole binding flow, which exercises JSON binding, validation, Qute, Hibernate and the outbox as built.
+ */
+@QuarkusIntegrationTest
+@WithTestResource(value = PostgresResource.class, initArgs = @ResourceArg(name = "database", value = "binding_it"))
+@WithTestResource(KafkaResource.class)
+@WithTestResource(SandboxConfigResource.class)
+class BindingServiceIT {
+
+    @Test
+    void bindApproveOnTheBankPageAndUnbind() {
+        given().get("/q/health/ready").then().statusCode(200).body("status", equalTo("UP"));
+        String id = newPendingBinding(newCustomerId());
+        given().get("/pg/bind/" + id).then().statusCode(200).body(containsString("Authorize direct debit"));
+        given().redirects().follow(false).contentType("application/x-www-form-urlencoded").formParam("otp", "123456")
+                .post("/pg/bind/" + id + "/authorize").then().statusCode(303);
+        as(SandboxMerchants.DEMO).get(BIND + "/" + id).then().statusCode(200).body("status", equalTo("ACTIVE"));
+        as(SandboxMerchants.DEMO).delete(BIND + "/" + id).then().statusCode(200).body("status", equalTo("UNBOUND"));
+        as(SandboxMerchants.DEMO).body("{\"customer\":{}}").post(BIND).then().statusCode(400)
+                .body("responseCode", equalTo("4000202"));
+    }
+}
