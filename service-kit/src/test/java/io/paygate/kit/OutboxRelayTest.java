@@ -72,6 +72,22 @@ class OutboxRelayTest {
         }
     }
 
+    @Test
+    void readinessAndMetricsReportTheBacklogWithoutFailingOnIt() throws Exception {
+        monitor.refresh();
+        given().get("/q/health/ready").then().statusCode(200)
+                .body("checks.find { it.name == 'Outbox' }.status", org.hamcrest.Matchers.equalTo("UP"))
+                .body("checks.find { it.name == 'Outbox' }.data.relay", org.hamcrest.Matchers.equalTo("running"))
+                .body("checks.find { it.name == 'Outbox' }.data.unpublished", org.hamcrest.Matchers.greaterThanOrEqualTo(0));
+        given().get("/q/metrics").then().statusCode(200)
+                .body(org.hamcrest.Matchers.containsString("paygate_outbox_unpublished"))
+                .body(org.hamcrest.Matchers.containsString("paygate_outbox_lag_seconds"));
+    }
+
+    @Inject
+    @org.eclipse.microprofile.health.Readiness
+    io.paygate.kit.outbox.OutboxMonitor monitor;
+
     static List<ConsumerRecord<String, String>> readTopic(String topic, Duration timeout, int atLeast) {
         List<ConsumerRecord<String, String>> records = new ArrayList<>();
         try (KafkaConsumer<String, String> consumer = new KafkaConsumer<>(Map.of(

@@ -55,6 +55,7 @@ public class OutboxRelay {
     private final String bootstrapServers;
     private final Semaphore wakeups = new Semaphore(0);
     private volatile boolean running;
+    private volatile String lastError;
     private Thread worker;
     private Producer<String, String> producer;
 
@@ -93,6 +94,15 @@ public class OutboxRelay {
         producer.close(Duration.ofSeconds(5));
     }
 
+    public boolean isRunning() {
+        return running;
+    }
+
+    /** The error of the last round when it failed (the broker is unreachable, say); empty once a round succeeds. */
+    public java.util.Optional<String> lastError() {
+        return java.util.Optional.ofNullable(lastError);
+    }
+
     /** Asks the relay to look for events now (called after a commit that wrote one). */
     public void wake() {
         if (wakeups.availablePermits() == 0) {
@@ -120,6 +130,7 @@ public class OutboxRelay {
             try {
                 int published = publishBatch();
                 failures = 0;
+                lastError = null;
                 if (published >= config.batchSize()) {
                     continue; // more are waiting
                 }
@@ -131,6 +142,7 @@ public class OutboxRelay {
                 return;
             } catch (Exception e) {
                 failures++;
+                lastError = e.getMessage();
                 long backoff = Math.min(MAX_BACKOFF.toMillis(),
                         config.pollInterval().toMillis() << Math.min(failures, 5));
                 LOG.warnf("outbox: publishing failed (%s); retrying in %d ms", e.getMessage(), backoff);

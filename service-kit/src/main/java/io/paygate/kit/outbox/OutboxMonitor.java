@@ -1,0 +1,67 @@
+package io.paygate.kit.outbox;
+
+import io.agroal.api.AgroalDataSource;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.quarkus.scheduler.Scheduled;
+import jakarta.enterprise.context.ApplicationScoped;
+import org.eclipse.microprofile.health.HealthCheck;
+import org.eclipse.microprofile.health.HealthCheckResponse;
+import org.eclipse.microprofile.health.HealthCheckResponseBuilder;
+import org.eclipse.microprofile.health.Readiness;
+
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * The outbox's backlog, for operators: Prometheus gauges {@code paygate_outbox_unpublished} and
+ * {@code paygate_outbox_lag_seconds} (age of the oldest unpublished event), and a readiness check that reports
+ * them together with the relay's last publish error. The check stays UP while Kafka is away: the outbox exists
+ * so that a broker outage never fails a merchant's request, and taking every replica out of the Service would do
+ * exactly that. Alert on the lag instead.
+ */
+@Readiness
+@ApplicationScoped
+public class OutboxMonitor implements HealthCheck {
+
+    private static final String BACKLOG = """
+            SELECT count(*), COALESCE(EXTRACT(EPOCH FROM now() - min(created_at)), 0)
+            FROM outbox_event WHERE published_at IS NULL""";
+
+    private final AgroalDataSource dataSource;
+    private final OutboxRelay relay;
+    private final AtomicLong unpublished = new AtomicLong();
+    private final AtomicLong lagSeconds = new AtomicLong();
+
+    OutboxMonitor(AgroalDataSource dataSource, OutboxRelay relay, MeterRegistry registry) {
+        this.dataSource = dataSource;
+        this.relay = relay;
+        Gauge.builder("paygate.outbox.unpublished", unpublished, AtomicLong::get)
+                .description("Events written but not yet acknowledged by Kafka").register(registry);
+        Gauge.builder("paygate.outbox.lag.seconds", lagSeconds, AtomicLong::get)
+                .description("Age of the oldest unpublished event").baseUnit("seconds").register(registry);
+    }
+
+    @Scheduled(every = "10s", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
+    public void refresh() throws SQLException {
+        try (Connection c = dataSource.getConnection(); Statement s = c.createStatement();
+             ResultSet rs = s.executeQuery(BACKLOG)) {
+            rs.next();
+            unpublished.set(rs.getLong(1));
+            lagSeconds.set((long) rs.getDouble(2));
+        }
+    }
+
+    @Override
+    public HealthCheckResponse call() {
+        HealthCheckResponseBuilder response = HealthCheckResponse.named("Outbox").up()
+                .withData("unpublished", unpublished.get())
+                .withData("lagSeconds", lagSeconds.get())
+                .withData("relay", relay.isRunning() ? "running" : "off");
+        relay.lastError().ifPresent(error -> response.withData("lastPublishError", error));
+        return response.build();
+    }
+}
