@@ -3,6 +3,7 @@ package io.paygate.payment;
 import io.agroal.api.AgroalDataSource;
 import io.paygate.testsupport.quarkus.KafkaResource;
 import io.paygate.testsupport.quarkus.PostgresResource;
+import io.paygate.testsupport.quarkus.SandboxConfigResource;
 import io.paygate.testsupport.rest.HealthChecks;
 import io.quarkus.test.common.ResourceArg;
 import io.quarkus.test.common.WithTestResource;
@@ -22,6 +23,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 @QuarkusTest
 @WithTestResource(value = PostgresResource.class, initArgs = @ResourceArg(name = "database", value = "payment"))
 @WithTestResource(KafkaResource.class)
+@WithTestResource(SandboxConfigResource.class)
 class PaymentServiceReadinessTest {
 
     @Inject

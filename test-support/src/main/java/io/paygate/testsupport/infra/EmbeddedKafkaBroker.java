@@ -17,13 +17,19 @@ import java.util.concurrent.ExecutionException;
  * A real Kafka broker (KRaft, one combined broker+controller node) running inside this JVM, built on
  * Kafka's own {@link KafkaClusterTestKit}. Replication factors are 1 so internal topics (consumer
  * offsets, transactions) can be created on a single node.
+ *
+ * <p>Clients reach the broker through a {@link TcpProxy} (the broker advertises the proxy's address), so a test can
+ * take the broker away from every client and bring it back, as in an outage, with {@link #disconnect()} and
+ * {@link #reconnect()}; the broker and its data stay as they were.
  */
 public final class EmbeddedKafkaBroker implements AutoCloseable {
 
     private final KafkaClusterTestKit cluster;
+    private final TcpProxy proxy;
 
-    private EmbeddedKafkaBroker(KafkaClusterTestKit cluster) {
+    private EmbeddedKafkaBroker(KafkaClusterTestKit cluster, TcpProxy proxy) {
         this.cluster = cluster;
+        this.proxy = proxy;
     }
 
     /** Starts a broker with its logs in a temporary directory, removed on close. */
@@ -37,6 +43,7 @@ public final class EmbeddedKafkaBroker implements AutoCloseable {
      * @param baseDir where the broker keeps its logs, or {@code null} for a temporary directory
      */
     public static EmbeddedKafkaBroker start(Path baseDir) {
+        TcpProxy proxy = TcpProxy.start();
         try {
             TestKitNodes.Builder nodes = new TestKitNodes.Builder()
                     .setCombined(true)
@@ -45,7 +52,11 @@ public final class EmbeddedKafkaBroker implements AutoCloseable {
             if (baseDir != null) {
                 nodes.setBaseDirectory(baseDir);
             }
-            KafkaClusterTestKit cluster = new KafkaClusterTestKit.Builder(nodes.build())
+            TestKitNodes built = nodes.build();
+            KafkaClusterTestKit cluster = new KafkaClusterTestKit.Builder(built)
+                    // Clients learn the proxy's address from the metadata too, so every connection goes through it.
+                    .setConfigProp("advertised.listeners",
+                            built.brokerListenerName().value() + "://" + proxy.address())
                     .setConfigProp("offsets.topic.replication.factor", "1")
                     .setConfigProp("offsets.topic.num.partitions", "1")
                     .setConfigProp("transaction.state.log.replication.factor", "1")
@@ -62,18 +73,41 @@ public final class EmbeddedKafkaBroker implements AutoCloseable {
             cluster.format();
             cluster.startup();
             cluster.waitForReadyBrokers();
-            return new EmbeddedKafkaBroker(cluster);
+            String direct = cluster.bootstrapServers().split(",")[0];
+            int colon = direct.lastIndexOf(':');
+            proxy.target(direct.substring(0, colon), Integer.parseInt(direct.substring(colon + 1)));
+            return new EmbeddedKafkaBroker(cluster, proxy);
         } catch (InterruptedException e) {
+            proxy.close();
             Thread.currentThread().interrupt();
             throw new IllegalStateException("Interrupted while starting the embedded Kafka broker", e);
         } catch (Exception e) {
+            proxy.close();
             throw new IllegalStateException("Could not start the embedded Kafka broker: " + e.getMessage(), e);
         }
     }
 
-    /** The {@code bootstrap.servers} value clients use. */
+    /** The {@code bootstrap.servers} value clients use (through the outage proxy). */
     public String bootstrapServers() {
-        return cluster.bootstrapServers();
+        return proxy.address();
+    }
+
+    /**
+     * Takes the broker away from its clients, as in an outage: open connections drop and new ones are refused until
+     * {@link #reconnect()}. The broker itself keeps running with its data.
+     */
+    public void disconnect() {
+        proxy.disconnect();
+    }
+
+    /** Ends a {@link #disconnect()}: clients can connect again, on the same address. */
+    public void reconnect() {
+        proxy.reconnect();
+    }
+
+    /** Whether clients can reach the broker (no {@link #disconnect()} in force). */
+    public boolean isConnected() {
+        return proxy.isConnected();
     }
 
     /** Creates the topics (3 partitions, replication 1) unless they exist. */
@@ -100,6 +134,7 @@ public final class EmbeddedKafkaBroker implements AutoCloseable {
 
     @Override
     public void close() {
+        proxy.close();
         try {
             cluster.close();
         } catch (Exception e) {

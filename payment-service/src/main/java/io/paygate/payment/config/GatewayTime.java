@@ -1,0 +1,38 @@
+package io.paygate.payment.config;
+
+import io.paygate.model.api.WireTime;
+import jakarta.enterprise.context.ApplicationScoped;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneId;
+
+/** The clock and the shared {@code gateway.timezone} (CONTRACT §1, default Asia/Jakarta) of every time shown. */
+@ApplicationScoped
+public class GatewayTime {
+
+    private final ZoneId zone;
+    private final Clock clock = Clock.systemUTC();
+
+    GatewayTime(@ConfigProperty(name = "gateway.timezone", defaultValue = "Asia/Jakarta") ZoneId zone) {
+        this.zone = zone;
+    }
+
+    public ZoneId zone() {
+        return zone;
+    }
+
+    public Clock clock() {
+        return clock;
+    }
+
+    public Instant now() {
+        return clock.instant();
+    }
+
+    /** {@code expiryLink}: {@code YYYY-MM-DD HH:MM:SS} in the gateway time zone. */
+    public String expiryLink(Instant instant) {
+        return WireTime.expiryLink(instant, zone);
+    }
+}

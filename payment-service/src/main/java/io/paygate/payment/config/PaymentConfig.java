@@ -1,0 +1,62 @@
+package io.paygate.payment.config;
+
+import io.smallrye.config.ConfigMapping;
+import io.smallrye.config.WithDefault;
+
+import java.time.Duration;
+import java.util.Optional;
+
+/**
+ * payment-service's own keys ({@code gateway.payment.*}); every default is here. The time zone of
+ * {@code expiryLink} is the shared {@code gateway.timezone} (CONTRACT §1), read by {@link GatewayTime}.
+ */
+@ConfigMapping(prefix = "gateway.payment")
+public interface PaymentConfig {
+
+    /**
+     * Scheme, host and port customers reach this service at; {@code redirecturl} = this + {@code /pg/pay/{code}}.
+     * Unset: this process's own address ({@code http://localhost:8081} in the local stack). Set it in production.
+     */
+    Optional<String> publicBaseUrl();
+
+    /** Lifetime of a hosted payment link (CONTRACT §1: 24 h); a PENDING payment expires after it. */
+    @WithDefault("24h")
+    Duration linkTtl();
+
+    /**
+     * HMAC key the payment channel provider signs its callbacks with. Unset: a random key per process, which is
+     * fine for one replica; set the same value on every replica when running several.
+     */
+    Optional<String> providerSecret();
+
+    /** Whether {@code POST /pg/sandbox/payments/{code}/simulate} exists (sandbox: yes; production: false). */
+    @WithDefault("true")
+    boolean sandboxEnabled();
+
+    /** How often the expiry job looks for PENDING payments whose link lifetime has passed. */
+    @WithDefault("10s")
+    Duration expirySweepInterval();
+
+    Sandbox sandbox();
+
+    /** The sandbox payment channel provider (CONTRACT §2). */
+    interface Sandbox {
+        /** How long the sandbox provider "thinks" before it calls back with its decision. */
+        @WithDefault("500ms")
+        Duration decisionDelay();
+
+        /**
+         * Where the sandbox provider posts its decisions; default this process's own
+         * {@code http://localhost:<port>/pg/provider/sandbox/callback}.
+         */
+        Optional<String> callbackUrl();
+
+        /** How often the provider looks for decisions whose callback is due or must be retried. */
+        @WithDefault("1s")
+        Duration dispatchInterval();
+
+        /** Callback attempts before the provider gives up on one decision. */
+        @WithDefault("10")
+        int maxAttempts();
+    }
+}

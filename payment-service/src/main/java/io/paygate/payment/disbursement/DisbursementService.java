@@ -1,0 +1,178 @@
+package io.paygate.payment.disbursement;
+
+import io.paygate.kit.auth.Merchant;
+import io.paygate.kit.config.GatewayConfig;
+import io.paygate.kit.error.ApiException;
+import io.paygate.kit.outbox.Outbox;
+import io.paygate.model.api.disbursement.DisbursementStatusResponse;
+import io.paygate.model.api.disbursement.TransferRequest;
+import io.paygate.model.api.disbursement.TransferResponse;
+import io.paygate.model.api.disbursement.TriggerType;
+import io.paygate.model.event.EventEnvelope;
+import io.paygate.model.event.Topics;
+import io.paygate.model.json.CanonicalJson;
+import io.paygate.model.status.DisbursementStatus;
+import io.quarkus.narayana.jta.QuarkusTransaction;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.persistence.PersistenceException;
+import jakarta.transaction.Transactional;
+import org.hibernate.exception.ConstraintViolationException;
+import org.jboss.logging.Logger;
+
+import java.security.SecureRandom;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.Optional;
+
+/**
+ * Disbursements (CONTRACT §5): idempotent transfers, status inquiry, merchant cancel, operator changes, and the one
+ * place a transfer changes status — with exactly the contract's transitions; each change writes its
+ * {@code disbursement-status} event (with its {@code triggerType}) in the same transaction.
+ */
+@ApplicationScoped
+public class DisbursementService {
+
+    private static final Logger LOG = Logger.getLogger(DisbursementService.class);
+    private static final char[] ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ".toCharArray();
+    private static final SecureRandom RANDOM = new SecureRandom();
+
+    private final DisbursementRepository disbursements;
+    private final DisbursementConfig config;
+    private final GatewayConfig gateway;
+    private final Outbox outbox;
+    private final Clock clock = Clock.systemUTC();
+
+    DisbursementService(DisbursementRepository disbursements, DisbursementConfig config, GatewayConfig gateway,
+                        Outbox outbox) {
+        this.disbursements = disbursements;
+        this.config = config;
+        this.gateway = gateway;
+        this.outbox = outbox;
+    }
+
+    /**
+     * Creates a transfer in {@code 01}, or returns the existing one for the same {@code partnerReferenceNo} and
+     * content; the same reference with other content is {@code 4090400}. Concurrent duplicates cannot create two.
+     */
+    public TransferResponse transfer(Merchant merchant, TransferRequest request) {
+        String hash = CanonicalJson.fingerprint(request);
+        try {
+            return QuarkusTransaction.requiringNew().call(() -> existingOrCreate(merchant, request, hash));
+        } catch (PersistenceException e) {
+            if (!isUniqueViolation(e)) {
+                throw e;
+            }
+            return QuarkusTransaction.requiringNew().call(() -> existing(merchant, request, hash)
+                    .orElseThrow(() -> e));
+        }
+    }
+
+    private TransferResponse existingOrCreate(Merchant merchant, TransferRequest request, String hash) {
+        Optional<TransferResponse> existing = existing(merchant, request, hash);
+        if (existing.isPresent()) {
+            return existing.get();
+        }
+        Instant now = clock.instant();
+        Disbursement d = new Disbursement();
+        d.referenceNo = newReferenceNo();
+        d.merchantId = merchant.id();
+        d.partnerReferenceNo = request.partnerReferenceNo();
+        d.contentHash = hash;
+        d.beneficiaryBankCode = request.beneficiaryBankCode();
+        d.beneficiaryAccountName = request.beneficiaryAccountName();
+        d.beneficiaryAccountNo = request.beneficiaryAccountNo();
+        d.amount = request.amount().decimalValue();
+        d.currency = request.amount().currency();
+        d.notes = request.additionalInfo() == null ? null : request.additionalInfo().notes();
+        d.status = DisbursementStatus.INITIATED;
+        d.transactionDate = now;
+        d.transferDateTime = now;
+        d.nextBankStepAt = config.sandboxBankEnabled() ? now.plus(config.bankStepDelay()) : null;
+        disbursements.persistAndFlush(d);
+        LOG.infof("disbursement %s merchant=%s partnerRef=%s created 01", d.referenceNo, d.merchantId,
+                d.partnerReferenceNo);
+        return DisbursementMapper.toTransferResponse(d, gateway.timezone());
+    }
+
+    private Optional<TransferResponse> existing(Merchant merchant, TransferRequest request, String hash) {
+        return disbursements.findByPartnerReference(merchant.id(), request.partnerReferenceNo()).map(d -> {
+            if (!d.contentHash.equals(hash)) {
+                throw ApiException.conflict("partnerReferenceNo already used with other content");
+            }
+            return DisbursementMapper.toTransferResponse(d, gateway.timezone());
+        });
+    }
+
+    /** The merchant's transfer by its own reference; unknown or foreign: empty (answered 404 with {@code 07}). */
+    @Transactional
+    public Optional<DisbursementStatusResponse> status(Merchant merchant, String partnerReferenceNo) {
+        return disbursements.findByPartnerReference(merchant.id(), partnerReferenceNo)
+                .map(d -> DisbursementMapper.toStatusResponse(d, gateway.timezone()));
+    }
+
+    /** The merchant cancels ({@code 01→05} or {@code 03→05}, manual). */
+    @Transactional
+    public DisbursementStatusResponse cancel(Merchant merchant, String referenceNo) {
+        Disbursement d = disbursements.findOwnedLocked(merchant.id(), referenceNo).orElseThrow(ApiException::notFound);
+        transition(d, DisbursementStatus.CANCELLED, TriggerType.MANUAL);
+        return DisbursementMapper.toStatusResponse(d, gateway.timezone());
+    }
+
+    /** An operator sets {@code 00}, {@code 04} or {@code 06} (manual). */
+    @Transactional
+    public DisbursementStatusResponse operatorSets(String referenceNo, DisbursementStatus target) {
+        Disbursement d = disbursements.findLocked(referenceNo).orElseThrow(ApiException::notFound);
+        transition(d, target, TriggerType.MANUAL);
+        return DisbursementMapper.toStatusResponse(d, gateway.timezone());
+    }
+
+    /** The sandbox bank's next step for one claimed transfer (automatic). */
+    void bankStep(Disbursement d) {
+        DisbursementStatus next = switch (d.status) {
+            case INITIATED -> DisbursementStatus.PAYING;
+            case PAYING -> SandboxBankRules.outcomeFor(d.beneficiaryAccountNo);
+            default -> null;
+        };
+        if (next == null) {
+            d.nextBankStepAt = null;
+            return;
+        }
+        transition(d, next, TriggerType.AUTOMATIC);
+        d.nextBankStepAt = next == DisbursementStatus.PAYING ? clock.instant().plus(config.bankStepDelay()) : null;
+    }
+
+    /** The one place a transfer changes status; anything outside CONTRACT §5 is {@code 409SS00} and changes nothing. */
+    private void transition(Disbursement d, DisbursementStatus next, TriggerType trigger) {
+        DisbursementStatus from = d.status;
+        if (!from.canTransitionTo(next)) {
+            throw ApiException.conflict("latestTransactionStatus " + from.code() + " cannot change to " + next.code());
+        }
+        d.status = next;
+        d.transferDateTime = clock.instant();
+        if (next.isFinal() || next == DisbursementStatus.PENDING) {
+            d.nextBankStepAt = null;
+        }
+        d.sequence++;
+        outbox.enqueue(Topics.DISBURSEMENT_STATUS, EventEnvelope.of(d.merchantId, d.sequence,
+                DisbursementMapper.event(d, trigger, gateway.timezone()), clock));
+        LOG.infof("disbursement %s merchant=%s %s -> %s (%s)", d.referenceNo, d.merchantId, from.code(), next.code(),
+                trigger.value());
+    }
+
+    private static String newReferenceNo() {
+        StringBuilder id = new StringBuilder("DSB");
+        for (int i = 0; i < 21; i++) {
+            id.append(ALPHABET[RANDOM.nextInt(ALPHABET.length)]);
+        }
+        return id.toString();
+    }
+
+    private static boolean isUniqueViolation(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof ConstraintViolationException cve && "23505".equals(cve.getSQLState())) {
+                return true;
+            }
+        }
+        return false;
+    }
+}

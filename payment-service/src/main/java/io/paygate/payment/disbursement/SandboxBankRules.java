@@ -1,0 +1,23 @@
+package io.paygate.payment.disbursement;
+
+import io.paygate.model.status.DisbursementStatus;
+
+/**
+ * Where the sandbox bank takes a transfer that is paying (CONTRACT §5): accounts ending {@code 0006} fail,
+ * accounts ending {@code 0003} stop at {@code 03} until an operator acts, every other account succeeds.
+ */
+final class SandboxBankRules {
+
+    private SandboxBankRules() {
+    }
+
+    static DisbursementStatus outcomeFor(String accountNo) {
+        if (accountNo.endsWith("0006")) {
+            return DisbursementStatus.FAILED;
+        }
+        if (accountNo.endsWith("0003")) {
+            return DisbursementStatus.PENDING;
+        }
+        return DisbursementStatus.SUCCESS;
+    }
+}

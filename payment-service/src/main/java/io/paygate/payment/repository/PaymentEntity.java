@@ -1,0 +1,128 @@
+package io.paygate.payment.repository;
+
+import io.paygate.model.api.payment.PaymentMethod;
+import io.paygate.model.status.PaymentStatus;
+import jakarta.persistence.Column;
+import jakarta.persistence.Entity;
+import jakarta.persistence.EnumType;
+import jakarta.persistence.Enumerated;
+import jakarta.persistence.Id;
+import jakarta.persistence.Table;
+import jakarta.persistence.Version;
+
+import java.math.BigDecimal;
+import java.time.Instant;
+import java.util.UUID;
+
+/**
+ * A hosted payment as stored (table {@code payment}). Private to payment-service: the wire sees it only through
+ * {@code PaymentMapper}. The state changes only through {@link #moveTo(PaymentStatus, Instant)}, which enforces the
+ * lifecycle of CONTRACT §2.
+ */
+@Entity
+@Table(name = "payment")
+public class PaymentEntity {
+
+    @Id
+    public UUID id;
+
+    @Column(name = "payment_code", nullable = false, length = 30)
+    public String paymentCode;
+
+    @Column(name = "merchant_id", nullable = false, length = 64)
+    public String merchantId;
+
+    @Column(name = "order_id", nullable = false, length = 64)
+    public String orderId;
+
+    @Column(name = "content_hash", nullable = false, length = 64)
+    public String contentHash;
+
+    @Column(nullable = false, precision = 15, scale = 2)
+    public BigDecimal amount;
+
+    @Column(nullable = false, length = 3)
+    public String currency;
+
+    @Column(length = 255)
+    public String description;
+
+    @Column(name = "customer_id", length = 64)
+    public String customerId;
+
+    /** The customer object as given (JSON). */
+    @Column(nullable = false, columnDefinition = "text")
+    public String customer;
+
+    /** The meta object as given (JSON), or null. */
+    @Column(columnDefinition = "text")
+    public String meta;
+
+    @Column(name = "callback_url", nullable = false, length = 2048)
+    public String callbackUrl;
+
+    @Column(name = "return_url", length = 2048)
+    public String returnUrl;
+
+    @Enumerated(EnumType.STRING)
+    @Column(nullable = false, length = 16)
+    public PaymentStatus status;
+
+    @Column(name = "status_desc", length = 255)
+    public String statusDesc;
+
+    @Enumerated(EnumType.STRING)
+    @Column(length = 16)
+    public PaymentMethod method;
+
+    @Column(name = "card_mask", length = 32)
+    public String cardMask;
+
+    /** card.info (JSON), or null. */
+    @Column(name = "card_info", columnDefinition = "text")
+    public String cardInfo;
+
+    @Column(length = 32)
+    public String channel;
+
+    @Column(name = "provider_reference", length = 64)
+    public String providerReference;
+
+    @Column(name = "awaiting_otp", nullable = false)
+    public boolean awaitingOtp;
+
+    /** Sequence number of the last event written for this payment (CONTRACT §7). */
+    @Column(nullable = false)
+    public long sequence;
+
+    @Version
+    @Column(nullable = false)
+    public long version;
+
+    @Column(name = "expires_at", nullable = false)
+    public Instant expiresAt;
+
+    @Column(name = "created_at", nullable = false)
+    public Instant createdAt;
+
+    @Column(name = "updated_at", nullable = false)
+    public Instant updatedAt;
+
+    /**
+     * Moves to {@code next} when the lifecycle allows it.
+     *
+     * @return the previous status
+     * @throws io.paygate.model.status.IllegalTransitionException otherwise (nothing changes)
+     */
+    public PaymentStatus moveTo(PaymentStatus next, Instant now) {
+        PaymentStatus previous = status;
+        status = status.transitionTo(next);
+        updatedAt = now;
+        return previous;
+    }
+
+    /** Whether the link lifetime has passed at {@code now}. */
+    public boolean isPastExpiry(Instant now) {
+        return !now.isBefore(expiresAt);
+    }
+}

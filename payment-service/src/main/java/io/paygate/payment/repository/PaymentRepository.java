@@ -1,0 +1,64 @@
+package io.paygate.payment.repository;
+
+import io.quarkus.hibernate.orm.panache.PanacheRepositoryBase;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.persistence.LockModeType;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
+
+/** Reads and locks {@link PaymentEntity} rows. */
+@ApplicationScoped
+public class PaymentRepository implements PanacheRepositoryBase<PaymentEntity, UUID> {
+
+    public Optional<PaymentEntity> findByCode(String paymentCode) {
+        return find("paymentCode", paymentCode).firstResultOptional();
+    }
+
+    /** The payment, locked for update until the transaction ends. */
+    public Optional<PaymentEntity> lockByCode(String paymentCode) {
+        return find("paymentCode", paymentCode).withLock(LockModeType.PESSIMISTIC_WRITE).firstResultOptional();
+    }
+
+    public Optional<PaymentEntity> findByOrder(String merchantId, String orderId) {
+        return find("merchantId = ?1 and orderId = ?2", merchantId, orderId).firstResultOptional();
+    }
+
+    /**
+     * Inserts the payment unless a payment with the same (merchant, order id) or payment code exists.
+     *
+     * @return whether the row was inserted; never throws on a duplicate, so a concurrent twin is simply not inserted
+     */
+    public boolean insertIfAbsent(PaymentEntity p) {
+        int inserted = getEntityManager().createNativeQuery("""
+                        INSERT INTO payment (id, payment_code, merchant_id, order_id, content_hash, amount, currency,
+                            description, customer_id, customer, meta, callback_url, return_url, status, awaiting_otp,
+                            sequence, version, expires_at, created_at, updated_at)
+                        VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, CAST(?8 AS varchar), CAST(?9 AS varchar), ?10,
+                            CAST(?11 AS text), ?12, CAST(?13 AS varchar), ?14, false, 0, 0, ?15, ?16, ?16)
+                        ON CONFLICT DO NOTHING""")
+                .setParameter(1, p.id).setParameter(2, p.paymentCode).setParameter(3, p.merchantId)
+                .setParameter(4, p.orderId).setParameter(5, p.contentHash).setParameter(6, p.amount)
+                .setParameter(7, p.currency).setParameter(8, p.description).setParameter(9, p.customerId)
+                .setParameter(10, p.customer).setParameter(11, p.meta).setParameter(12, p.callbackUrl)
+                .setParameter(13, p.returnUrl).setParameter(14, p.status.name()).setParameter(15, p.expiresAt)
+                .setParameter(16, p.createdAt)
+                .executeUpdate();
+        return inserted == 1;
+    }
+
+    /**
+     * Claims up to {@code limit} PENDING payments whose link lifetime has passed, locked; rows another replica holds
+     * are skipped ({@code FOR UPDATE SKIP LOCKED}), so any number of replicas can run the expiry job.
+     */
+    @SuppressWarnings("unchecked")
+    public List<PaymentEntity> claimExpired(Instant now, int limit) {
+        return getEntityManager().createNativeQuery("""
+                        SELECT * FROM payment WHERE status = 'PENDING' AND expires_at <= ?1
+                        ORDER BY expires_at LIMIT ?2 FOR UPDATE SKIP LOCKED""", PaymentEntity.class)
+                .setParameter(1, now).setParameter(2, limit)
+                .getResultList();
+    }
+}

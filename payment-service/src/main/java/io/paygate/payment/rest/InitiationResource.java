@@ -1,0 +1,39 @@
+package io.paygate.payment.rest;
+
+import io.paygate.kit.auth.CurrentMerchant;
+import io.paygate.kit.auth.MerchantAuthenticated;
+import io.paygate.kit.web.RequestTiming;
+import io.paygate.model.api.payment.InitiateRequest;
+import io.paygate.model.api.payment.InitiateResponse;
+import io.paygate.payment.service.InitiationService;
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.NotNull;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+
+/** {@code POST /pg/payment/card/initiate} (seed §1; CONTRACT §1). */
+@Path("/pg/payment/card")
+@Produces(MediaType.APPLICATION_JSON)
+public class InitiationResource {
+
+    private final InitiationService initiations;
+    private final CurrentMerchant merchant;
+    private final RequestTiming timing;
+
+    InitiationResource(InitiationService initiations, CurrentMerchant merchant, RequestTiming timing) {
+        this.initiations = initiations;
+        this.merchant = merchant;
+        this.timing = timing;
+    }
+
+    @POST
+    @Path("/initiate")
+    @Consumes(MediaType.APPLICATION_JSON)
+    @MerchantAuthenticated
+    public InitiateResponse initiate(@Valid @NotNull InitiateRequest request) {
+        return initiations.initiate(merchant.get(), request).withProcessingTime(timing.elapsedMillis());
+    }
+}

@@ -1,0 +1,59 @@
+package io.paygate.payment.rest;
+
+import io.paygate.kit.error.ApiException;
+import io.paygate.model.error.ResponseCode;
+import io.paygate.model.json.Json;
+import io.paygate.payment.provider.ProviderDecision;
+import io.paygate.payment.provider.ProviderSecret;
+import io.paygate.payment.provider.ProviderSignature;
+import io.paygate.payment.service.ProviderDecisions;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.HeaderParam;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.util.Map;
+
+/**
+ * The sandbox provider's callback (CONTRACT §2): the signature over the raw body is verified before anything is
+ * read from it; a bad one is {@code 4010800} and changes nothing.
+ */
+@Path("/pg/provider/sandbox/callback")
+public class ProviderCallbackResource {
+
+    private final ProviderDecisions decisions;
+    private final ProviderSecret secret;
+
+    ProviderCallbackResource(ProviderDecisions decisions, ProviderSecret secret) {
+        this.decisions = decisions;
+        this.secret = secret;
+    }
+
+    @POST
+    @Consumes(MediaType.APPLICATION_JSON)
+    @Produces(MediaType.APPLICATION_JSON)
+    public Map<String, String> callback(byte[] body,
+                                        @HeaderParam(ProviderSignature.TIMESTAMP_HEADER) String timestamp,
+                                        @HeaderParam(ProviderSignature.SIGNATURE_HEADER) String signature) {
+        byte[] raw = body == null ? new byte[0] : body;
+        if (!ProviderSignature.verify(secret.key(), timestamp, signature, raw, Instant.now())) {
+            throw ApiException.unauthorized("Invalid provider signature");
+        }
+        ProviderDecision decision;
+        try {
+            decision = Json.read(new String(raw, StandardCharsets.UTF_8), ProviderDecision.class);
+        } catch (IllegalArgumentException e) {
+            throw ApiException.badRequest("malformed JSON");
+        }
+        if (decision.paymentCode() == null || decision.reference() == null || decision.status() == null) {
+            throw ApiException.mandatory(decision.paymentCode() == null ? "paymentCode"
+                    : decision.reference() == null ? "reference" : "status");
+        }
+        decisions.apply(decision);
+        return Map.of("responseCode", ResponseCode.SUCCESS_CODE, "responseMessage", ResponseCode.SUCCESS_MESSAGE);
+    }
+}

@@ -1,0 +1,185 @@
+package io.paygate.payment.web;
+
+import io.paygate.kit.error.ApiException;
+import io.paygate.model.error.ErrorCase;
+import io.paygate.model.error.ErrorResponse;
+import io.paygate.model.error.ResponseCode;
+import io.paygate.model.error.ServiceCode;
+import io.paygate.payment.config.GatewayTime;
+import io.paygate.payment.service.CardValidator;
+import io.paygate.payment.service.Checkout;
+import io.paygate.payment.service.CheckoutRefused;
+import io.paygate.payment.service.CheckoutService;
+import io.quarkus.qute.Location;
+import io.quarkus.qute.Template;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.FormParam;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.UriInfo;
+import jakarta.ws.rs.core.Context;
+import org.jboss.logging.Logger;
+import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
+
+import java.time.YearMonth;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.UUID;
+
+/**
+ * The hosted payment page (CONTRACT §2), server-rendered HTML: {@code GET /pg/pay/{code}} shows the payment in its
+ * current state; the forms post here and are answered with 303 back to the page (or the page again, 400, with
+ * what to fix). Errors on these paths are pages, never JSON.
+ */
+@Path("/pg/pay/{paymentCode}")
+public class PaymentPageResource {
+
+    private static final Logger LOG = Logger.getLogger(PaymentPageResource.class);
+
+    private final CheckoutService checkout;
+    private final PageViews views;
+    private final Template page;
+    private final GatewayTime time;
+
+    PaymentPageResource(CheckoutService checkout, PageViews views, @Location("page.html") Template page,
+                        GatewayTime time) {
+        this.checkout = checkout;
+        this.views = views;
+        this.page = page;
+        this.time = time;
+    }
+
+    @GET
+    @Produces(MediaType.TEXT_HTML)
+    public Response show(@PathParam("paymentCode") String paymentCode) {
+        Optional<Checkout> found = checkout.find(paymentCode);
+        if (found.isEmpty()) {
+            return render(views.bare("notfound"));
+        }
+        Checkout c = found.get();
+        return render(views.of(c, checkout.bindingsFor(c), Map.of(), null, Map.of()));
+    }
+
+    /** What the processing view polls: the payment's status as JSON. */
+    @GET
+    @Path("/state")
+    @Produces(MediaType.APPLICATION_JSON)
+    public Response state(@PathParam("paymentCode") String paymentCode) {
+        return checkout.find(paymentCode)
+                .map(c -> Response.ok(Map.of("responseCode", ResponseCode.SUCCESS_CODE,
+                        "responseMessage", ResponseCode.SUCCESS_MESSAGE, "status", c.status().name(),
+                        "awaitingOtp", c.awaitingOtp())))
+                .orElseGet(() -> Response.status(404)
+                        .entity(ErrorResponse.of(ServiceCode.HOSTED_PAGE, ErrorCase.NOT_FOUND)))
+                .type(MediaType.APPLICATION_JSON_TYPE).header("Cache-Control", "no-store").build();
+    }
+
+    @POST
+    @Path("/card")
+    @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
+    @Produces(MediaType.TEXT_HTML)
+    public Response card(@PathParam("paymentCode") String paymentCode, @Context UriInfo uri,
+                         @FormParam("cardNumber") String cardNumber, @FormParam("expiryMonth") String expiryMonth,
+                         @FormParam("expiryYear") String expiryYear, @FormParam("cvv") String cvv,
+                         @FormParam("cardholderName") String cardholderName) {
+        Checkout c = checkout.find(paymentCode).orElseThrow(ApiException::notFound);
+        if (!c.payable(time.now())) {
+            return backToPage(uri, paymentCode);
+        }
+        CardValidator.Result result = CardValidator.check(cardNumber, expiryMonth, expiryYear, cvv, cardholderName,
+                YearMonth.now(time.zone()));
+        if (!result.valid()) {
+            // Never echo the card number or CVV back into the page.
+            Map<String, String> values = new LinkedHashMap<>();
+            values.put("expiryMonth", safe(expiryMonth, 2));
+            values.put("expiryYear", safe(expiryYear, 4));
+            values.put("cardholderName", safe(cardholderName, 64));
+            return render(views.of(c, checkout.bindingsFor(c), result.errors(), null, values), 400);
+        }
+        checkout.payByCard(paymentCode, result.card());
+        return backToPage(uri, paymentCode);
+    }
+
+    @POST
+    @Path("/otp")
+    @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
+    @Produces(MediaType.TEXT_HTML)
+    public Response otp(@PathParam("paymentCode") String paymentCode, @Context UriInfo uri,
+                        @FormParam("otp") String otp) {
+        try {
+            checkout.answerChallenge(paymentCode, otp);
+        } catch (CheckoutRefused e) {
+            Checkout c = checkout.find(paymentCode).orElseThrow(ApiException::notFound);
+            return render(views.of(c, List.of(), Map.of(e.field(), e.getMessage()), null, Map.of()), 400);
+        }
+        return backToPage(uri, paymentCode);
+    }
+
+    @POST
+    @Path("/directdebit")
+    @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
+    @Produces(MediaType.TEXT_HTML)
+    public Response directDebit(@PathParam("paymentCode") String paymentCode, @Context UriInfo uri,
+                                @FormParam("bindingId") String bindingId) {
+        try {
+            checkout.payByDirectDebit(paymentCode, bindingId == null ? null : bindingId.strip());
+        } catch (CheckoutRefused e) {
+            Checkout c = checkout.find(paymentCode).orElseThrow(ApiException::notFound);
+            return render(views.of(c, checkout.bindingsFor(c), Map.of(), e.getMessage(), Map.of()), 400);
+        }
+        return backToPage(uri, paymentCode);
+    }
+
+    /** Errors on the page's paths are pages too. */
+    @ServerExceptionMapper
+    public Response pageError(Throwable e) {
+        if (e instanceof ApiException api && api.errorCase() == ErrorCase.NOT_FOUND) {
+            return render(views.bare("notfound"));
+        }
+        if (e instanceof ApiException || e instanceof jakarta.ws.rs.WebApplicationException) {
+            int status = e instanceof ApiException api ? api.errorCase().httpStatus()
+                    : ((jakarta.ws.rs.WebApplicationException) e).getResponse().getStatus();
+            if (status < 500) {
+                return render(views.bare("error"), status);
+            }
+        }
+        LOG.errorf(e, "Unexpected failure on the hosted page (incident %s)", UUID.randomUUID());
+        return render(views.bare("error"));
+    }
+
+    private Response backToPage(UriInfo uri, String paymentCode) {
+        return Response.seeOther(uri.getBaseUriBuilder().path("pg/pay").path(paymentCode).build()).build();
+    }
+
+    private Response render(PageView view) {
+        return render(view, PageViews.httpStatus(view.view()));
+    }
+
+    private Response render(PageView view, int status) {
+        String html = page.data("v", view).render();
+        return Response.status(status).type(MediaType.TEXT_HTML_TYPE.withCharset("UTF-8")).entity(html)
+                .header("Cache-Control", "no-store")
+                .header("X-Content-Type-Options", "nosniff")
+                .header("Referrer-Policy", "no-referrer")
+                .header("X-Frame-Options", "DENY")
+                .header("Content-Security-Policy", "default-src 'none'; style-src 'nonce-" + view.nonce() + "'; "
+                        + "script-src 'nonce-" + view.nonce() + "'; connect-src 'self'; img-src data:; "
+                        + "form-action 'self'; frame-ancestors 'none'; base-uri 'none'")
+                .build();
+    }
+
+    private static String safe(String value, int max) {
+        if (value == null) {
+            return "";
+        }
+        String stripped = value.strip();
+        return stripped.length() > max ? stripped.substring(0, max) : stripped;
+    }
+}

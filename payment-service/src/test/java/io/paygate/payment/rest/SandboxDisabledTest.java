@@ -1,0 +1,46 @@
+package io.paygate.payment.rest;
+
+import io.paygate.payment.support.PaymentApi;
+import io.paygate.payment.support.Requests;
+import io.paygate.testsupport.SandboxMerchants;
+import io.paygate.testsupport.quarkus.KafkaResource;
+import io.paygate.testsupport.quarkus.PostgresResource;
+import io.paygate.testsupport.quarkus.SandboxConfigResource;
+import io.quarkus.test.common.ResourceArg;
+import io.quarkus.test.common.WithTestResource;
+import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.junit.QuarkusTestProfile;
+import io.quarkus.test.junit.TestProfile;
+import org.junit.jupiter.api.Test;
+
+import java.util.Map;
+
+import static io.restassured.RestAssured.given;
+import static org.hamcrest.Matchers.equalTo;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+/** With {@code gateway.payment.sandbox-enabled=false} (production) the simulation endpoint does not exist. */
+@QuarkusTest
+@TestProfile(SandboxDisabledTest.Production.class)
+@WithTestResource(value = PostgresResource.class, initArgs = @ResourceArg(name = "database", value = "payment"))
+@WithTestResource(KafkaResource.class)
+@WithTestResource(SandboxConfigResource.class)
+class SandboxDisabledTest {
+
+    public static class Production implements QuarkusTestProfile {
+        @Override
+        public Map<String, String> getConfigOverrides() {
+            return Map.of("gateway.payment.sandbox-enabled", "false");
+        }
+    }
+
+    @Test
+    void simulationIsNotFoundWhenTheSandboxIsDisabled() {
+        String orderId = Requests.orderId();
+        String code = PaymentApi.newPayment(orderId);
+        given().header("Authorization", "Bearer " + SandboxMerchants.OPS_TOKEN).contentType("application/json")
+                .body("{\"status\":\"CAPTURED\"}").post("/pg/sandbox/payments/" + code + "/simulate").then()
+                .statusCode(404).body("responseCode", equalTo("4040800"));
+        assertEquals("PENDING", PaymentApi.statusOf(orderId));
+    }
+}

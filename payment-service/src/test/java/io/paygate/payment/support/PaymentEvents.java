@@ -1,0 +1,64 @@
+package io.paygate.payment.support;
+
+import io.paygate.model.event.EventEnvelope;
+import io.paygate.model.event.Topics;
+import io.paygate.testsupport.quarkus.KafkaResource;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.common.serialization.StringDeserializer;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+
+/** Reads {@code payment-status} back from the real broker. */
+public final class PaymentEvents {
+
+    private PaymentEvents() {
+    }
+
+    /**
+     * The records of {@code merchantId:paymentCode}, once at least {@code expected} arrived, plus whatever arrives in
+     * the two seconds after (so a duplicate would show). Fails after {@code timeout}.
+     */
+    public static List<ConsumerRecord<String, String>> awaitRecords(String merchantId, String paymentCode,
+                                                                    int expected, Duration timeout) {
+        String key = merchantId + ":" + paymentCode;
+        List<ConsumerRecord<String, String>> mine = new ArrayList<>();
+        try (KafkaConsumer<String, String> consumer = new KafkaConsumer<>(Map.of(
+                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, KafkaResource.broker().bootstrapServers(),
+                ConsumerConfig.GROUP_ID_CONFIG, "test-reader-" + UUID.randomUUID(),
+                ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest"), new StringDeserializer(), new StringDeserializer())) {
+            consumer.subscribe(List.of(Topics.PAYMENT_STATUS));
+            long deadline = System.nanoTime() + timeout.toNanos();
+            long quietUntil = Long.MAX_VALUE;
+            while (System.nanoTime() < Math.min(deadline, quietUntil)) {
+                for (ConsumerRecord<String, String> record : consumer.poll(Duration.ofMillis(250))) {
+                    if (key.equals(record.key())) {
+                        mine.add(record);
+                    }
+                }
+                if (mine.size() >= expected && quietUntil == Long.MAX_VALUE) {
+                    quietUntil = System.nanoTime() + Duration.ofSeconds(2).toNanos();
+                }
+            }
+        }
+        if (mine.size() < expected) {
+            throw new AssertionError("Expected " + expected + " event(s) for " + key + " within " + timeout
+                    + ", got " + mine.size());
+        }
+        return mine;
+    }
+
+    /** The one event of {@code merchantId:paymentCode}; fails when none or more than one arrives. */
+    public static EventEnvelope awaitOne(String merchantId, String paymentCode) {
+        List<ConsumerRecord<String, String>> records = awaitRecords(merchantId, paymentCode, 1, Duration.ofSeconds(30));
+        if (records.size() != 1) {
+            throw new AssertionError("Expected exactly one event for " + paymentCode + ", got " + records.size());
+        }
+        return EventEnvelope.fromJson(records.get(0).value());
+    }
+}
