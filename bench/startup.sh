@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# Start-to-ready time and idle RSS of each service in JVM mode: the median of N starts (default 5).
+#
+#   deploy/local/run --data-dir /tmp/paygate-bench &     # PostgreSQL and Kafka (and one copy of each service)
+#   bench/startup.sh /tmp/paygate-bench [N]
+#
+# Each measured instance is an extra copy of the service on a spare port, with the configuration the local stack
+# wrote for it (same database and broker). "Ready" is the first HTTP 200 from /q/health/ready, timed from the
+# moment the process is spawned; RSS is VmRSS from /proc after 5 s of idling.
+set -euo pipefail
+data=${1:?usage: bench/startup.sh DATA_DIR [N]}
+runs=${2:-5}
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+source "$root/deploy/local/jdk.sh"
+paygate_select_jdk >/dev/null
+
+median() { sort -n | awk '{a[NR]=$1} END {print (NR % 2) ? a[(NR+1)/2] : int((a[NR/2] + a[NR/2+1]) / 2)}'; }
+
+printf '%-22s %14s %14s   (%s runs, %s, %s cores)\n' service "ready ms (p50)" "RSS MiB (p50)" "$runs" \
+    "$("$JAVA_HOME/bin/java" -version 2>&1 | head -1)" "$(nproc)"
+port=18090
+for svc in payment-service binding-service notification-service; do
+    work=$(mktemp -d)
+    cp -r "$data/$svc/config" "$work/config"
+    ready_ms=(); rss_mib=()
+    for _ in $(seq "$runs"); do
+        port=$((port + 1))
+        start=$(date +%s%N)
+        (cd "$work" && QUARKUS_HTTP_PORT=$port exec "$JAVA_HOME/bin/java" -Xmx512m \
+            -jar "$root/$svc/target/quarkus-app/quarkus-run.jar" >"$work/log" 2>&1) &
+        pid=$!
+        until curl -fs -o /dev/null "http://127.0.0.1:$port/q/health/ready"; do
+            kill -0 "$pid" 2>/dev/null || { echo "$svc died; see $work/log" >&2; exit 1; }
+            sleep 0.02
+        done
+        ready_ms+=($(( ($(date +%s%N) - start) / 1000000 )))
+        sleep 5
+        java_pid=$(pgrep -P "$pid" java || echo "$pid")
+        rss_mib+=($(( $(awk '/VmRSS/ {print $2}' "/proc/$java_pid/status") / 1024 )))
+        kill "$pid" 2>/dev/null; wait "$pid" 2>/dev/null || true
+    done
+    printf '%-22s %14s %14s   ready: %s  rss: %s\n' "$svc" \
+        "$(printf '%s\n' "${ready_ms[@]}" | median)" "$(printf '%s\n' "${rss_mib[@]}" | median)" \
+        "${ready_ms[*]}" "${rss_mib[*]}"
+    rm -rf "$work"
+done
