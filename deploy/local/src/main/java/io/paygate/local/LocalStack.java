@@ -21,7 +21,7 @@ import java.util.stream.Stream;
  * The local stack (CONTRACT §8): an embedded PostgreSQL with one database per service, an embedded
  * Kafka broker, and the three services as separate processes on 8081–8083 with the sandbox merchants.
  * Runs until interrupted (Ctrl-C or SIGTERM), then stops everything it started and, unless
- * {@code --keep-data} was given, removes its data.
+ * {@code --keep-data} was given, removes its data. Tests start the same stack with {@link #launch(Options)}.
  */
 public final class LocalStack {
 
@@ -30,7 +30,10 @@ public final class LocalStack {
 
     private final Options options;
     private final Path runDir;
+    private final List<ServiceSpec> specs;
     private final List<ServiceProcess> services = new ArrayList<>();
+    /** Service-to-service bearer token, new for every run. */
+    private final String internalToken = java.util.UUID.randomUUID().toString();
     private EmbeddedPostgresServer postgres;
     private EmbeddedKafkaBroker kafka;
     private boolean stopped;
@@ -38,6 +41,56 @@ public final class LocalStack {
     private LocalStack(Options options, Path runDir) {
         this.options = options;
         this.runDir = runDir;
+        this.specs = ServiceSpec.all(options.portOffset());
+    }
+
+    /**
+     * Starts the whole stack and returns once every service is ready; {@link #stop()} (or JVM exit) stops it.
+     *
+     * @throws IllegalStateException when a jar is missing, a port is taken, or a service does not become ready
+     */
+    public static LocalStack launch(Options options) throws IOException, InterruptedException {
+        List<String> problems = preflight(options);
+        if (!problems.isEmpty()) {
+            throw new IllegalStateException(String.join("; ", problems));
+        }
+        Path runDir = options.dataDir() != null
+                ? Files.createDirectories(options.dataDir())
+                : Files.createTempDirectory("paygate-local-");
+        LocalStack stack = new LocalStack(options, runDir);
+        Runtime.getRuntime().addShutdownHook(new Thread(stack::stop, "local-stack-stop"));
+        if (!stack.start()) {
+            stack.stop();
+            throw new IllegalStateException("the local stack did not start; logs in " + runDir.resolve("logs"));
+        }
+        return stack;
+    }
+
+    /** {@code http://localhost:<port>} of a service ({@code payment-service}, …). */
+    public String baseUrl(String service) {
+        return spec(service).baseUrl();
+    }
+
+    public String kafkaBootstrapServers() {
+        return kafka.bootstrapServers();
+    }
+
+    /** JDBC URL of a service's database ({@code payment}, {@code binding}, {@code notification}). */
+    public String jdbcUrl(String database) {
+        return postgres.jdbcUrl(database);
+    }
+
+    public String internalToken() {
+        return internalToken;
+    }
+
+    public Path runDir() {
+        return runDir;
+    }
+
+    private ServiceSpec spec(String service) {
+        return specs.stream().filter(s -> s.name().equals(service)).findFirst()
+                .orElseThrow(() -> new IllegalArgumentException("no service " + service));
     }
 
     public static void main(String[] args) throws Exception {
@@ -54,18 +107,13 @@ public final class LocalStack {
             System.out.println(Options.USAGE);
             return;
         }
-        List<String> problems = preflight(options);
-        if (!problems.isEmpty()) {
-            problems.forEach(p -> System.err.println("deploy/local/run: " + p));
+        LocalStack stack;
+        try {
+            stack = launch(options);
+        } catch (IllegalStateException e) {
+            System.err.println("deploy/local/run: " + e.getMessage());
             System.exit(1);
-        }
-        Path runDir = options.dataDir() != null
-                ? Files.createDirectories(options.dataDir())
-                : Files.createTempDirectory("paygate-local-");
-        LocalStack stack = new LocalStack(options, runDir);
-        Runtime.getRuntime().addShutdownHook(new Thread(stack::stop, "local-stack-stop"));
-        if (!stack.start()) {
-            System.exit(1); // the shutdown hook stops what did start
+            return;
         }
         stack.printBanner();
         Thread.currentThread().join();
@@ -78,7 +126,7 @@ public final class LocalStack {
                 problems.add(spec.jar(options.repoRoot()) + " is missing: build with ./mvnw -DskipTests package");
             }
         }
-        List<Integer> ports = new ArrayList<>(ServiceSpec.ALL.stream().map(ServiceSpec::port).toList());
+        List<Integer> ports = new ArrayList<>(ServiceSpec.all(options.portOffset()).stream().map(ServiceSpec::port).toList());
         ports.add(options.postgresPort());
         for (int port : ports) {
             try (ServerSocket probe = new ServerSocket(port, 1, InetAddress.getLoopbackAddress())) {
@@ -95,11 +143,11 @@ public final class LocalStack {
 
         long t0 = System.nanoTime();
         postgres = EmbeddedPostgresServer.start(options.postgresPort(), runDir.resolve("postgres"));
-        for (ServiceSpec spec : ServiceSpec.ALL) {
+        for (ServiceSpec spec : specs) {
             postgres.createDatabase(spec.database());
         }
         step("PostgreSQL on 127.0.0.1:" + postgres.port() + " (databases "
-                + String.join(", ", ServiceSpec.ALL.stream().map(ServiceSpec::database).toList()) + ")", t0);
+                + String.join(", ", specs.stream().map(ServiceSpec::database).toList()) + ")", t0);
 
         t0 = System.nanoTime();
         kafka = EmbeddedKafkaBroker.start(runDir.resolve("kafka"));
@@ -108,7 +156,7 @@ public final class LocalStack {
                 + Topics.BINDING_STATUS + ", " + Topics.DISBURSEMENT_STATUS + ")", t0);
 
         t0 = System.nanoTime();
-        for (ServiceSpec spec : ServiceSpec.ALL) {
+        for (ServiceSpec spec : specs) {
             ServiceProcess service = new ServiceProcess(spec, runDir);
             services.add(service);
             service.start(spec.jar(options.repoRoot()), serviceConfig(spec), options.serviceJvmOptions());
@@ -135,17 +183,24 @@ public final class LocalStack {
         lines.add("quarkus.datasource.password=" + EmbeddedPostgresServer.PASSWORD);
         lines.add("kafka.bootstrap.servers=" + kafka.bootstrapServers());
         lines.add("gateway.callbacks.allow-local=true");
-        for (ServiceSpec other : ServiceSpec.ALL) {
-            lines.add("gateway.services." + other.name() + ".url=" + other.baseUrl());
+        lines.add("gateway.internal.token=" + internalToken);
+        if (spec.name().equals("payment-service")) {
+            // The hosted page asks binding-service for the customer's ACTIVE direct-debit bindings.
+            lines.add("quarkus.rest-client.bindings.url=" + spec("binding-service").baseUrl());
+            lines.add("gateway.payment.public-base-url=" + spec.baseUrl());
+        }
+        if (spec.name().equals("binding-service")) {
+            lines.add("gateway.binding.public-base-url=" + spec.baseUrl());
         }
         lines.addAll(SandboxMerchants.configLines());
+        lines.addAll(options.extraConfig());
         return lines;
     }
 
     private void printBanner() {
         System.out.println();
         System.out.println("paygate is up. Ctrl-C stops everything" + (options.keepData() ? " and keeps " + runDir : "") + ".");
-        for (ServiceSpec spec : ServiceSpec.ALL) {
+        for (ServiceSpec spec : specs) {
             System.out.printf("  %-21s %s   (ready: %s/q/health/ready)%n", spec.name(), spec.baseUrl(), spec.baseUrl());
         }
         System.out.println("  PostgreSQL            " + postgres.jdbcUrl("<payment|binding|notification>")
@@ -158,7 +213,8 @@ public final class LocalStack {
         System.out.println("Ops token: " + SandboxMerchants.OPS_TOKEN);
     }
 
-    private synchronized void stop() {
+    /** Stops the services (SIGTERM, then kill after a grace period), the broker and the database. */
+    public synchronized void stop() {
         if (stopped) {
             return;
         }
@@ -209,18 +265,27 @@ public final class LocalStack {
         }
     }
 
-    /** Command-line options of {@code deploy/local/run}. */
-    record Options(Path repoRoot, Path dataDir, boolean keepData, int postgresPort, List<String> serviceJvmOptions,
-                   boolean help) {
+    /** Command-line options of {@code deploy/local/run}, and what tests pass to {@link #launch(Options)}. */
+    public record Options(Path repoRoot, Path dataDir, boolean keepData, int postgresPort, int portOffset,
+                          List<String> extraConfig, List<String> serviceJvmOptions, boolean help) {
 
         static final String USAGE = """
-                usage: deploy/local/run [--keep-data] [--data-dir DIR] [--pg-port PORT] [--rebuild]
+                usage: deploy/local/run [--keep-data] [--data-dir DIR] [--pg-port PORT] [--port-offset N]
+                                        [--set key=value]... [--rebuild]
                   --keep-data      keep the run's data (database, broker logs, service logs) after it stops
                   --data-dir DIR   put the run's data in DIR (kept after it stops)
                   --pg-port PORT   PostgreSQL port (default 15432)
+                  --port-offset N  run the services on 8081+N, 8082+N, 8083+N (a second stack beside the first)
+                  --set key=value  one more configuration line for every service (repeatable)
                   --rebuild        rebuild the services with ./mvnw before starting
                 Environment: everything is passed on to the services (e.g. GATEWAY_NOTIFICATION_RETRY_DELAYS=1s,2s,4s);
                 PAYGATE_SERVICE_JAVA_OPTS sets the services' JVM options (default -Xmx512m).""";
+
+        /** The defaults for a stack started from code: free PostgreSQL port, throw-away data. */
+        public static Options forTests(Path repoRoot, int portOffset, List<String> extraConfig) {
+            return new Options(repoRoot.toAbsolutePath().normalize(), null, false, 0, portOffset,
+                    List.copyOf(extraConfig), jvmOptions(), false);
+        }
 
         static Options parse(String[] args) {
             Path repoRoot = Path.of(System.getProperty("paygate.home", ".")).toAbsolutePath().normalize();
@@ -228,6 +293,8 @@ public final class LocalStack {
             boolean keep = false;
             boolean help = false;
             int pgPort = 15432;
+            int offset = 0;
+            List<String> extra = new ArrayList<>();
             List<String> rest = new ArrayList<>(Arrays.asList(args));
             while (!rest.isEmpty()) {
                 String arg = rest.removeFirst();
@@ -235,13 +302,18 @@ public final class LocalStack {
                     case "--keep-data" -> keep = true;
                     case "--data-dir" -> dataDir = Path.of(value(rest, arg)).toAbsolutePath();
                     case "--pg-port" -> pgPort = Integer.parseInt(value(rest, arg));
+                    case "--port-offset" -> offset = Integer.parseInt(value(rest, arg));
+                    case "--set" -> extra.add(value(rest, arg));
                     case "-h", "--help" -> help = true;
                     default -> throw new IllegalArgumentException("unknown option " + arg);
                 }
             }
+            return new Options(repoRoot, dataDir, keep, pgPort, offset, extra, jvmOptions(), help);
+        }
+
+        private static List<String> jvmOptions() {
             String jvm = System.getenv().getOrDefault("PAYGATE_SERVICE_JAVA_OPTS", "-Xmx512m");
-            return new Options(repoRoot, dataDir, keep, pgPort,
-                    Arrays.stream(jvm.trim().split("\\s+")).filter(s -> !s.isEmpty()).toList(), help);
+            return Arrays.stream(jvm.trim().split("\\s+")).filter(s -> !s.isEmpty()).toList();
         }
 
         private static String value(List<String> rest, String option) {

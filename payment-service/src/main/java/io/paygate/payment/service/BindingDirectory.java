@@ -4,7 +4,7 @@ import java.util.List;
 
 /**
  * Where the hosted page learns a customer's ACTIVE direct-debit bindings (CONTRACT §2). binding-service provides
- * the real implementation; until then {@link NoBindingDirectory} answers none and the page offers card only.
+ * the implementation ({@code RemoteBindingDirectory}); when it is down the page offers card only.
  */
 public interface BindingDirectory {
 

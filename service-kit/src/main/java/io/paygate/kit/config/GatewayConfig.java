@@ -30,9 +30,6 @@ public interface GatewayConfig {
 
     Outbox outbox();
 
-    /** Addresses of the sibling services, {@code gateway.services.<name>.url} (the local stack writes them). */
-    Map<String, ServiceAddress> services();
-
     interface MerchantConfig {
         /** Display name (hosted page). */
         String name();
@@ -84,9 +81,5 @@ public interface GatewayConfig {
         /** How long published events stay in the table (for inspection) before they are purged. */
         @WithDefault("7d")
         Duration retention();
-    }
-
-    interface ServiceAddress {
-        String url();
     }
 }

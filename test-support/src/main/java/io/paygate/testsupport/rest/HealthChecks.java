@@ -12,6 +12,7 @@ public final class HealthChecks {
 
     public static final String DATABASE = "Database connections health check";
     public static final String KAFKA = "Kafka connection health check";
+    public static final String OUTBOX = "Outbox";
 
     private HealthChecks() {
     }

@@ -1,0 +1,41 @@
+package io.paygate.e2e;
+
+import io.paygate.local.LocalStack;
+
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * One local stack for the whole e2e run, started the way {@code deploy/local/run} starts it, on ports
+ * 18081–18083 (so a developer's own stack on 8081–8083 can keep running), with a short retry schedule.
+ */
+final class Stack {
+
+    static final int PORT_OFFSET = 10_000;
+    private static LocalStack stack;
+
+    private Stack() {
+    }
+
+    static synchronized LocalStack get() throws Exception {
+        if (stack == null) {
+            Path root = Path.of(System.getProperty("paygate.home", "..")).toAbsolutePath().normalize();
+            stack = LocalStack.launch(LocalStack.Options.forTests(root, PORT_OFFSET, List.of(
+                    "gateway.notification.retry.delays=1s,1s,2s",
+                    "gateway.disbursement.bank-step-delay=1s")));
+        }
+        return stack;
+    }
+
+    static String payment() throws Exception {
+        return get().baseUrl("payment-service");
+    }
+
+    static String binding() throws Exception {
+        return get().baseUrl("binding-service");
+    }
+
+    static String notification() throws Exception {
+        return get().baseUrl("notification-service");
+    }
+}

@@ -1,0 +1,19 @@
+package io.paygate.payment.bindings;
+
+import io.paygate.model.api.binding.ActiveBinding;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.HeaderParam;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.QueryParam;
+import org.eclipse.microprofile.rest.client.inject.RegisterRestClient;
+
+/** binding-service's internal API ({@code quarkus.rest-client.bindings.url}; bearer {@code gateway.internal.token}). */
+@RegisterRestClient(configKey = "bindings")
+@Path("/internal/bindings")
+public interface BindingServiceClient {
+
+    @GET
+    ActiveBinding.Page active(@HeaderParam("Authorization") String bearer,
+                              @QueryParam("merchantId") String merchantId,
+                              @QueryParam("customerId") String customerId);
+}
