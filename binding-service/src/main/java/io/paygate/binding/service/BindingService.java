@@ -1,5 +1,6 @@
 package io.paygate.binding.service;
 
+import io.micrometer.core.instrument.MeterRegistry;
 import io.paygate.binding.Binding;
 import io.paygate.binding.config.BindingConfig;
 import io.paygate.binding.repository.BindingRepository;
@@ -35,9 +36,11 @@ public class BindingService {
     private final BindingRepository bindings;
     private final BindingConfig config;
     private final Outbox outbox;
+    private final MeterRegistry metrics;
     private final Clock clock = Clock.systemUTC();
 
-    BindingService(BindingRepository bindings, BindingConfig config, Outbox outbox) {
+    BindingService(BindingRepository bindings, BindingConfig config, Outbox outbox, MeterRegistry metrics) {
+        this.metrics = metrics;
         this.bindings = bindings;
         this.config = config;
         this.outbox = outbox;
@@ -191,6 +194,7 @@ public class BindingService {
             outbox.enqueue(Topics.BINDING_STATUS,
                     EventEnvelope.of(binding.merchantId, binding.eventSequence, BindingMapper.event(binding), clock));
         }
+        metrics.counter("paygate.bindings.transitions", "status", next.name()).increment();
         LOG.infof("binding %s merchant=%s %s -> %s (%s)", binding.id, binding.merchantId, from, next, why);
     }
 

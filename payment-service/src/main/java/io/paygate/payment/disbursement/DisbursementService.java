@@ -1,5 +1,6 @@
 package io.paygate.payment.disbursement;
 
+import io.micrometer.core.instrument.MeterRegistry;
 import io.paygate.kit.auth.Merchant;
 import io.paygate.kit.config.GatewayConfig;
 import io.paygate.kit.error.ApiException;
@@ -40,10 +41,12 @@ public class DisbursementService {
     private final DisbursementConfig config;
     private final GatewayConfig gateway;
     private final Outbox outbox;
+    private final MeterRegistry metrics;
     private final Clock clock = Clock.systemUTC();
 
     DisbursementService(DisbursementRepository disbursements, DisbursementConfig config, GatewayConfig gateway,
-                        Outbox outbox) {
+                        Outbox outbox, MeterRegistry metrics) {
+        this.metrics = metrics;
         this.disbursements = disbursements;
         this.config = config;
         this.gateway = gateway;
@@ -155,6 +158,8 @@ public class DisbursementService {
         d.sequence++;
         outbox.enqueue(Topics.DISBURSEMENT_STATUS, EventEnvelope.of(d.merchantId, d.sequence,
                 DisbursementMapper.event(d, trigger, gateway.timezone()), clock));
+        metrics.counter("paygate.disbursements.transitions", "status", next.code(), "trigger", trigger.value())
+                .increment();
         LOG.infof("disbursement %s merchant=%s %s -> %s (%s)", d.referenceNo, d.merchantId, from.code(), next.code(),
                 trigger.value());
     }

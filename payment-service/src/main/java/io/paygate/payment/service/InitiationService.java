@@ -1,5 +1,7 @@
 package io.paygate.payment.service;
 
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
 import io.paygate.kit.auth.Merchant;
 import io.paygate.kit.config.GatewayConfig;
 import io.paygate.kit.error.ApiException;
@@ -40,8 +42,12 @@ public class InitiationService {
     private final CallbackUrlPolicy callbackPolicy;
     private final PaymentCodes codes;
 
+    private final Counter initiations;
+
     InitiationService(PaymentRepository payments, PaymentConfig config, GatewayConfig gateway, GatewayTime time,
-                      PaymentCodes codes) {
+                      PaymentCodes codes, MeterRegistry metrics) {
+        this.initiations = Counter.builder("paygate.payments.initiated")
+                .description("Hosted payments created (repeats of an idempotent request not counted)").register(metrics);
         this.payments = payments;
         this.config = config;
         this.time = time;
@@ -69,6 +75,7 @@ public class InitiationService {
             }
             PaymentEntity created = newPayment(merchant, request, hash);
             if (payments.insertIfAbsent(created)) {
+                initiations.increment();
                 LOG.infof("payment %s (merchant %s, order %s): created PENDING, expires %s", created.paymentCode,
                         created.merchantId, created.orderId, created.expiresAt);
                 return reply(created);

@@ -1,5 +1,6 @@
 package io.paygate.payment.service;
 
+import io.micrometer.core.instrument.MeterRegistry;
 import io.paygate.model.event.EventEnvelope;
 import io.paygate.model.event.Topics;
 import io.paygate.model.status.PaymentStatus;
@@ -22,10 +23,12 @@ public class PaymentTransitions {
 
     private final Outbox outbox;
     private final GatewayTime time;
+    private final MeterRegistry metrics;
 
-    PaymentTransitions(Outbox outbox, GatewayTime time) {
+    PaymentTransitions(Outbox outbox, GatewayTime time, MeterRegistry metrics) {
         this.outbox = outbox;
         this.time = time;
+        this.metrics = metrics;
     }
 
     /**
@@ -43,6 +46,8 @@ public class PaymentTransitions {
             outbox.enqueue(Topics.PAYMENT_STATUS, EventEnvelope.of(payment.merchantId, payment.sequence,
                     PaymentMapper.toEvent(payment), time.clock()));
         }
+        metrics.counter("paygate.payments.transitions", "status", next.name(),
+                "method", payment.method == null ? "none" : payment.method.name()).increment();
         LOG.infof("payment %s (merchant %s, order %s): %s -> %s%s%s", payment.paymentCode, payment.merchantId,
                 payment.orderId, previous, next, payment.method == null ? "" : " via " + payment.method,
                 statusDesc == null ? "" : " (" + statusDesc + ")");

@@ -1,0 +1,52 @@
+package io.paygate.payment;
+
+import io.paygate.payment.support.PaymentApi;
+import io.paygate.payment.support.Requests;
+import io.paygate.testsupport.quarkus.KafkaResource;
+import io.paygate.testsupport.quarkus.PostgresResource;
+import io.paygate.testsupport.quarkus.SandboxConfigResource;
+import io.quarkus.test.common.ResourceArg;
+import io.quarkus.test.common.WithTestResource;
+import io.quarkus.test.junit.QuarkusTest;
+import org.junit.jupiter.api.Test;
+
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import static io.restassured.RestAssured.given;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+/** The business metrics operators graph (issue 7): initiations and transitions by status, on /q/metrics. */
+@QuarkusTest
+@WithTestResource(value = PostgresResource.class, initArgs = @ResourceArg(name = "database", value = "payment"))
+@WithTestResource(KafkaResource.class)
+@WithTestResource(SandboxConfigResource.class)
+class MetricsTest {
+
+    @Test
+    void initiationsAndCapturesAreCounted() {
+        double initiatedBefore = metric("paygate_payments_initiated_total(\\{[^}]*\\})?");
+        double capturedBefore = metric("paygate_payments_transitions_total\\{[^}]*status=\"CAPTURED\"[^}]*\\}");
+
+        String orderId = Requests.orderId();
+        String paymentCode = PaymentApi.newPayment(orderId);
+        PaymentApi.newPayment(orderId); // an idempotent repeat is not a new payment
+        PaymentApi.payByCard(paymentCode, "4111111111111111");
+        PaymentApi.awaitStatus(orderId, "CAPTURED");
+
+        assertEquals(initiatedBefore + 1, metric("paygate_payments_initiated_total(\\{[^}]*\\})?"));
+        assertEquals(capturedBefore + 1,
+                metric("paygate_payments_transitions_total\\{[^}]*status=\"CAPTURED\"[^}]*\\}"));
+    }
+
+    /** The sum of the samples whose name and labels match {@code series} (0 when there are none yet). */
+    static double metric(String series) {
+        String body = given().get("/q/metrics").then().statusCode(200).extract().asString();
+        Matcher m = Pattern.compile("(?m)^" + series + " (?<value>[0-9.eE+-]+)$").matcher(body);
+        double sum = 0;
+        while (m.find()) {
+            sum += Double.parseDouble(m.group("value"));
+        }
+        return sum;
+    }
+}
