@@ -46,6 +46,16 @@ class MerchantSinkTest {
     }
 
     @Test
+    void hangUpClosesTheConnectionWithoutAnAnswerButRecordsTheRequest() throws Exception {
+        try (MerchantSink sink = MerchantSink.start()) {
+            sink.enqueue(Reply.hangUp());
+            assertThrows(java.io.IOException.class, () -> post(sink, "{\"a\":1}"));
+            assertEquals(200, post(sink, "{\"a\":2}").statusCode());
+            assertEquals(2, sink.awaitReceived(2, Duration.ofSeconds(5)).size());
+        }
+    }
+
+    @Test
     void awaitFailsWhenFewerRequestsArrive() {
         try (MerchantSink sink = MerchantSink.start()) {
             assertThrows(AssertionError.class, () -> sink.awaitReceived(1, Duration.ofMillis(200)));

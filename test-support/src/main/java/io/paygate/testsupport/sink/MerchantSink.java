@@ -118,6 +118,9 @@ public final class MerchantSink implements AutoCloseable {
             if (!reply.delay().isZero()) {
                 Thread.sleep(reply.delay());
             }
+            if (reply.isHangUp()) {
+                return; // closing the exchange before any response header closes the connection
+            }
             byte[] out = reply.body().getBytes(StandardCharsets.UTF_8);
             reply.headers().forEach((name, value) -> exchange.getResponseHeaders().add(name, value));
             exchange.sendResponseHeaders(reply.status(), out.length == 0 ? -1 : out.length);
@@ -149,6 +152,8 @@ public final class MerchantSink implements AutoCloseable {
     /** How the sink answers one request. */
     public record Reply(int status, String body, Map<String, String> headers, Duration delay) {
 
+        private static final int HANG_UP = -1;
+
         public static final String SUCCESS_BODY =
                 "{\"responseCode\":\"2000000\",\"responseMessage\":\"Success\",\"processingTime\":1}";
 
@@ -163,6 +168,16 @@ public final class MerchantSink implements AutoCloseable {
 
         public static Reply redirect(String location) {
             return new Reply(302, "", Map.of("Location", location), Duration.ZERO);
+        }
+
+        /** No answer at all: the connection is closed after the request was read (a crashed merchant). */
+        public static Reply hangUp() {
+            return new Reply(HANG_UP, "", Map.of(), Duration.ZERO);
+        }
+
+        /** Whether this reply closes the connection instead of answering. */
+        public boolean isHangUp() {
+            return status == HANG_UP;
         }
 
         public Reply withHeader(String name, String value) {

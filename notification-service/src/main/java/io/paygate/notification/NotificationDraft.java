@@ -1,0 +1,25 @@
+package io.paygate.notification;
+
+import java.time.Instant;
+import java.util.UUID;
+
+/**
+ * A notification built from one event, before it is stored: who, what, where to (payment only; the others go to
+ * the merchant's registered address), and the body without its signature (signed at each attempt, so a rotated
+ * secret applies to retries too).
+ */
+public record NotificationDraft(
+        UUID eventId,
+        String merchantId,
+        NotificationType type,
+        String resourceId,
+        long sequence,
+        String callbackUrl,
+        String payload,
+        Instant occurredAt) {
+
+    /** The advisory-lock key of the resource: its events are stored one at a time, whichever consumer has them. */
+    public String resourceKey() {
+        return merchantId + '\u001F' + type.value() + '\u001F' + resourceId;
+    }
+}

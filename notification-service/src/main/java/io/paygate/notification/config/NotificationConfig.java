@@ -1,0 +1,77 @@
+package io.paygate.notification.config;
+
+import io.smallrye.config.ConfigMapping;
+import io.smallrye.config.WithDefault;
+
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * Every key of notification-service, {@code gateway.notification.*} (CONTRACT §6). Merchants, ops token and
+ * {@code gateway.callbacks.allow-local} are shared keys of service-kit's {@code GatewayConfig}.
+ */
+@ConfigMapping(prefix = "gateway.notification")
+public interface NotificationConfig {
+
+    Retry retry();
+
+    Delivery delivery();
+
+    /** Topic that receives events the consumers cannot turn into a notification, with the reason in a header. */
+    @WithDefault("notification-dead-letter")
+    String deadLetterTopic();
+
+    interface Retry {
+        /**
+         * Waits before the 2nd, 3rd, … attempt; one attempt more than there are delays. After the last attempt
+         * the notification is FAILED. CONTRACT §6 default: about three days.
+         */
+        @WithDefault("10s,1m,5m,15m,30m,1h,2h,4h,8h,12h,24h,24h")
+        List<Duration> delays();
+
+        /** Each delay is drawn uniformly from ±this fraction of itself (0.2 = ±20 %). */
+        @WithDefault("0.2")
+        double jitter();
+
+        /** Upper bound of a merchant's {@code Retry-After} (429/503); longer values are cut to it. */
+        @WithDefault("24h")
+        Duration maxRetryAfter();
+    }
+
+    interface Delivery {
+        /** Run the dispatcher (off only in tests that drive it by hand). */
+        @WithDefault("true")
+        boolean enabled();
+
+        /** Attempts in flight at once per service instance (HTTP requests waiting for merchants). */
+        @WithDefault("256")
+        int concurrency();
+
+        /** Pooled connections per merchant address (keep-alive); requests beyond it queue for a connection. */
+        @WithDefault("64")
+        int connectionsPerHost();
+
+        /** One attempt, from connect to the end of the reply: a merchant slower than this has failed it. */
+        @WithDefault("15s")
+        Duration timeout();
+
+        /**
+         * How long a claimed notification stays reserved for the instance that claimed it. If that instance dies
+         * mid-attempt, the notification becomes due again after this; it must exceed {@link #timeout()}.
+         */
+        @WithDefault("60s")
+        Duration lease();
+
+        /** Due notifications claimed per round trip to the database. */
+        @WithDefault("100")
+        int batchSize();
+
+        /** How often to look for due notifications when nothing woke the dispatcher earlier. */
+        @WithDefault("1s")
+        Duration pollInterval();
+
+        /** Reply bytes read at most (to find {@code responseCode}); a longer reply is a failed attempt. */
+        @WithDefault("65536")
+        int maxReplyBytes();
+    }
+}

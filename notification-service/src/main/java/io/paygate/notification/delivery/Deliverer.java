@@ -1,0 +1,130 @@
+package io.paygate.notification.delivery;
+
+import io.paygate.kit.auth.Merchant;
+import io.paygate.kit.auth.Merchants;
+import io.paygate.model.json.CanonicalJson;
+import io.paygate.model.signing.NotificationSigner;
+import io.paygate.model.signing.WebhookHeaders;
+import io.paygate.notification.config.NotificationConfig;
+import io.paygate.notification.repository.ClaimedNotification;
+import jakarta.enterprise.context.ApplicationScoped;
+
+import io.vertx.core.http.StreamResetException;
+
+import javax.net.ssl.SSLException;
+import java.net.ConnectException;
+import java.nio.charset.StandardCharsets;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+/**
+ * One delivery attempt of a claimed notification: where to (payment URL or the merchant's registration), the
+ * delivery-time address check, the three signatures with the merchant's current notification secret (body
+ * {@code signature} for payment and binding, {@code X-SIGNATURE}, and the Standard Webhooks headers with this
+ * attempt's timestamp and the notification id as {@code webhook-id}), the POST, and what the reply means. Blocking
+ * (DNS and waiting for the reply): runs on a virtual thread; the HTTP exchange itself is non-blocking.
+ */
+@ApplicationScoped
+public class Deliverer {
+
+    private final Merchants merchants;
+    private final CallbackAddresses addresses;
+    private final HttpSender sender;
+    private final NotificationConfig.Delivery config;
+    private final Clock clock;
+    private final Map<String, NotificationSigner> signers = new ConcurrentHashMap<>();
+
+    Deliverer(Merchants merchants, CallbackAddresses addresses, HttpSender sender, NotificationConfig config) {
+        this.merchants = merchants;
+        this.addresses = addresses;
+        this.sender = sender;
+        this.config = config.delivery();
+        this.clock = Clock.systemUTC();
+    }
+
+    public AttemptOutcome attempt(ClaimedNotification notification) {
+        Instant startedAt = clock.instant();
+        long t0 = System.nanoTime();
+        try {
+            if (notification.callbackUrl() == null) {
+                String field = notification.type().registeredUrlField().orElse("callbackUrl");
+                return AttemptOutcome.failed(startedAt, 0, "no " + field + " registered");
+            }
+            Optional<Merchant> merchant = merchants.find(notification.merchantId());
+            if (merchant.isEmpty()) {
+                return AttemptOutcome.failed(startedAt, 0, "merchant " + notification.merchantId() + " is not configured");
+            }
+            CallbackTarget target = addresses.resolve(notification.callbackUrl());
+            NotificationSigner signer = signers.computeIfAbsent(merchant.get().id(),
+                    id -> new NotificationSigner(merchant.get().notificationSecret()));
+            // The payload is the body without signature, so its body signature is also X-SIGNATURE: compute it once.
+            String signature = signer.bodySignature(notification.payload());
+            String body = notification.type().bodySigned()
+                    ? withSignatureMember(notification.payload(), signature)
+                    : notification.payload();
+            String webhookId = notification.id().toString();
+            long webhookTimestamp = clock.instant().getEpochSecond();
+            Map<String, String> headers = Map.of(
+                    WebhookHeaders.ID, webhookId,
+                    WebhookHeaders.TIMESTAMP, Long.toString(webhookTimestamp),
+                    WebhookHeaders.SIGNATURE, signer.sign(webhookId, webhookTimestamp, body),
+                    WebhookHeaders.X_SIGNATURE, signature);
+            HttpReply reply = sender.post(target, headers, body.getBytes(StandardCharsets.UTF_8))
+                    .get(config.timeout().toMillis() + 1_000, TimeUnit.MILLISECONDS);
+            return ReplyClassifier.classify(reply, startedAt, millisSince(t0), clock.instant());
+        } catch (CallbackAddresses.RefusedTarget e) {
+            return AttemptOutcome.failed(startedAt, millisSince(t0), e.getMessage());
+        } catch (ExecutionException e) {
+            return AttemptOutcome.failed(startedAt, millisSince(t0), describe(e.getCause()));
+        } catch (TimeoutException e) {
+            return AttemptOutcome.failed(startedAt, millisSince(t0), "no reply within " + config.timeout().toSeconds() + " s");
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return AttemptOutcome.failed(startedAt, millisSince(t0), "interrupted (shutting down)");
+        } catch (RuntimeException e) {
+            return AttemptOutcome.failed(startedAt, millisSince(t0), "could not send: " + describe(e));
+        }
+    }
+
+    /**
+     * The payload (a compact JSON object without {@code signature}, as the consumer wrote it) with the
+     * {@code signature} member appended, exactly as {@code NotificationSigner.withBodySignature} places it.
+     */
+    static String withSignatureMember(String payload, String signature) {
+        int end = payload.lastIndexOf('}');
+        String head = payload.substring(0, end).stripTrailing();
+        String separator = head.endsWith("{") ? "" : ",";
+        return head + separator + "\"" + CanonicalJson.SIGNATURE_MEMBER + "\":\"" + signature + "\"}";
+    }
+
+    private static long millisSince(long t0) {
+        return (System.nanoTime() - t0) / 1_000_000;
+    }
+
+    /** A short description of a transport failure for the attempt log (no class names, no secrets). */
+    static String describe(Throwable error) {
+        String message = error.getMessage() == null ? "" : error.getMessage();
+        String text;
+        if (error instanceof TimeoutException) {
+            text = message;
+        } else if (error instanceof ConnectException) {
+            text = "connection failed: " + message;
+        } else if (error instanceof SSLException) {
+            text = "TLS failed: " + message;
+        } else if (message.toLowerCase(Locale.ROOT).contains("closed")) {
+            text = "connection closed before a complete reply";
+        } else if (error instanceof StreamResetException) {
+            text = "connection reset";
+        } else {
+            text = message.isEmpty() ? "transport error" : "transport error: " + message;
+        }
+        return text.length() > 300 ? text.substring(0, 300) : text;
+    }
+}

@@ -1,0 +1,186 @@
+package io.paygate.notification.delivery;
+
+import io.paygate.notification.NotificationStatus;
+import io.paygate.notification.config.NotificationConfig;
+import io.paygate.notification.repository.AttemptRecord;
+import io.paygate.notification.repository.ClaimedNotification;
+import io.paygate.notification.repository.DeliveryQueue;
+import io.paygate.notification.service.RetrySchedule;
+import io.quarkus.runtime.ShutdownEvent;
+import io.quarkus.runtime.StartupEvent;
+import jakarta.annotation.Priority;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+import jakarta.interceptor.Interceptor;
+import org.jboss.logging.Logger;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Delivers due notifications. One loop claims due rows (leased, {@code FOR UPDATE SKIP LOCKED}) as long as fewer than
+ * {@code gateway.notification.delivery.concurrency} attempts are in flight; each attempt runs on its own virtual
+ * thread and records its result. Woken as soon as the consumer stores a notification or an attempt ends, and
+ * otherwise every {@code poll-interval}, which is also how retries become due. Every instance runs one; they share
+ * the rows safely, and one that stops mid-attempt leaves only a lease that runs out.
+ */
+@ApplicationScoped
+public class Dispatcher {
+
+    private static final Logger LOG = Logger.getLogger(Dispatcher.class);
+    private static final Duration MAX_BACKOFF = Duration.ofSeconds(30);
+
+    private final DeliveryQueue queue;
+    private final AttemptRecorder recorder;
+    private final Deliverer deliverer;
+    private final RetrySchedule schedule;
+    private final NotificationConfig.Delivery config;
+    private final Semaphore wakeups = new Semaphore(0);
+    private final Semaphore slots;
+    private volatile boolean running;
+    private Thread loop;
+    private ExecutorService attempts;
+
+    Dispatcher(DeliveryQueue queue, AttemptRecorder recorder, Deliverer deliverer, RetrySchedule schedule,
+               NotificationConfig config) {
+        this.queue = queue;
+        this.recorder = recorder;
+        this.deliverer = deliverer;
+        this.schedule = schedule;
+        this.config = config.delivery();
+        if (this.config.lease().compareTo(this.config.timeout().plusSeconds(1)) <= 0) {
+            throw new IllegalStateException("gateway.notification.delivery.lease must exceed the timeout by more than 1 s");
+        }
+        this.slots = new Semaphore(this.config.concurrency());
+    }
+
+    void onStart(@Observes StartupEvent event) {
+        if (config.enabled()) {
+            start();
+        }
+    }
+
+    /** Before the attempt recorder, so the attempts in flight are recorded. */
+    void onStop(@Observes @Priority(Interceptor.Priority.PLATFORM_BEFORE) ShutdownEvent event) throws InterruptedException {
+        stop();
+    }
+
+    /** Starts the loop (idempotent). */
+    public synchronized void start() {
+        if (running) {
+            return;
+        }
+        running = true;
+        attempts = Executors.newThreadPerTaskExecutor(Thread.ofVirtual().name("notification-attempt-", 0).factory());
+        loop = Thread.ofPlatform().name("notification-dispatcher").daemon().start(this::run);
+        LOG.info("dispatcher started");
+    }
+
+    /** Stops claiming and waits for the attempts in flight to be recorded (at most the timeout). */
+    public synchronized void stop() throws InterruptedException {
+        if (!running) {
+            return;
+        }
+        running = false;
+        wake();
+        loop.join(config.timeout().toMillis() + 2_000);
+        attempts.shutdown();
+        attempts.awaitTermination(config.timeout().toMillis() + 2_000, TimeUnit.MILLISECONDS);
+        LOG.info("dispatcher stopped");
+    }
+
+    /** Asks the loop to look for due notifications now. */
+    public void wake() {
+        if (wakeups.availablePermits() == 0) {
+            wakeups.release();
+        }
+    }
+
+    private void run() {
+        int failures = 0;
+        while (running) {
+            try {
+                int free = slots.availablePermits();
+                int claimed = free == 0 ? 0 : dispatchDue(Math.min(free, config.batchSize()));
+                failures = 0;
+                if (claimed > 0 && claimed == Math.min(free, config.batchSize()) && slots.availablePermits() > 0) {
+                    continue; // more may be due
+                }
+                if (wakeups.tryAcquire(config.pollInterval().toMillis(), TimeUnit.MILLISECONDS)) {
+                    wakeups.drainPermits();
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            } catch (Exception e) {
+                failures++;
+                long backoff = Math.min(MAX_BACKOFF.toMillis(), config.pollInterval().toMillis() << Math.min(failures, 5));
+                LOG.warnf("dispatcher: claiming due notifications failed (%s); retrying in %d ms", e.getMessage(), backoff);
+                sleep(backoff);
+            }
+        }
+    }
+
+    /** Claims up to {@code limit} due notifications and starts an attempt for each; returns how many. */
+    private int dispatchDue(int limit) throws Exception {
+        List<ClaimedNotification> claimed = queue.claimDue(limit, config.lease());
+        for (ClaimedNotification notification : claimed) {
+            slots.acquire();
+            attempts.execute(() -> {
+                try {
+                    attemptAndRecord(notification);
+                } finally {
+                    slots.release();
+                    wake();
+                }
+            });
+        }
+        return claimed.size();
+    }
+
+    /** One attempt and its record; the lease covers a failure to record (the notification is retried after it). */
+    void attemptAndRecord(ClaimedNotification notification) {
+        AttemptOutcome outcome = deliverer.attempt(notification);
+        AttemptRecord record = schedule.next(notification, outcome);
+        try {
+            int number = recorder.record(notification, record).get(config.lease().toMillis(), TimeUnit.MILLISECONDS);
+            log(notification, record, number);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (Exception e) {
+            LOG.errorf("notification %s: could not record attempt (%s); it is retried when its lease ends",
+                    notification.id(), e.getMessage());
+        }
+    }
+
+    private static void log(ClaimedNotification n, AttemptRecord record, int number) {
+        if (number < 0) {
+            LOG.warnf("notification %s attempt %d finished after its lease ran out (%s); state left to the new holder",
+                    n.id(), -number, record.error() == null ? "acknowledged" : record.error());
+            return;
+        }
+        String where = n.type().value() + " " + n.resourceId() + " of merchant " + n.merchantId();
+        if (record.nextStatus() == NotificationStatus.DELIVERED && record.acknowledged()) {
+            LOG.infof("notification %s (%s) DELIVERED on attempt %d (HTTP %d, %d ms)", n.id(), where, number,
+                    record.httpStatus(), record.durationMs());
+        } else if (record.nextStatus() == NotificationStatus.PENDING) {
+            LOG.infof("notification %s (%s) attempt %d failed (%s); next attempt in %d ms", n.id(), where, number,
+                    record.error(), record.retryIn().toMillis());
+        } else {
+            LOG.infof("notification %s (%s) attempt %d failed (%s); now %s", n.id(), where, number, record.error(),
+                    record.nextStatus());
+        }
+    }
+
+    private static void sleep(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}

@@ -1,0 +1,151 @@
+package io.paygate.notification.messaging;
+
+import io.paygate.notification.NotificationDraft;
+import io.paygate.notification.NotificationStatus;
+import io.paygate.notification.NotificationType;
+import io.paygate.notification.delivery.Dispatcher;
+import io.paygate.notification.repository.NotificationStore;
+import io.paygate.notification.repository.StoredBatch;
+import io.paygate.notification.repository.StoredNotification;
+import io.quarkus.runtime.ShutdownEvent;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.jboss.logging.Logger;
+
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+
+/**
+ * Stores one polled batch of events as notifications, then wakes the dispatcher; returns only when every record is
+ * stored, ignored or dead-lettered, so acknowledging the batch afterwards loses nothing (CONTRACT §7). A database
+ * outage is waited out with backoff (Kafka keeps the partition paused, not rebalanced); a record the database refuses
+ * for its data goes to the dead-letter topic so it cannot hold the others up.
+ */
+@ApplicationScoped
+public class EventIngestor {
+
+    private static final Logger LOG = Logger.getLogger(EventIngestor.class);
+    private static final long MAX_BACKOFF_MILLIS = 30_000;
+
+    private final EventParser parser;
+    private final NotificationStore store;
+    private final DeadLetters deadLetters;
+    private final Dispatcher dispatcher;
+    private volatile boolean stopping;
+
+    EventIngestor(EventParser parser, NotificationStore store, DeadLetters deadLetters, Dispatcher dispatcher) {
+        this.parser = parser;
+        this.store = store;
+        this.deadLetters = deadLetters;
+        this.dispatcher = dispatcher;
+    }
+
+    void onStop(@Observes ShutdownEvent event) {
+        stopping = true;
+    }
+
+    public void ingest(NotificationType topicType, Iterable<ConsumerRecord<String, String>> records) {
+        long started = System.currentTimeMillis();
+        long oldest = Long.MAX_VALUE;
+        int count = 0;
+        List<NotificationDraft> drafts = new ArrayList<>();
+        List<ConsumerRecord<String, String>> sources = new ArrayList<>();
+        for (ConsumerRecord<String, String> record : records) {
+            count++;
+            oldest = Math.min(oldest, record.timestamp());
+            ParsedEvent parsed;
+            try {
+                parsed = parser.parse(topicType, record.value());
+            } catch (RuntimeException e) {
+                parsed = new ParsedEvent.Poison("could not build the notification");
+            }
+            switch (parsed) {
+                case ParsedEvent.Notify notify -> {
+                    drafts.add(notify.draft());
+                    sources.add(record);
+                }
+                case ParsedEvent.Ignore ignore -> LOG.debugf("event %s-%d@%d ignored: %s", record.topic(),
+                        record.partition(), record.offset(), ignore.why());
+                case ParsedEvent.Poison poison -> withRetry(() -> deadLetters.send(record, poison.reason()));
+            }
+        }
+        if (!drafts.isEmpty()) {
+            withRetry(() -> storeAll(drafts, sources));
+            dispatcher.wake();
+        }
+        LOG.debugf("%s: %d event(s) handled in %d ms; the oldest was produced %d ms before", topicType.topic(), count,
+                System.currentTimeMillis() - started, started - oldest);
+    }
+
+    private void storeAll(List<NotificationDraft> drafts, List<ConsumerRecord<String, String>> sources) throws Exception {
+        try {
+            log(store.store(drafts));
+        } catch (SQLException e) {
+            if (!isDataError(e)) {
+                throw e;
+            }
+            // One record the database refuses must not block the rest: store them one by one.
+            for (int i = 0; i < drafts.size(); i++) {
+                try {
+                    log(store.store(List.of(drafts.get(i))));
+                } catch (SQLException single) {
+                    if (!isDataError(single)) {
+                        throw single;
+                    }
+                    deadLetters.send(sources.get(i), "refused by the database (SQLState " + single.getSQLState() + ")");
+                }
+            }
+        }
+    }
+
+    private static boolean isDataError(SQLException e) {
+        String state = e.getSQLState();
+        return state != null && (state.startsWith("22") || state.startsWith("23"));
+    }
+
+    private static void log(StoredBatch batch) {
+        for (StoredNotification n : batch.stored()) {
+            if (n.status() == NotificationStatus.PENDING) {
+                LOG.debugf("notification %s stored PENDING for event %s", n.id(), n.eventId());
+            } else {
+                LOG.infof("notification %s stored %s for event %s: %s", n.id(), n.status(), n.eventId(), n.reason());
+            }
+        }
+        for (UUID eventId : batch.duplicateEvents()) {
+            LOG.debugf("event %s was already stored; nothing changed", eventId);
+        }
+        for (UUID older : batch.obsoleted()) {
+            LOG.infof("notification %s superseded by a newer event for its resource: not sent (again)", older);
+        }
+    }
+
+    private void withRetry(Step step) {
+        long backoff = 200;
+        while (true) {
+            try {
+                step.run();
+                return;
+            } catch (Exception e) {
+                if (stopping) {
+                    throw new IllegalStateException("shutting down with events not stored; they will be consumed again", e);
+                }
+                LOG.warnf("storing events failed (%s); retrying in %d ms", e.getMessage(), backoff);
+                try {
+                    Thread.sleep(backoff);
+                } catch (InterruptedException ie) {
+                    Thread.currentThread().interrupt();
+                    throw new IllegalStateException("interrupted with events not stored", ie);
+                }
+                backoff = Math.min(MAX_BACKOFF_MILLIS, backoff * 2);
+            }
+        }
+    }
+
+    @FunctionalInterface
+    private interface Step {
+        void run() throws Exception;
+    }
+}

@@ -1,0 +1,111 @@
+package io.paygate.notification.messaging;
+
+import io.paygate.kit.auth.Merchants;
+import io.paygate.model.event.BindingStatusChanged;
+import io.paygate.model.event.DisbursementStatusChanged;
+import io.paygate.model.event.EventEnvelope;
+import io.paygate.model.event.PaymentStatusChanged;
+import io.paygate.model.json.Json;
+import io.paygate.model.status.DisbursementStatus;
+import io.paygate.notification.NotificationDraft;
+import io.paygate.notification.NotificationType;
+import jakarta.enterprise.context.ApplicationScoped;
+
+import java.util.Objects;
+
+/**
+ * Turns a record of {@code payment-status}, {@code binding-status} or {@code disbursement-status} (CONTRACT §7) into
+ * the notification of CONTRACT §6, built by the event data's {@code toNotification()} (seed §3/§4 fields, sample
+ * spelling, amounts as numbers, {@code order.reference} = paymentCode, {@code card} only for card payments). Anything
+ * that cannot become one (not an envelope, a type foreign to the topic, an unknown merchant, data that does not fit)
+ * is poison, with the reason.
+ */
+@ApplicationScoped
+public class EventParser {
+
+    static final int MAX_ID_LENGTH = 64;
+    static final int MAX_URL_LENGTH = 2048;
+
+    private final Merchants merchants;
+
+    EventParser(Merchants merchants) {
+        this.merchants = merchants;
+    }
+
+    ParsedEvent parse(NotificationType topicType, String value) {
+        if (value == null || value.isBlank()) {
+            return new ParsedEvent.Poison("empty record value");
+        }
+        EventEnvelope event;
+        try {
+            event = EventEnvelope.fromJson(value);
+        } catch (RuntimeException e) {
+            return new ParsedEvent.Poison("unparseable: not an event envelope");
+        }
+        if (!topicType.eventType().equals(event.type())) {
+            return new ParsedEvent.Poison("unknown event type '" + clip(event.type()) + "' on " + topicType.topic());
+        }
+        if (merchants.find(event.merchantId()).isEmpty()) {
+            return new ParsedEvent.Poison("unknown merchant '" + clip(event.merchantId()) + "'");
+        }
+        if (event.resourceId().isBlank() || event.resourceId().length() > MAX_ID_LENGTH) {
+            return new ParsedEvent.Poison("invalid resourceId");
+        }
+        try {
+            return switch (topicType) {
+                case PAYMENT -> payment(event);
+                case BINDING -> binding(event);
+                case DISBURSEMENT -> disbursement(event);
+            };
+        } catch (IllegalArgumentException e) {
+            return new ParsedEvent.Poison("invalid data for " + event.type());
+        }
+    }
+
+    private ParsedEvent payment(EventEnvelope event) {
+        PaymentStatusChanged data = event.dataAs(PaymentStatusChanged.class);
+        if (data.status() == null || !Objects.equals(data.paymentCode(), event.resourceId())) {
+            return new ParsedEvent.Poison("invalid data for " + event.type() + ": status or paymentCode");
+        }
+        if (!data.status().isNotified()) {
+            return new ParsedEvent.Ignore("payment status " + data.status() + " is not notified");
+        }
+        if (data.callbackUrl() == null || data.callbackUrl().isBlank() || data.callbackUrl().length() > MAX_URL_LENGTH) {
+            return new ParsedEvent.Poison("invalid data for " + event.type() + ": callbackUrl");
+        }
+        return notify(event, NotificationType.PAYMENT, data.callbackUrl(), Json.write(data.toNotification()));
+    }
+
+    private ParsedEvent binding(EventEnvelope event) {
+        BindingStatusChanged data = event.dataAs(BindingStatusChanged.class);
+        if (data.status() == null || !Objects.equals(data.bindingId(), event.resourceId())) {
+            return new ParsedEvent.Poison("invalid data for " + event.type() + ": status or bindingId");
+        }
+        if (!data.status().isNotified()) {
+            return new ParsedEvent.Ignore("binding status " + data.status() + " is not notified");
+        }
+        return notify(event, NotificationType.BINDING, null, Json.write(data.toNotification()));
+    }
+
+    private ParsedEvent disbursement(EventEnvelope event) {
+        DisbursementStatusChanged data = event.dataAs(DisbursementStatusChanged.class);
+        DisbursementStatus status = data.latestTransactionStatus();
+        if (status == null || !status.isLifecycleState()
+                || !Objects.equals(data.originalReferenceNo(), event.resourceId())) {
+            return new ParsedEvent.Poison("invalid data for " + event.type() + ": latestTransactionStatus or originalReferenceNo");
+        }
+        return notify(event, NotificationType.DISBURSEMENT, null, Json.write(data.toNotification()));
+    }
+
+    private static ParsedEvent notify(EventEnvelope event, NotificationType type, String callbackUrl, String payload) {
+        return new ParsedEvent.Notify(new NotificationDraft(event.eventId(), event.merchantId(), type,
+                event.resourceId(), event.sequence(), callbackUrl, payload, event.occurredAt()));
+    }
+
+    private static String clip(String text) {
+        if (text == null) {
+            return "null";
+        }
+        return text.length() > 64 ? text.substring(0, 64) + "…" : text;
+    }
+}

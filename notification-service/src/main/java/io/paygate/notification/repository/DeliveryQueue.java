@@ -1,0 +1,192 @@
+package io.paygate.notification.repository;
+
+import io.agroal.api.AgroalDataSource;
+import io.paygate.notification.NotificationStatus;
+import io.paygate.notification.NotificationType;
+import jakarta.enterprise.context.ApplicationScoped;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.function.Function;
+
+/**
+ * The retry queue is the notification table itself (CONVENTIONS 7): due rows are claimed with
+ * {@code FOR UPDATE SKIP LOCKED} and leased by moving {@code next_attempt_at} to the end of the lease under a fresh
+ * {@code claim_token}. Any number of instances share the rows without sending one twice; an instance that dies
+ * mid-attempt leaves a lease that simply runs out, and the notification is due again. Times are the database's.
+ */
+@ApplicationScoped
+public class DeliveryQueue {
+
+    private static final String CLAIM = """
+            WITH due AS (
+                SELECT id FROM notification
+                WHERE status = 'PENDING' AND next_attempt_at <= now()
+                ORDER BY next_attempt_at
+                LIMIT ?
+                FOR UPDATE SKIP LOCKED)
+            UPDATE notification n
+            SET next_attempt_at = now() + make_interval(secs => ?), claim_token = ?
+            FROM due WHERE n.id = due.id
+            RETURNING n.id, n.merchant_id, n.type, n.resource_id, n.payload, n.attempts, n.redelivery_of,
+                      CASE n.type WHEN 'payment' THEN n.callback_url
+                                  ELSE (SELECT CASE n.type WHEN 'disbursement' THEN c.disbursement_callback_url
+                                                           ELSE c.binding_callback_url END
+                                        FROM merchant_callbacks c WHERE c.merchant_id = n.merchant_id) END""";
+    /** The lease holders' results; an OBSOLETE row (a newer event arrived meanwhile) stays so unless delivered. */
+    private static final String RECORD = """
+            UPDATE notification n SET attempts = n.attempts + 1, last_attempt_at = r.at,
+                last_http_status = r.http_status, last_error = r.error,
+                status = CASE WHEN n.status = 'OBSOLETE' AND r.next <> 'DELIVERED' THEN 'OBSOLETE' ELSE r.next END,
+                next_attempt_at = CASE WHEN n.status <> 'OBSOLETE' AND r.next = 'PENDING'
+                                       THEN now() + make_interval(secs => r.retry_secs) END,
+                delivered_at = CASE WHEN r.acknowledged THEN r.at ELSE n.delivered_at END,
+                redelivery_of = NULL, claim_token = NULL
+            FROM unnest(?::uuid[], ?::uuid[], ?::timestamptz[], ?::int[], ?::text[], ?::text[], ?::float8[], ?::bool[])
+                 AS r(id, token, at, http_status, error, next, retry_secs, acknowledged)
+            WHERE n.id = r.id AND n.claim_token = r.token
+            RETURNING n.id, n.attempts""";
+    /** Leases that ran out (another instance holds the row now): count the attempt, leave the state to the holder. */
+    private static final String RECORD_LOST_LEASE = """
+            UPDATE notification n SET attempts = n.attempts + 1, last_attempt_at = r.at,
+                last_http_status = r.http_status, last_error = r.error
+            FROM unnest(?::uuid[], ?::timestamptz[], ?::int[], ?::text[]) AS r(id, at, http_status, error)
+            WHERE n.id = r.id
+            RETURNING n.id, n.attempts""";
+    private static final String INSERT_ATTEMPTS = """
+            INSERT INTO notification_attempt (notification_id, number, attempted_at, duration_ms, http_status, error, reply)
+            SELECT * FROM unnest(?::uuid[], ?::int[], ?::timestamptz[], ?::int[], ?::int[], ?::text[], ?::text[])""";
+    /** Due now, for one attempt; refused for OBSOLETE rows and while an attempt is in flight. */
+    private static final String REDELIVER = """
+            UPDATE notification SET
+                redelivery_of = CASE WHEN status = 'PENDING' THEN redelivery_of ELSE status END,
+                status = 'PENDING', next_attempt_at = now(), claim_token = NULL
+            WHERE id = ? AND merchant_id = ? AND status <> 'OBSOLETE'
+              AND NOT (status = 'PENDING' AND claim_token IS NOT NULL AND next_attempt_at > now())""";
+
+    private final AgroalDataSource dataSource;
+
+    DeliveryQueue(AgroalDataSource dataSource) {
+        this.dataSource = dataSource;
+    }
+
+    /** Claims up to {@code limit} due notifications for {@code lease}, oldest due first. */
+    public List<ClaimedNotification> claimDue(int limit, Duration lease) throws SQLException {
+        UUID token = UUID.randomUUID();
+        List<ClaimedNotification> claimed = new ArrayList<>();
+        try (Connection c = dataSource.getConnection(); PreparedStatement claim = c.prepareStatement(CLAIM)) {
+            c.setAutoCommit(true);
+            claim.setInt(1, limit);
+            claim.setDouble(2, lease.toMillis() / 1000.0);
+            claim.setObject(3, token);
+            try (ResultSet rs = claim.executeQuery()) {
+                while (rs.next()) {
+                    String redeliveryOf = rs.getString(7);
+                    claimed.add(new ClaimedNotification(rs.getObject(1, UUID.class), token, rs.getString(2),
+                            NotificationType.fromValue(rs.getString(3)).orElseThrow(), rs.getString(4),
+                            rs.getString(8), rs.getString(5), rs.getInt(6),
+                            redeliveryOf == null ? null : NotificationStatus.valueOf(redeliveryOf)));
+                }
+            }
+        }
+        return claimed;
+    }
+
+    /**
+     * Records attempts and each notification's next state, in one transaction.
+     *
+     * @return per notification id the attempt's number, negated when the lease had been lost (state left to the
+     *         instance that holds it now)
+     */
+    public Map<UUID, Integer> record(List<Recorded> results) throws SQLException {
+        Map<UUID, Integer> numbers = new HashMap<>();
+        try (Connection c = dataSource.getConnection()) {
+            c.setAutoCommit(false);
+            try {
+                try (PreparedStatement update = c.prepareStatement(RECORD)) {
+                    update.setArray(1, array(c, results, r -> r.claimed().id()));
+                    update.setArray(2, array(c, results, r -> r.claimed().claimToken()));
+                    update.setArray(3, array(c, results, r -> r.attempt().attemptedAt()));
+                    update.setArray(4, array(c, results, r -> r.attempt().httpStatus()));
+                    update.setArray(5, array(c, results, r -> r.attempt().error()));
+                    update.setArray(6, array(c, results, r -> r.attempt().nextStatus().name()));
+                    update.setArray(7, array(c, results, r -> r.attempt().retryIn() == null ? 0
+                            : r.attempt().retryIn().toMillis() / 1000.0));
+                    update.setArray(8, array(c, results, r -> r.attempt().acknowledged()));
+                    collect(update, numbers, 1);
+                }
+                List<Recorded> lost = results.stream().filter(r -> !numbers.containsKey(r.claimed().id())).toList();
+                if (!lost.isEmpty()) {
+                    try (PreparedStatement update = c.prepareStatement(RECORD_LOST_LEASE)) {
+                        update.setArray(1, array(c, lost, r -> r.claimed().id()));
+                        update.setArray(2, array(c, lost, r -> r.attempt().attemptedAt()));
+                        update.setArray(3, array(c, lost, r -> r.attempt().httpStatus()));
+                        update.setArray(4, array(c, lost, r -> r.attempt().error()));
+                        collect(update, numbers, -1);
+                    }
+                }
+                List<Recorded> known = results.stream().filter(r -> numbers.containsKey(r.claimed().id())).toList();
+                try (PreparedStatement insert = c.prepareStatement(INSERT_ATTEMPTS)) {
+                    insert.setArray(1, array(c, known, r -> r.claimed().id()));
+                    insert.setArray(2, array(c, known, r -> Math.abs(numbers.get(r.claimed().id()))));
+                    insert.setArray(3, array(c, known, r -> r.attempt().attemptedAt()));
+                    insert.setArray(4, array(c, known, r -> r.attempt().durationMs()));
+                    insert.setArray(5, array(c, known, r -> r.attempt().httpStatus()));
+                    insert.setArray(6, array(c, known, r -> r.attempt().error()));
+                    insert.setArray(7, array(c, known, r -> r.attempt().reply()));
+                    insert.executeUpdate();
+                }
+                c.commit();
+                return numbers;
+            } catch (SQLException | RuntimeException e) {
+                c.rollback();
+                throw e;
+            }
+        }
+    }
+
+    /** One attempt's result for {@link #record(List)}. */
+    public record Recorded(ClaimedNotification claimed, AttemptRecord attempt) {
+    }
+
+    /**
+     * Makes the merchant's notification due now for one attempt.
+     *
+     * @return false when it is unknown, foreign, OBSOLETE or has an attempt in flight (the caller tells which)
+     */
+    public boolean requestRedelivery(UUID id, String merchantId) throws SQLException {
+        try (Connection c = dataSource.getConnection(); PreparedStatement update = c.prepareStatement(REDELIVER)) {
+            c.setAutoCommit(true);
+            update.setObject(1, id);
+            update.setString(2, merchantId);
+            return update.executeUpdate() == 1;
+        }
+    }
+
+    /** A text array of the values (nulls kept); the statements cast it to the column's type. */
+    private static java.sql.Array array(Connection c, List<Recorded> rows, Function<Recorded, Object> value)
+            throws SQLException {
+        String[] texts = new String[rows.size()];
+        for (int i = 0; i < texts.length; i++) {
+            Object v = value.apply(rows.get(i));
+            texts[i] = v == null ? null : v.toString();
+        }
+        return c.createArrayOf("text", texts);
+    }
+
+    private static void collect(PreparedStatement statement, Map<UUID, Integer> numbers, int sign) throws SQLException {
+        try (ResultSet rs = statement.executeQuery()) {
+            while (rs.next()) {
+                numbers.put(rs.getObject(1, UUID.class), sign * rs.getInt(2));
+            }
+        }
+    }
+}

@@ -1,0 +1,58 @@
+package io.paygate.notification.rest;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.UUID;
+
+/** Replies of the notification log (CONTRACT §6, service code 07). Nulls are written: the fields are always there. */
+public final class NotificationViews {
+
+    private NotificationViews() {
+    }
+
+    @JsonInclude(JsonInclude.Include.ALWAYS)
+    @Schema(description = "A notification in the delivery log")
+    public record Summary(
+            @Schema(description = "Notification id; sent as webhook-id on every attempt") UUID id,
+            @Schema(description = "payment, disbursement or binding") String type,
+            @Schema(description = "paymentCode, referenceNo or bindingId") String resourceId,
+            @Schema(description = "PENDING, DELIVERED, FAILED, or OBSOLETE (a newer event for the resource arrived first; not sent)")
+            String status,
+            @Schema(description = "Attempts made so far") int attempts,
+            @Schema(description = "When the last attempt started") Instant lastAttemptAt,
+            @Schema(description = "HTTP status of the last reply; null when none arrived") Integer lastHttpStatus,
+            @Schema(description = "When the next attempt is due (PENDING only)") Instant nextAttemptAt,
+            @Schema(description = "When the notification was created") Instant createdAt) {
+    }
+
+    @JsonInclude(JsonInclude.Include.ALWAYS)
+    @Schema(description = "Notification log page, newest first")
+    public record Page(String responseCode, String responseMessage, List<Summary> notifications,
+                       @Schema(description = "Opaque; pass as cursor for the next page; null on the last page")
+                       String nextCursor) {
+    }
+
+    @JsonInclude(JsonInclude.Include.ALWAYS)
+    @Schema(description = "One delivery attempt")
+    public record Attempt(
+            @Schema(description = "1 for the first attempt") int number,
+            Instant attemptedAt,
+            @Schema(description = "null when no reply arrived") Integer httpStatus,
+            @Schema(description = "Milliseconds until the reply or the failure") int durationMs,
+            @Schema(description = "Why it did not count as delivered; null when acknowledged") String error,
+            @Schema(description = "The first 1 KiB of the reply body") String reply) {
+    }
+
+    @JsonInclude(JsonInclude.Include.ALWAYS)
+    @Schema(description = "One notification with every attempt")
+    public record Detail(String responseCode, String responseMessage, UUID id, String type, String resourceId,
+                         String status, int attempts, Instant lastAttemptAt, Integer lastHttpStatus,
+                         Instant nextAttemptAt, Instant createdAt,
+                         @Schema(description = "Why it is FAILED or OBSOLETE, or why the last attempt failed") String lastError,
+                         Instant deliveredAt,
+                         @Schema(description = "Every attempt, oldest first") List<Attempt> attemptLog) {
+    }
+}

@@ -1,0 +1,198 @@
+package io.paygate.notification;
+
+import io.agroal.api.AgroalDataSource;
+import io.paygate.model.event.EventEnvelope;
+import io.paygate.model.status.DisbursementStatus;
+import io.paygate.notification.support.Events;
+import io.paygate.notification.support.MerchantApi;
+import io.paygate.notification.support.NotificationDb;
+import io.paygate.notification.support.NotificationTopicsResource;
+import io.paygate.testsupport.quarkus.KafkaResource;
+import io.paygate.testsupport.quarkus.PostgresResource;
+import io.paygate.testsupport.quarkus.SandboxConfigResource;
+import io.paygate.testsupport.sink.MerchantSink;
+import io.paygate.testsupport.sink.MerchantSink.Reply;
+import io.quarkus.test.common.ResourceArg;
+import io.quarkus.test.common.WithTestResource;
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.path.json.JsonPath;
+import jakarta.inject.Inject;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.UUID;
+
+import static io.paygate.testsupport.SandboxMerchants.DEMO;
+import static org.awaitility.Awaitility.await;
+import static org.hamcrest.Matchers.equalTo;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Delivery semantics of CONTRACT §6 against a real HTTP merchant: what counts as delivered, the retry schedule
+ * ({@code %test}: 300ms,300ms,300ms, so four attempts), 410, Retry-After, timeouts, FAILED and redelivery.
+ */
+@QuarkusTest
+@WithTestResource(value = PostgresResource.class, initArgs = @ResourceArg(name = "database", value = "notification_it"))
+@WithTestResource(KafkaResource.class)
+@WithTestResource(SandboxConfigResource.class)
+@WithTestResource(NotificationTopicsResource.class)
+class DeliveryRetryTest {
+
+    private static final Duration WAIT = Duration.ofSeconds(20);
+
+    @Inject
+    AgroalDataSource dataSource;
+
+    MerchantSink sink;
+    NotificationDb db;
+
+    @BeforeEach
+    void start() {
+        sink = MerchantSink.start();
+        db = new NotificationDb(dataSource);
+    }
+
+    @AfterEach
+    void stop() {
+        sink.close();
+    }
+
+    @Test
+    void failingThenWrongCodeThenRedirectThenSuccessIsFourAttemptsOfOneNotification() throws Exception {
+        sink.enqueue(Reply.status(500, "{\"responseCode\":\"5000000\"}"),
+                Reply.status(200, "{\"responseCode\":\"4000000\",\"responseMessage\":\"Bad\",\"processingTime\":1}"),
+                Reply.redirect(sink.url("/elsewhere")));
+        UUID id = deliverPayment();
+
+        List<MerchantSink.Received> received = sink.awaitReceived(4, WAIT);
+        await().atMost(WAIT).until(() -> "DELIVERED".equals(MerchantApi.status(DEMO, id)));
+        assertEquals(1, received.stream().map(r -> r.header("webhook-id")).distinct().count(), "one webhook-id");
+        assertEquals(id.toString(), received.get(0).header("webhook-id"));
+        assertTrue(received.stream().noneMatch(r -> r.path().equals("/elsewhere")), "the redirect is not followed");
+
+        JsonPath detail = MerchantApi.notification(DEMO, id);
+        assertEquals(4, detail.getInt("attempts"));
+        assertEquals(List.of(500, 200, 302, 200), detail.getList("attemptLog.httpStatus", Integer.class));
+        assertEquals("HTTP 500", detail.getString("attemptLog[0].error"));
+        assertEquals("responseCode 4000000 is not 2000000", detail.getString("attemptLog[1].error"));
+        assertEquals("redirect not followed (HTTP 302)", detail.getString("attemptLog[2].error"));
+        assertNull(detail.get("attemptLog[3].error"));
+        assertTrue(detail.getString("attemptLog[1].reply").contains("4000000"), "the reply is logged");
+        assertEquals(200, detail.getInt("lastHttpStatus"));
+        assertNull(detail.get("nextAttemptAt"));
+
+        assertNoMoreRequestsThan(4);
+    }
+
+    @Test
+    void goneStopsRetryingAtOnce() throws Exception {
+        sink.respondWith(Reply.status(410, "{}"));
+        UUID id = deliverPayment();
+        await().atMost(WAIT).until(() -> "FAILED".equals(MerchantApi.status(DEMO, id)));
+        assertEquals(1, MerchantApi.notification(DEMO, id).getInt("attempts"));
+        assertNoMoreRequestsThan(1);
+    }
+
+    @Test
+    void exhaustedScheduleEndsFailedAndARedeliveryOfItDelivers() throws Exception {
+        sink.respondWith(Reply.status(503, "busy"));
+        UUID id = deliverPayment();
+        await().atMost(WAIT).until(() -> "FAILED".equals(MerchantApi.status(DEMO, id)));
+        assertEquals(4, MerchantApi.notification(DEMO, id).getInt("attempts"), "one more than the three delays");
+        assertNoMoreRequestsThan(4);
+
+        sink.respondWith(Reply.ok());
+        MerchantApi.as(DEMO).post("/pg/notifications/" + id + "/redeliver").then().statusCode(200)
+                .body("responseCode", equalTo("2000000")).body("status", equalTo("PENDING"));
+        await().atMost(WAIT).until(() -> "DELIVERED".equals(MerchantApi.status(DEMO, id)));
+        assertEquals(5, MerchantApi.notification(DEMO, id).getInt("attempts"));
+        assertEquals(id.toString(), sink.received().get(4).header("webhook-id"));
+        assertNoMoreRequestsThan(5);
+    }
+
+    @Test
+    void failedRedeliveryReturnsTheNotificationToFailedWithoutNewRetries() throws Exception {
+        sink.respondWith(Reply.status(410, "{}"));
+        UUID id = deliverPayment();
+        await().atMost(WAIT).until(() -> "FAILED".equals(MerchantApi.status(DEMO, id)));
+        MerchantApi.as(DEMO).post("/pg/notifications/" + id + "/redeliver").then().statusCode(200);
+        sink.awaitReceived(2, WAIT);
+        await().atMost(WAIT).until(() -> "FAILED".equals(MerchantApi.status(DEMO, id)));
+        assertEquals(2, MerchantApi.notification(DEMO, id).getInt("attempts"));
+        assertNoMoreRequestsThan(2);
+    }
+
+    @Test
+    void retryAfterOfABusyMerchantIsHonoured() throws Exception {
+        sink.enqueue(Reply.status(429, "{}").withHeader("Retry-After", "2"));
+        UUID id = deliverPayment();
+        List<MerchantSink.Received> received = sink.awaitReceived(2, WAIT);
+        Duration gap = Duration.between(received.get(0).receivedAt(), received.get(1).receivedAt());
+        assertTrue(gap.compareTo(Duration.ofMillis(1900)) >= 0, "waited for Retry-After (2 s), not 300 ms: " + gap);
+        await().atMost(WAIT).until(() -> "DELIVERED".equals(MerchantApi.status(DEMO, id)));
+    }
+
+    @Test
+    void garbageReplyAndHangUpAreFailedAttempts() throws Exception {
+        sink.enqueue(Reply.status(200, "<html>ok</html>"), Reply.hangUp());
+        UUID id = deliverPayment();
+        await().atMost(WAIT).until(() -> "DELIVERED".equals(MerchantApi.status(DEMO, id)));
+        JsonPath detail = MerchantApi.notification(DEMO, id);
+        assertEquals(3, detail.getInt("attempts"));
+        assertEquals("reply is not JSON", detail.getString("attemptLog[0].error"));
+        assertNull(detail.get("attemptLog[1].httpStatus"), "no reply arrived");
+        assertTrue(detail.getString("attemptLog[1].error").startsWith("connection closed"),
+                detail.getString("attemptLog[1].error"));
+    }
+
+    @Test
+    void merchantSlowerThanTheTimeoutFailsTheAttempt() throws Exception {
+        sink.enqueue(Reply.ok().after(Duration.ofSeconds(4)));
+        UUID id = deliverPayment();
+        await().atMost(WAIT).until(() -> MerchantApi.notification(DEMO, id).getInt("attempts") >= 1);
+        JsonPath detail = MerchantApi.notification(DEMO, id);
+        assertEquals("no reply within 2 s", detail.getString("attemptLog[0].error"));
+        assertNull(detail.get("attemptLog[0].httpStatus"));
+        assertTrue(detail.getInt("attemptLog[0].durationMs") < 3_500, "cut at the 2 s timeout");
+        await().atMost(WAIT).until(() -> "DELIVERED".equals(MerchantApi.status(DEMO, id)));
+    }
+
+    @Test
+    void withoutARegisteredAddressTheNotificationIsFailedUntilRedeliveredAfterRegistering() throws Exception {
+        MerchantApi.registerCallbacks(DEMO, null, null);
+        String ref = Events.id("DB");
+        EventEnvelope event = Events.disbursement(DEMO.id(), 1, ref, DisbursementStatus.PAYING);
+        Events.send(event);
+        await().atMost(WAIT).until(() -> db.byEvent(event.eventId()).isPresent());
+        UUID id = db.byEvent(event.eventId()).orElseThrow().id();
+        JsonPath detail = MerchantApi.notification(DEMO, id);
+        assertEquals("FAILED", detail.getString("status"));
+        assertEquals("no disbursementCallbackUrl registered", detail.getString("lastError"));
+        assertEquals(0, detail.getInt("attempts"));
+
+        MerchantApi.registerCallbacks(DEMO, sink.url("/disbursements"), null);
+        MerchantApi.as(DEMO).post("/pg/notifications/" + id + "/redeliver").then().statusCode(200);
+        MerchantSink.Received received = sink.awaitReceived(1, WAIT).get(0);
+        assertEquals("/disbursements", received.path());
+        assertTrue(received.body().contains("\"originalReferenceNo\":\"" + ref + "\""));
+        await().atMost(WAIT).until(() -> "DELIVERED".equals(MerchantApi.status(DEMO, id)));
+    }
+
+    private UUID deliverPayment() {
+        EventEnvelope event = Events.payment(DEMO.id(), Events.id("PC"), sink.url("/callback"));
+        Events.send(event);
+        await().atMost(WAIT).until(() -> db.byEvent(event.eventId()).isPresent());
+        return db.byEvent(event.eventId()).orElseThrow().id();
+    }
+
+    /** Holds for a while: nothing more arrives than {@code count} requests. */
+    private void assertNoMoreRequestsThan(int count) {
+        await().during(Duration.ofMillis(1500)).atMost(Duration.ofSeconds(3))
+                .until(() -> sink.received().size() == count);
+    }
+}

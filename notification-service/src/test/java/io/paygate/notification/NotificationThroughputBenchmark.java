@@ -1,0 +1,168 @@
+package io.paygate.notification;
+
+import io.agroal.api.AgroalDataSource;
+import io.paygate.model.event.EventEnvelope;
+import io.paygate.model.event.Topics;
+import io.paygate.notification.delivery.Dispatcher;
+import io.paygate.notification.support.Events;
+import io.paygate.notification.support.NotificationDb;
+import io.paygate.notification.support.NotificationTopicsResource;
+import io.paygate.testsupport.quarkus.KafkaResource;
+import io.paygate.testsupport.quarkus.PostgresResource;
+import io.paygate.testsupport.quarkus.SandboxConfigResource;
+import io.paygate.testsupport.sink.MerchantSink;
+import io.quarkus.test.common.ResourceArg;
+import io.quarkus.test.common.WithTestResource;
+import io.quarkus.test.junit.QuarkusTest;
+import jakarta.inject.Inject;
+import org.HdrHistogram.Histogram;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.serialization.StringSerializer;
+import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+
+import static io.paygate.testsupport.SandboxMerchants.DEMO;
+import static org.awaitility.Awaitility.await;
+
+/**
+ * Not a test: the figures of issue 4, measured against the real service, broker, database and a loopback sink that
+ * answers at once. Run on demand (its name keeps it out of the normal test run):
+ * {@code ./mvnw -o verify -pl notification-service -Dtest=NotificationThroughputBenchmark -Dbench.events=20000}.
+ * <ol>
+ *   <li>Delivery throughput: the dispatcher is stopped, {@code bench.events} payment notifications are stored from
+ *       the topic, then the dispatcher starts and the time until the sink has them all is measured.</li>
+ *   <li>Latency at a steady rate ({@code bench.rate}, default 500/s, for {@code bench.seconds}): for each event, from
+ *       just before it is produced to the topic until the sink receives its notification; p50/p99/max printed.</li>
+ * </ol>
+ */
+@QuarkusTest
+@WithTestResource(value = PostgresResource.class, initArgs = @ResourceArg(name = "database", value = "notification_it"))
+@WithTestResource(KafkaResource.class)
+@WithTestResource(SandboxConfigResource.class)
+@WithTestResource(NotificationTopicsResource.class)
+class NotificationThroughputBenchmark {
+
+    @Inject
+    Dispatcher dispatcher;
+    @Inject
+    AgroalDataSource dataSource;
+
+    @Test
+    void measure() throws Exception {
+        int events = Integer.getInteger("bench.events", 20_000);
+        int rate = Integer.getInteger("bench.rate", 500);
+        int seconds = Integer.getInteger("bench.seconds", 30);
+        try (MerchantSink sink = MerchantSink.start();
+             KafkaProducer<String, String> producer = producer()) {
+            warmUp(sink, producer);
+            throughput(sink, producer, events);
+            latency(sink, producer, rate, seconds);
+        }
+    }
+
+    private void warmUp(MerchantSink sink, KafkaProducer<String, String> producer) throws Exception {
+        sink.reset();
+        for (int i = 0; i < 2_000; i++) {
+            send(producer, Events.payment(DEMO.id(), Events.id("W"), sink.url("/w")));
+        }
+        producer.flush();
+        sink.awaitReceived(2_000, Duration.ofMinutes(2));
+    }
+
+    private void throughput(MerchantSink sink, KafkaProducer<String, String> producer, int events) throws Exception {
+        sink.reset();
+        dispatcher.stop();
+        NotificationDb db = new NotificationDb(dataSource);
+        String marker = Events.id("T");
+        long produceStart = System.nanoTime();
+        for (int i = 0; i < events; i++) {
+            send(producer, Events.payment(DEMO.id(), marker + "-" + i, sink.url("/t")));
+        }
+        producer.flush();
+        await().atMost(Duration.ofMinutes(5)).pollInterval(Duration.ofMillis(200)).until(() -> db.count(
+                "SELECT count(*) FROM notification WHERE resource_id LIKE ?", marker + "-%") == events);
+        double storeSeconds = (System.nanoTime() - produceStart) / 1e9;
+        long t0 = System.nanoTime();
+        dispatcher.start();
+        sink.awaitReceived(events, Duration.ofMinutes(5));
+        double deliverSeconds = (System.nanoTime() - t0) / 1e9;
+        System.out.printf("%nBENCH throughput: %d notifications delivered in %.2f s = %.0f/s "
+                        + "(consumed and stored at %.0f/s beforehand)%n",
+                events, deliverSeconds, events / deliverSeconds, events / storeSeconds);
+    }
+
+    private void latency(MerchantSink sink, KafkaProducer<String, String> producer, int rate, int seconds)
+            throws Exception {
+        sink.reset();
+        int total = rate * seconds;
+        Map<String, Instant> sentAt = new ConcurrentHashMap<>(total * 2);
+        String marker = Events.id("L");
+        long intervalNanos = 1_000_000_000L / rate;
+        long start = System.nanoTime();
+        for (int i = 0; i < total; i++) {
+            long due = start + i * intervalNanos;
+            long wait = due - System.nanoTime();
+            if (wait > 0) {
+                TimeUnit.NANOSECONDS.sleep(wait);
+            }
+            String code = marker + "-" + i;
+            sentAt.put(code, Instant.now());
+            send(producer, Events.payment(DEMO.id(), code, sink.url("/l/" + code)));
+        }
+        double produceSeconds = (System.nanoTime() - start) / 1e9;
+        List<MerchantSink.Received> received = sink.awaitReceived(total, Duration.ofMinutes(5));
+        Histogram histogram = new Histogram(60_000_000L, 3);
+        for (MerchantSink.Received r : received) {
+            String code = r.path().substring("/l/".length());
+            Instant sent = sentAt.get(code);
+            if (sent != null) {
+                histogram.recordValue(Math.max(0, Duration.between(sent, r.receivedAt()).toNanos() / 1_000));
+            }
+        }
+        System.out.printf("%nBENCH latency at %d events/s (achieved %.0f/s) for %d s, %d events, event on topic -> "
+                        + "sink received: p50 %.1f ms, p90 %.1f ms, p99 %.1f ms, p99.9 %.1f ms, max %.1f ms%n",
+                rate, total / produceSeconds, seconds, histogram.getTotalCount(),
+                histogram.getValueAtPercentile(50) / 1000.0, histogram.getValueAtPercentile(90) / 1000.0,
+                histogram.getValueAtPercentile(99) / 1000.0, histogram.getValueAtPercentile(99.9) / 1000.0,
+                histogram.getMaxValue() / 1000.0);
+        stages(marker);
+    }
+
+    /** Where the time goes: event created -> stored (consumer), stored -> attempt started (dispatcher). */
+    private void stages(String marker) throws Exception {
+        try (var c = dataSource.getConnection(); var s = c.prepareStatement("""
+                SELECT percentile_cont(ARRAY[0.5, 0.99]) WITHIN GROUP (ORDER BY extract(epoch FROM created_at - occurred_at)),
+                       percentile_cont(ARRAY[0.5, 0.99]) WITHIN GROUP (ORDER BY extract(epoch FROM last_attempt_at - created_at))
+                FROM notification WHERE resource_id LIKE ?""")) {
+            s.setString(1, marker + "-%");
+            try (var rs = s.executeQuery()) {
+                rs.next();
+                Double[] stored = (Double[]) rs.getArray(1).getArray();
+                Double[] started = (Double[]) rs.getArray(2).getArray();
+                System.out.printf("BENCH stages: event -> stored p50 %.1f ms p99 %.1f ms; stored -> attempt started "
+                        + "p50 %.1f ms p99 %.1f ms%n", stored[0] * 1000, stored[1] * 1000, started[0] * 1000,
+                        started[1] * 1000);
+            }
+        }
+    }
+
+    private static void send(KafkaProducer<String, String> producer, EventEnvelope event) {
+        producer.send(new ProducerRecord<>(Topics.PAYMENT_STATUS, event.key(), event.toJson()));
+    }
+
+    private static KafkaProducer<String, String> producer() {
+        return new KafkaProducer<>(Map.of(
+                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, KafkaResource.broker().bootstrapServers(),
+                ProducerConfig.ACKS_CONFIG, "all",
+                ProducerConfig.LINGER_MS_CONFIG, 0),
+                new StringSerializer(), new StringSerializer());
+    }
+}

@@ -1,0 +1,232 @@
+package io.paygate.notification.delivery;
+
+import io.agroal.api.AgroalDataSource;
+import io.paygate.model.event.EventEnvelope;
+import io.paygate.model.status.BindingStatus;
+import io.paygate.notification.config.NotificationConfig;
+import io.paygate.notification.repository.ClaimedNotification;
+import io.paygate.notification.repository.DeliveryQueue;
+import io.paygate.notification.service.RetrySchedule;
+import io.paygate.notification.support.Events;
+import io.paygate.notification.support.MerchantApi;
+import io.paygate.notification.support.NotificationDb;
+import io.paygate.notification.support.NotificationTopicsResource;
+import io.paygate.notification.support.TestDns;
+import io.paygate.testsupport.quarkus.KafkaResource;
+import io.paygate.testsupport.quarkus.PostgresResource;
+import io.paygate.testsupport.quarkus.SandboxConfigResource;
+import io.paygate.testsupport.sink.MerchantSink;
+import io.paygate.testsupport.sink.MerchantSink.Reply;
+import io.quarkus.test.common.ResourceArg;
+import io.quarkus.test.common.WithTestResource;
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.path.json.JsonPath;
+import jakarta.inject.Inject;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.stream.Collectors;
+
+import static io.paygate.testsupport.SandboxMerchants.DEMO;
+import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Retries survive restarts and crashes and are shared safely by several dispatchers on one database (CONTRACT §6);
+ * the callback URL rules hold again at delivery time, after DNS resolution.
+ */
+@QuarkusTest
+@WithTestResource(value = PostgresResource.class, initArgs = @ResourceArg(name = "database", value = "notification_it"))
+@WithTestResource(KafkaResource.class)
+@WithTestResource(SandboxConfigResource.class)
+@WithTestResource(NotificationTopicsResource.class)
+class DispatcherResilienceTest {
+
+    private static final Duration WAIT = Duration.ofSeconds(30);
+
+    @Inject
+    AgroalDataSource dataSource;
+    @Inject
+    Dispatcher dispatcher;
+    @Inject
+    DeliveryQueue queue;
+    @Inject
+    Deliverer deliverer;
+    @Inject
+    RetrySchedule schedule;
+    @Inject
+    NotificationConfig config;
+
+    MerchantSink sink;
+    NotificationDb db;
+
+    @BeforeEach
+    void start() {
+        sink = MerchantSink.start();
+        db = new NotificationDb(dataSource);
+    }
+
+    @AfterEach
+    void stop() {
+        dispatcher.start();
+        sink.close();
+    }
+
+    @Test
+    void aRetryDueWhileTheDispatcherIsDownHappensOnceAfterItComesBack() throws Exception {
+        sink.enqueue(Reply.status(500, "{}"));
+        EventEnvelope event = Events.payment(DEMO.id(), Events.id("PC"), sink.url("/callback"));
+        Events.send(event);
+        sink.awaitReceived(1, WAIT);
+        await().atMost(WAIT).until(() -> db.byEvent(event.eventId()).orElseThrow().attempts() == 1);
+        dispatcher.stop();
+
+        NotificationDb.Row waiting = db.byEvent(event.eventId()).orElseThrow();
+        assertEquals("PENDING", waiting.status());
+        assertNotNull(waiting.nextAttemptAt(), "the retry is in the database");
+        await().pollDelay(Duration.ofSeconds(1)).atMost(Duration.ofSeconds(2))
+                .until(() -> Instant.now().isAfter(waiting.nextAttemptAt().plusMillis(500)));
+        assertEquals(1, sink.received().size(), "nobody delivers while the dispatcher is down");
+
+        dispatcher.start();
+        sink.awaitReceived(2, WAIT);
+        await().atMost(WAIT).until(() -> "DELIVERED".equals(db.byEvent(event.eventId()).orElseThrow().status()));
+        await().during(Duration.ofMillis(1500)).atMost(Duration.ofSeconds(3)).until(() -> sink.received().size() == 2);
+        assertEquals(2, db.byEvent(event.eventId()).orElseThrow().attempts());
+    }
+
+    @Test
+    void aClaimLeftByACrashedInstanceIsRetriedOnceItsLeaseRunsOut() throws Exception {
+        dispatcher.stop();
+        EventEnvelope event = Events.payment(DEMO.id(), Events.id("PC"), sink.url("/callback"));
+        Events.send(event);
+        await().atMost(WAIT).until(() -> db.byEvent(event.eventId()).isPresent());
+        UUID id = db.byEvent(event.eventId()).orElseThrow().id();
+
+        // An instance claims it and dies before sending: only its lease is left behind.
+        Instant claimedAt = Instant.now();
+        List<ClaimedNotification> claimed = queue.claimDue(500, config.delivery().lease());
+        assertTrue(claimed.stream().anyMatch(n -> n.id().equals(id)));
+        dispatcher.start();
+
+        MerchantSink.Received received = sink.awaitReceived(1, WAIT).get(0);
+        Duration after = Duration.between(claimedAt, received.receivedAt());
+        assertTrue(after.compareTo(config.delivery().lease().minusMillis(200)) >= 0,
+                "sent only after the lease (" + config.delivery().lease() + ") ran out, was " + after);
+        await().atMost(WAIT).until(() -> "DELIVERED".equals(db.byEvent(event.eventId()).orElseThrow().status()));
+        await().during(Duration.ofMillis(1500)).atMost(Duration.ofSeconds(3)).until(() -> sink.received().size() == 1);
+        assertEquals(1, db.byEvent(event.eventId()).orElseThrow().attempts());
+    }
+
+    @Test
+    void fourDispatchersOnOneDatabaseNeverSendANotificationTwice() throws Exception {
+        dispatcher.stop();
+        int count = 150;
+        List<EventEnvelope> events = new ArrayList<>();
+        for (int i = 0; i < count; i++) {
+            EventEnvelope event = Events.payment(DEMO.id(), Events.id("PC"), sink.url("/callback"));
+            events.add(event);
+            Events.send(event);
+        }
+        await().atMost(WAIT).until(() -> events.stream().allMatch(e -> db.byEvent(e.eventId()).isPresent()));
+
+        NotificationConfig smallBatches = SmallBatches.of(config, 3);
+        List<Dispatcher> others = new ArrayList<>();
+        List<AttemptRecorder> recorders = new ArrayList<>();
+        for (int i = 0; i < 3; i++) {
+            AttemptRecorder recorder = new AttemptRecorder(queue);
+            recorders.add(recorder);
+            others.add(new Dispatcher(queue, recorder, deliverer, schedule, smallBatches));
+        }
+        try {
+            others.forEach(Dispatcher::start);
+            dispatcher.start();
+            sink.awaitReceived(count, WAIT);
+            await().atMost(WAIT).until(() -> events.stream()
+                    .allMatch(e -> "DELIVERED".equals(db.byEvent(e.eventId()).orElseThrow().status())));
+            await().during(Duration.ofMillis(1500)).atMost(Duration.ofSeconds(3))
+                    .until(() -> sink.received().size() == count);
+        } finally {
+            for (Dispatcher other : others) {
+                other.stop();
+            }
+            for (AttemptRecorder recorder : recorders) {
+                recorder.close();
+            }
+        }
+        Map<String, Long> perId = sink.received().stream()
+                .collect(Collectors.groupingBy(r -> r.header("webhook-id"), Collectors.counting()));
+        assertEquals(count, perId.size());
+        assertTrue(perId.values().stream().allMatch(n -> n == 1), "every notification sent exactly once");
+        assertTrue(events.stream().allMatch(e -> db.byEvent(e.eventId()).orElseThrow().attempts() == 1));
+    }
+
+    @Test
+    void aHostThatNowResolvesToAPrivateAddressFailsTheAttemptWithoutSending() throws Exception {
+        TestDns.answer("rebinding.test", "127.0.0.1");
+        String url = "http://rebinding.test:" + sink.port() + "/bindings";
+        MerchantApi.registerCallbacks(DEMO, null, url);
+        TestDns.answer("rebinding.test", "169.254.169.254");
+
+        EventEnvelope event = Events.binding(DEMO.id(), 2, Events.id("BND"), BindingStatus.ACTIVE);
+        Events.send(event);
+        await().atMost(WAIT).until(() -> db.byEvent(event.eventId()).map(r -> r.status().equals("FAILED"))
+                .orElse(false));
+        UUID id = db.byEvent(event.eventId()).orElseThrow().id();
+        JsonPath detail = MerchantApi.notification(DEMO, id);
+        assertEquals(4, detail.getInt("attempts"), "an attempt error each time, on the normal schedule");
+        assertEquals("address 169.254.169.254 of rebinding.test refused: link-local address",
+                detail.getString("attemptLog[0].error"));
+        assertEquals(0, sink.received().size(), "nothing reached any address");
+
+        TestDns.answer("rebinding.test", "127.0.0.1");
+        MerchantApi.as(DEMO).post("/pg/notifications/" + id + "/redeliver").then().statusCode(200);
+        assertEquals("/bindings", sink.awaitReceived(1, WAIT).get(0).path());
+        await().atMost(WAIT).until(() -> "DELIVERED".equals(MerchantApi.status(DEMO, id)));
+    }
+
+    @Test
+    void aPaymentCallbackToAPrivateAddressIsRefusedAtDelivery() {
+        EventEnvelope event = Events.payment(DEMO.id(), Events.id("PC"), "https://10.0.0.1/callback");
+        Events.send(event);
+        await().atMost(WAIT).until(() -> db.byEvent(event.eventId()).map(r -> r.attempts() >= 1).orElse(false));
+        JsonPath detail = MerchantApi.notification(DEMO, db.byEvent(event.eventId()).orElseThrow().id());
+        assertEquals("address 10.0.0.1 refused: private address", detail.getString("attemptLog[0].error"));
+        assertTrue(detail.get("attemptLog[0].httpStatus") == null, "nothing was sent");
+    }
+
+    /** The service's configuration with a smaller claim batch, so the dispatchers contend for the same rows. */
+    static final class SmallBatches {
+        static NotificationConfig of(NotificationConfig base, int batchSize) {
+            NotificationConfig.Delivery delivery = base.delivery();
+            NotificationConfig.Delivery small = (NotificationConfig.Delivery) java.lang.reflect.Proxy.newProxyInstance(
+                    NotificationConfig.Delivery.class.getClassLoader(), new Class<?>[]{NotificationConfig.Delivery.class},
+                    (proxy, method, args) -> method.getName().equals("batchSize") ? batchSize : method.invoke(delivery, args));
+            return new NotificationConfig() {
+                @Override
+                public Retry retry() {
+                    return base.retry();
+                }
+
+                @Override
+                public Delivery delivery() {
+                    return small;
+                }
+
+                @Override
+                public String deadLetterTopic() {
+                    return base.deadLetterTopic();
+                }
+            };
+        }
+    }
+}

@@ -1,0 +1,193 @@
+package io.paygate.notification.rest;
+
+import io.agroal.api.AgroalDataSource;
+import io.paygate.model.event.EventEnvelope;
+import io.paygate.notification.support.Events;
+import io.paygate.notification.support.MerchantApi;
+import io.paygate.notification.support.NotificationDb;
+import io.paygate.notification.support.NotificationTopicsResource;
+import io.paygate.notification.support.TestDns;
+import io.paygate.testsupport.quarkus.KafkaResource;
+import io.paygate.testsupport.quarkus.PostgresResource;
+import io.paygate.testsupport.quarkus.SandboxConfigResource;
+import io.paygate.testsupport.sink.MerchantSink;
+import io.quarkus.test.common.ResourceArg;
+import io.quarkus.test.common.WithTestResource;
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.path.json.JsonPath;
+import jakarta.inject.Inject;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+
+import static io.paygate.testsupport.SandboxMerchants.DEMO;
+import static io.paygate.testsupport.SandboxMerchants.DEMO2;
+import static io.restassured.RestAssured.given;
+import static org.awaitility.Awaitility.await;
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.nullValue;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The merchant endpoints of CONTRACT §6: callback registration (06) with the URL rules, the notification log (07)
+ * with filters and cursor, isolation between merchants, authentication. Only this class uses merchant demo2.
+ */
+@QuarkusTest
+@WithTestResource(value = PostgresResource.class, initArgs = @ResourceArg(name = "database", value = "notification_it"))
+@WithTestResource(KafkaResource.class)
+@WithTestResource(SandboxConfigResource.class)
+@WithTestResource(NotificationTopicsResource.class)
+class MerchantEndpointsTest {
+
+    private static final Duration WAIT = Duration.ofSeconds(20);
+
+    @Inject
+    AgroalDataSource dataSource;
+
+    MerchantSink sink;
+    NotificationDb db;
+
+    @BeforeEach
+    void start() {
+        sink = MerchantSink.start();
+        db = new NotificationDb(dataSource);
+    }
+
+    @AfterEach
+    void stop() {
+        sink.close();
+    }
+
+    @Test
+    void registersReplacesAndReadsTheCallbackUrls() {
+        MerchantApi.as(DEMO2).body("{\"disbursementCallbackUrl\":\"https://merchant.example.com/d\","
+                        + "\"bindingCallbackUrl\":\"https://merchant.example.com/b\"}")
+                .put("/pg/merchant/callbacks").then().statusCode(200)
+                .body("responseCode", equalTo("2000000")).body("responseMessage", equalTo("Success"))
+                .body("disbursementCallbackUrl", equalTo("https://merchant.example.com/d"));
+        MerchantApi.as(DEMO2).get("/pg/merchant/callbacks").then().statusCode(200)
+                .body("bindingCallbackUrl", equalTo("https://merchant.example.com/b"));
+
+        MerchantApi.as(DEMO2).body("{\"bindingCallbackUrl\":\"https://merchant.example.com/b2\"}")
+                .put("/pg/merchant/callbacks").then().statusCode(200);
+        MerchantApi.as(DEMO2).get("/pg/merchant/callbacks").then().statusCode(200)
+                .body("disbursementCallbackUrl", nullValue())
+                .body("bindingCallbackUrl", equalTo("https://merchant.example.com/b2"));
+    }
+
+    @Test
+    void refusesPrivateReservedAndNonHttpCallbackUrlsAtRegistration() {
+        TestDns.answer("intranet.test", "10.1.2.3");
+        TestDns.answer("mixed.test", "93.184.216.34", "192.168.1.10");
+        MerchantApi.registerCallbacks(DEMO2, "https://merchant.example.com/d", null);
+        List<String> refused = List.of("https://10.0.0.1/cb", "https://169.254.169.254/latest/meta-data",
+                "https://100.64.0.1/cb", "https://[::ffff:10.0.0.1]/cb", "https://[fd00::1]/cb",
+                "https://intranet.test/cb", "https://mixed.test/cb", "ftp://merchant.example.com/cb",
+                "https://user:pw@merchant.example.com/cb", "not a url");
+        for (String url : refused) {
+            MerchantApi.as(DEMO2).body("{\"disbursementCallbackUrl\":\"" + url + "\"}")
+                    .put("/pg/merchant/callbacks").then().statusCode(400)
+                    .body("responseCode", equalTo("4000601"))
+                    .body("responseMessage", equalTo("Invalid Field Format disbursementCallbackUrl"));
+        }
+        MerchantApi.as(DEMO2).body("{\"bindingCallbackUrl\":\"" + "https://a.example/" + "x".repeat(2050) + "\"}")
+                .put("/pg/merchant/callbacks").then().statusCode(400).body("responseCode", equalTo("4000601"));
+        MerchantApi.as(DEMO2).get("/pg/merchant/callbacks").then()
+                .body("disbursementCallbackUrl", equalTo("https://merchant.example.com/d"));
+    }
+
+    @Test
+    void malformedRegistrationBodyIsABadRequestOfServiceSix() {
+        MerchantApi.as(DEMO2).body("{\"disbursementCallbackUrl\":").put("/pg/merchant/callbacks").then()
+                .statusCode(400).body("responseCode", equalTo("4000600"));
+        MerchantApi.as(DEMO2).body("{\"disbursementCallbackUrl\":42}").put("/pg/merchant/callbacks").then()
+                .statusCode(400).body("responseCode", equalTo("4000600"));
+    }
+
+    @Test
+    void everyEndpointRequiresTheMerchantSignature() {
+        given().get("/pg/merchant/callbacks").then().statusCode(401).body("responseCode", equalTo("4010600"));
+        given().get("/pg/notifications").then().statusCode(401).body("responseCode", equalTo("4010700"));
+        given().post("/pg/notifications/" + UUID.randomUUID() + "/redeliver").then().statusCode(401)
+                .body("responseCode", equalTo("4010700"));
+    }
+
+    @Test
+    void anotherMerchantsNotificationIsAnsweredLikeAnUnknownOne() {
+        UUID id = deliveredPayment(DEMO);
+        MerchantApi.as(DEMO2).get("/pg/notifications/" + id).then().statusCode(404)
+                .body("responseCode", equalTo("4040701")).body("responseMessage", equalTo("Transaction Not Found"));
+        MerchantApi.as(DEMO2).post("/pg/notifications/" + id + "/redeliver").then().statusCode(404)
+                .body("responseCode", equalTo("4040701"));
+        MerchantApi.as(DEMO2).get("/pg/notifications/" + UUID.randomUUID()).then().statusCode(404);
+        MerchantApi.as(DEMO2).get("/pg/notifications/not-an-id").then().statusCode(404);
+        List<String> demo2Ids = MerchantApi.as(DEMO2).queryParam("limit", "100").get("/pg/notifications").then()
+                .statusCode(200).extract().jsonPath().getList("notifications.id");
+        assertTrue(!demo2Ids.contains(id.toString()), "not in the other merchant's list");
+    }
+
+    @Test
+    void listPagesNewestFirstWithAnOpaqueCursorAndFilters() {
+        List<UUID> created = new ArrayList<>();
+        for (int i = 0; i < 5; i++) {
+            created.add(deliveredPayment(DEMO2));
+        }
+        List<String> seen = new ArrayList<>();
+        String cursor = null;
+        int pages = 0;
+        do {
+            var request = MerchantApi.as(DEMO2).queryParam("type", "payment").queryParam("limit", "2");
+            if (cursor != null) {
+                request.queryParam("cursor", cursor);
+            }
+            JsonPath page = request.get("/pg/notifications").then().statusCode(200)
+                    .body("responseCode", equalTo("2000000")).extract().jsonPath();
+            List<String> ids = page.getList("notifications.id");
+            assertTrue(ids.size() <= 2);
+            seen.addAll(ids);
+            cursor = page.getString("nextCursor");
+            pages++;
+        } while (cursor != null && pages < 50);
+        assertEquals(seen.size(), seen.stream().distinct().count(), "no notification twice across pages");
+        List<String> newestFirst = created.reversed().stream().map(UUID::toString).toList();
+        assertEquals(newestFirst, seen.subList(0, 5), "newest first, in creation order");
+
+        JsonPath first = MerchantApi.as(DEMO2).queryParam("status", "DELIVERED").queryParam("limit", "1")
+                .get("/pg/notifications").then().statusCode(200).extract().jsonPath();
+        assertEquals(created.get(4).toString(), first.getString("notifications[0].id"));
+        assertEquals("payment", first.getString("notifications[0].type"));
+        assertEquals("DELIVERED", first.getString("notifications[0].status"));
+        assertEquals(1, first.getInt("notifications[0].attempts"));
+        assertEquals(200, first.getInt("notifications[0].lastHttpStatus"));
+        assertNull(first.get("notifications[0].nextAttemptAt"));
+        assertTrue(first.getString("notifications[0].resourceId").startsWith("PC"));
+        assertTrue(first.getString("notifications[0].createdAt").endsWith("Z"));
+        MerchantApi.as(DEMO2).queryParam("type", "binding").get("/pg/notifications").then().statusCode(200)
+                .body("notifications.size()", equalTo(0)).body("nextCursor", nullValue());
+    }
+
+    @Test
+    void invalidListParametersAreInvalidFieldFormatOfServiceSeven() {
+        for (String[] param : new String[][]{{"status", "LOST"}, {"type", "refund"}, {"limit", "0"},
+                {"limit", "101"}, {"limit", "ten"}, {"cursor", "!!"}, {"cursor", "cDE6YWJj"}}) {
+            MerchantApi.as(DEMO2).queryParam(param[0], param[1]).get("/pg/notifications").then().statusCode(400)
+                    .body("responseCode", equalTo("4000701"))
+                    .body("responseMessage", equalTo("Invalid Field Format " + param[0]));
+        }
+    }
+
+    private UUID deliveredPayment(io.paygate.testsupport.SandboxMerchants.Merchant merchant) {
+        EventEnvelope event = Events.payment(merchant.id(), Events.id("PC"), sink.url("/callback"));
+        Events.send(event);
+        await().atMost(WAIT).until(() -> db.byEvent(event.eventId()).map(r -> r.status().equals("DELIVERED"))
+                .orElse(false));
+        return db.byEvent(event.eventId()).orElseThrow().id();
+    }
+}

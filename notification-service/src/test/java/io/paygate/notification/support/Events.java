@@ -1,0 +1,109 @@
+package io.paygate.notification.support;
+
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import io.paygate.model.api.Card;
+import io.paygate.model.api.CardInfo;
+import io.paygate.model.api.Customer;
+import io.paygate.model.api.Meta;
+import io.paygate.model.api.disbursement.AdditionalInfo;
+import io.paygate.model.api.disbursement.TransferAmount;
+import io.paygate.model.api.disbursement.TriggerType;
+import io.paygate.model.api.payment.PaymentMethod;
+import io.paygate.model.event.BindingStatusChanged;
+import io.paygate.model.event.DisbursementStatusChanged;
+import io.paygate.model.event.EventEnvelope;
+import io.paygate.model.event.PaymentStatusChanged;
+import io.paygate.model.event.Topics;
+import io.paygate.model.status.BindingStatus;
+import io.paygate.model.status.DisbursementStatus;
+import io.paygate.model.status.PaymentStatus;
+import io.paygate.testsupport.quarkus.KafkaResource;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.serialization.StringSerializer;
+
+import java.math.BigDecimal;
+import java.time.Clock;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+
+/** Events as payment-service and binding-service produce them, put on the real topics with a plain producer. */
+public final class Events {
+
+    private static final AtomicLong IDS = new AtomicLong(System.nanoTime() % 1_000_000_000L);
+    private static KafkaProducer<String, String> producer;
+
+    private Events() {
+    }
+
+    /** A fresh id for a resource, unique in this JVM run (and very likely across runs). */
+    public static String id(String prefix) {
+        return prefix + IDS.incrementAndGet();
+    }
+
+    public static Customer customer() {
+        return new Customer("CUST-001", "budi@example.com", "Budi", "Santoso", "+6281234567890");
+    }
+
+    public static PaymentStatusChanged cardCaptured(String paymentCode, String orderId, String callbackUrl) {
+        Meta meta = Meta.of(JsonNodeFactory.instance.objectNode().put("cart", "A-17").put("note", "café"));
+        Card card = new Card("411111******1111", new CardInfo("VISA", "SANDBOX BANK", "CREDIT", "CLASSIC", "ID"));
+        return new PaymentStatusChanged(paymentCode, orderId, new BigDecimal("150000.00"), "IDR", customer(), meta,
+                card, PaymentStatus.CAPTURED, null, callbackUrl, PaymentMethod.CARD);
+    }
+
+    public static EventEnvelope payment(String merchant, long sequence, PaymentStatusChanged data) {
+        return EventEnvelope.of(merchant, sequence, data, Clock.systemUTC());
+    }
+
+    public static EventEnvelope payment(String merchant, String paymentCode, String callbackUrl) {
+        return payment(merchant, 1, cardCaptured(paymentCode, "ORD-" + paymentCode, callbackUrl));
+    }
+
+    public static DisbursementStatusChanged disbursement(String referenceNo, DisbursementStatus status) {
+        return new DisbursementStatusChanged("2026-11-21T10:15:30+07:00", "2026-11-21T10:15:42+07:00", referenceNo,
+                "TRF-" + referenceNo, "014", "Siti Rahayu", "1234567890", new TransferAmount("250000.00", "IDR"),
+                status, TriggerType.AUTOMATIC, new AdditionalInfo(null));
+    }
+
+    public static EventEnvelope disbursement(String merchant, long sequence, String referenceNo, DisbursementStatus status) {
+        return EventEnvelope.of(merchant, sequence, disbursement(referenceNo, status), Clock.systemUTC());
+    }
+
+    public static EventEnvelope binding(String merchant, long sequence, String bindingId, BindingStatus status) {
+        return EventEnvelope.of(merchant, sequence,
+                new BindingStatusChanged(bindingId, status, "BCA_DD", customer()), Clock.systemUTC());
+    }
+
+    /** Sends the envelope to its topic, keyed merchantId:resourceId, and waits for the broker. */
+    public static void send(EventEnvelope event) {
+        String topic = switch (event.type()) {
+            case "PaymentStatusChanged" -> Topics.PAYMENT_STATUS;
+            case "BindingStatusChanged" -> Topics.BINDING_STATUS;
+            case "DisbursementStatusChanged" -> Topics.DISBURSEMENT_STATUS;
+            default -> throw new IllegalArgumentException(event.type());
+        };
+        sendRaw(topic, event.key(), event.toJson());
+    }
+
+    public static void sendRaw(String topic, String key, String value) {
+        try {
+            producer().send(new ProducerRecord<>(topic, key, value)).get(10, TimeUnit.SECONDS);
+        } catch (Exception e) {
+            throw new IllegalStateException("Could not produce to " + topic, e);
+        }
+    }
+
+    private static synchronized KafkaProducer<String, String> producer() {
+        if (producer == null) {
+            producer = new KafkaProducer<>(Map.of(
+                    ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, KafkaResource.broker().bootstrapServers(),
+                    ProducerConfig.ACKS_CONFIG, "all",
+                    ProducerConfig.LINGER_MS_CONFIG, 0),
+                    new StringSerializer(), new StringSerializer());
+        }
+        return producer;
+    }
+}

@@ -1,0 +1,34 @@
+package io.paygate.notification.support;
+
+import io.paygate.testsupport.SandboxMerchants;
+import io.paygate.testsupport.rest.MerchantSigningFilter;
+import io.restassured.path.json.JsonPath;
+import io.restassured.specification.RequestSpecification;
+
+import static io.restassured.RestAssured.given;
+
+/** The merchant endpoints of CONTRACT §6, called and signed as a merchant would. */
+public final class MerchantApi {
+
+    private MerchantApi() {
+    }
+
+    public static RequestSpecification as(SandboxMerchants.Merchant merchant) {
+        return given().filter(MerchantSigningFilter.as(merchant)).contentType("application/json");
+    }
+
+    public static void registerCallbacks(SandboxMerchants.Merchant merchant, String disbursementUrl, String bindingUrl) {
+        String body = "{" + (disbursementUrl == null ? "" : "\"disbursementCallbackUrl\":\"" + disbursementUrl + "\"")
+                + (disbursementUrl != null && bindingUrl != null ? "," : "")
+                + (bindingUrl == null ? "" : "\"bindingCallbackUrl\":\"" + bindingUrl + "\"") + "}";
+        as(merchant).body(body).put("/pg/merchant/callbacks").then().statusCode(200);
+    }
+
+    public static JsonPath notification(SandboxMerchants.Merchant merchant, Object id) {
+        return as(merchant).get("/pg/notifications/" + id).then().statusCode(200).extract().jsonPath();
+    }
+
+    public static String status(SandboxMerchants.Merchant merchant, Object id) {
+        return notification(merchant, id).getString("status");
+    }
+}

@@ -1,0 +1,81 @@
+package io.paygate.notification.support;
+
+import io.agroal.api.AgroalDataSource;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
+
+/** Reads the service's tables directly, for what the merchant API does not show (e.g. the row of an eventId). */
+public final class NotificationDb {
+
+    public record Row(UUID id, String status, int attempts, Instant nextAttemptAt, String lastError, UUID claimToken) {
+    }
+
+    private final AgroalDataSource dataSource;
+
+    public NotificationDb(AgroalDataSource dataSource) {
+        this.dataSource = dataSource;
+    }
+
+    public Optional<Row> byEvent(UUID eventId) {
+        return query("SELECT id, status, attempts, next_attempt_at, last_error, claim_token FROM notification WHERE event_id = ?",
+                eventId).stream().findFirst();
+    }
+
+    public List<Row> byResource(String merchantId, String resourceId) {
+        return query("""
+                SELECT id, status, attempts, next_attempt_at, last_error, claim_token FROM notification
+                WHERE merchant_id = ? AND resource_id = ? ORDER BY sequence""", merchantId, resourceId);
+    }
+
+    public int count(String sql, Object... args) {
+        try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement(sql)) {
+            bind(s, args);
+            try (ResultSet rs = s.executeQuery()) {
+                rs.next();
+                return rs.getInt(1);
+            }
+        } catch (SQLException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    public void execute(String sql, Object... args) {
+        try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement(sql)) {
+            bind(s, args);
+            s.execute();
+        } catch (SQLException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private List<Row> query(String sql, Object... args) {
+        try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement(sql)) {
+            bind(s, args);
+            List<Row> rows = new ArrayList<>();
+            try (ResultSet rs = s.executeQuery()) {
+                while (rs.next()) {
+                    var next = rs.getTimestamp(4);
+                    rows.add(new Row(rs.getObject(1, UUID.class), rs.getString(2), rs.getInt(3),
+                            next == null ? null : next.toInstant(), rs.getString(5), rs.getObject(6, UUID.class)));
+                }
+            }
+            return rows;
+        } catch (SQLException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static void bind(PreparedStatement s, Object... args) throws SQLException {
+        for (int i = 0; i < args.length; i++) {
+            s.setObject(i + 1, args[i]);
+        }
+    }
+}
