@@ -183,6 +183,38 @@ class DeliveryRetryTest {
         await().atMost(WAIT).until(() -> "DELIVERED".equals(MerchantApi.status(DEMO, id)));
     }
 
+    @Test
+    void attemptsAndOutcomesAreCountedForOperators() throws Exception {
+        double delivered = metric("paygate_notifications_outcomes_total\\{[^}]*status=\"DELIVERED\"[^}]*type=\"payment\"[^}]*\\}");
+        double failedAttempts = metric("paygate_notifications_attempts_seconds_count\\{[^}]*outcome=\"failed\"[^}]*type=\"payment\"[^}]*\\}");
+        sink.enqueue(Reply.status(503, "{}"));
+        UUID id = deliverPayment();
+        sink.awaitReceived(2, WAIT);
+        await().atMost(WAIT).until(() -> "DELIVERED".equals(MerchantApi.status(DEMO, id)));
+        await().atMost(WAIT).untilAsserted(() -> {
+            assertEquals(delivered + 1, metric("paygate_notifications_outcomes_total\\{[^}]*status=\"DELIVERED\"[^}]*type=\"payment\"[^}]*\\}"));
+            assertEquals(failedAttempts + 1, metric("paygate_notifications_attempts_seconds_count\\{[^}]*outcome=\"failed\"[^}]*type=\"payment\"[^}]*\\}"));
+        });
+        backlog.refresh();
+        io.restassured.RestAssured.given().get("/q/metrics").then().statusCode(200)
+                .body(org.hamcrest.Matchers.containsString("paygate_notifications_retry_backlog"));
+    }
+
+    @Inject
+    io.paygate.notification.delivery.BacklogMonitor backlog;
+
+    /** The sum of the /q/metrics samples matching {@code series} (0 when there are none yet). */
+    static double metric(String series) {
+        String body = io.restassured.RestAssured.given().get("/q/metrics").then().statusCode(200).extract().asString();
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("(?m)^" + series + " (?<value>[0-9.eE+-]+)$")
+                .matcher(body);
+        double sum = 0;
+        while (m.find()) {
+            sum += Double.parseDouble(m.group("value"));
+        }
+        return sum;
+    }
+
     private UUID deliverPayment() {
         EventEnvelope event = Events.payment(DEMO.id(), Events.id("PC"), sink.url("/callback"));
         Events.send(event);

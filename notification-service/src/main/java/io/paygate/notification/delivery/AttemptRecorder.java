@@ -8,6 +8,10 @@ import jakarta.annotation.Priority;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.interceptor.Interceptor;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import jakarta.inject.Inject;
 import org.jboss.logging.Logger;
 
 import java.util.ArrayList;
@@ -35,8 +39,17 @@ public class AttemptRecorder {
     private volatile boolean running = true;
     private final Thread writer;
 
+    private final MeterRegistry metrics;
+
+    /** A recorder outside CDI (tests racing several dispatchers); its metrics go nowhere. */
     AttemptRecorder(DeliveryQueue queue) {
+        this(queue, new SimpleMeterRegistry());
+    }
+
+    @Inject
+    AttemptRecorder(DeliveryQueue queue, MeterRegistry metrics) {
         this.queue = queue;
+        this.metrics = metrics;
         this.writer = Thread.ofPlatform().name("notification-recorder").daemon().start(this::run);
     }
 
@@ -93,12 +106,28 @@ public class AttemptRecorder {
                     item.done().completeExceptionally(new IllegalStateException("notification no longer exists"));
                 } else {
                     item.done().complete(number);
+                    if (number >= 0) {
+                        count(item.result().claimed(), item.result().attempt());
+                    }
                 }
             }
         } catch (Exception e) {
             LOG.errorf("could not record %d attempt(s): %s", batch.size(), e.getMessage());
             batch.forEach(item -> item.done().completeExceptionally(e));
         }
+    }
+
+    /**
+     * {@code paygate_notifications_attempts_seconds{type,outcome}} (attempt latency, acknowledged or failed) and
+     * {@code paygate_notifications_outcomes_total{type,status}} (DELIVERED, FAILED, or PENDING = retry scheduled).
+     */
+    private void count(ClaimedNotification claimed, AttemptRecord attempt) {
+        String type = claimed.type().name().toLowerCase(java.util.Locale.ROOT);
+        Timer.builder("paygate.notifications.attempts").description("Delivery attempts to merchants")
+                .tag("type", type).tag("outcome", attempt.acknowledged() ? "acknowledged" : "failed")
+                .register(metrics).record(java.time.Duration.ofMillis(attempt.durationMs()));
+        metrics.counter("paygate.notifications.outcomes", "type", type, "status", attempt.nextStatus().name())
+                .increment();
     }
 
     private record Pending(DeliveryQueue.Recorded result, CompletableFuture<Integer> done) {
