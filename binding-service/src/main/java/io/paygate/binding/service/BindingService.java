@@ -5,6 +5,7 @@ import io.paygate.binding.Binding;
 import io.paygate.binding.config.BindingConfig;
 import io.paygate.binding.repository.BindingRepository;
 import io.paygate.kit.auth.Merchant;
+import io.paygate.kit.db.Unique;
 import io.paygate.kit.error.ApiException;
 import io.paygate.kit.outbox.Outbox;
 import io.paygate.model.api.binding.BindCustomer;
@@ -12,11 +13,8 @@ import io.paygate.model.api.binding.BindRequest;
 import io.paygate.model.event.EventEnvelope;
 import io.paygate.model.event.Topics;
 import io.paygate.model.status.BindingStatus;
-import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.persistence.PersistenceException;
 import jakarta.transaction.Transactional;
-import org.hibernate.exception.ConstraintViolationException;
 import org.jboss.logging.Logger;
 
 import java.time.Clock;
@@ -55,15 +53,8 @@ public class BindingService {
         if (!config.sourceTypes().contains(type)) {
             throw ApiException.invalidFormat("sourceOfFunds.type");
         }
-        try {
-            return QuarkusTransaction.requiringNew().call(() -> findLiveOrCreate(merchant, request.customer(), type));
-        } catch (PersistenceException e) {
-            if (!isUniqueViolation(e)) {
-                throw e;
-            }
-            return QuarkusTransaction.requiringNew().call(() ->
-                    bindings.findLive(merchant.id(), request.customer().id(), type).orElseThrow(() -> e));
-        }
+        return Unique.findOrCreate(() -> findLiveOrCreate(merchant, request.customer(), type),
+                () -> bindings.findLive(merchant.id(), request.customer().id(), type).orElseThrow());
     }
 
     private Binding findLiveOrCreate(Merchant merchant, BindCustomer customer, String type) {
@@ -196,15 +187,6 @@ public class BindingService {
         }
         metrics.counter("paygate.bindings.transitions", "status", next.name()).increment();
         LOG.infof("binding %s merchant=%s %s -> %s (%s)", binding.id, binding.merchantId, from, next, why);
-    }
-
-    private static boolean isUniqueViolation(Throwable e) {
-        for (Throwable t = e; t != null; t = t.getCause()) {
-            if (t instanceof ConstraintViolationException cve && "23505".equals(cve.getSQLState())) {
-                return true;
-            }
-        }
-        return false;
     }
 
     /** The bank page's outcomes. */

@@ -2,6 +2,7 @@ package io.paygate.payment.disbursement;
 
 import io.micrometer.core.instrument.MeterRegistry;
 import io.paygate.kit.auth.Merchant;
+import io.paygate.kit.db.Unique;
 import io.paygate.kit.config.GatewayConfig;
 import io.paygate.kit.error.ApiException;
 import io.paygate.kit.outbox.Outbox;
@@ -10,17 +11,14 @@ import io.paygate.model.api.disbursement.TransferRequest;
 import io.paygate.model.api.disbursement.TransferResponse;
 import io.paygate.model.api.disbursement.TriggerType;
 import io.paygate.model.event.EventEnvelope;
+import io.paygate.model.ids.RandomIds;
 import io.paygate.model.event.Topics;
 import io.paygate.model.json.CanonicalJson;
 import io.paygate.model.status.DisbursementStatus;
-import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.persistence.PersistenceException;
 import jakarta.transaction.Transactional;
-import org.hibernate.exception.ConstraintViolationException;
 import org.jboss.logging.Logger;
 
-import java.security.SecureRandom;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.Optional;
@@ -34,8 +32,6 @@ import java.util.Optional;
 public class DisbursementService {
 
     private static final Logger LOG = Logger.getLogger(DisbursementService.class);
-    private static final char[] ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ".toCharArray();
-    private static final SecureRandom RANDOM = new SecureRandom();
 
     private final DisbursementRepository disbursements;
     private final DisbursementConfig config;
@@ -59,15 +55,8 @@ public class DisbursementService {
      */
     public TransferResponse transfer(Merchant merchant, TransferRequest request) {
         String hash = CanonicalJson.fingerprint(request);
-        try {
-            return QuarkusTransaction.requiringNew().call(() -> existingOrCreate(merchant, request, hash));
-        } catch (PersistenceException e) {
-            if (!isUniqueViolation(e)) {
-                throw e;
-            }
-            return QuarkusTransaction.requiringNew().call(() -> existing(merchant, request, hash)
-                    .orElseThrow(() -> e));
-        }
+        return Unique.findOrCreate(() -> existingOrCreate(merchant, request, hash),
+                () -> existing(merchant, request, hash).orElseThrow());
     }
 
     private TransferResponse existingOrCreate(Merchant merchant, TransferRequest request, String hash) {
@@ -165,19 +154,6 @@ public class DisbursementService {
     }
 
     private static String newReferenceNo() {
-        StringBuilder id = new StringBuilder("DSB");
-        for (int i = 0; i < 21; i++) {
-            id.append(ALPHABET[RANDOM.nextInt(ALPHABET.length)]);
-        }
-        return id.toString();
-    }
-
-    private static boolean isUniqueViolation(Throwable e) {
-        for (Throwable t = e; t != null; t = t.getCause()) {
-            if (t instanceof ConstraintViolationException cve && "23505".equals(cve.getSQLState())) {
-                return true;
-            }
-        }
-        return false;
+        return RandomIds.next("DSB", 21);
     }
 }

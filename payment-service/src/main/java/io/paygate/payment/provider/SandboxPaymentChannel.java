@@ -1,5 +1,6 @@
 package io.paygate.payment.provider;
 
+import io.paygate.model.ids.RandomIds;
 import io.paygate.payment.config.PaymentConfig;
 import io.paygate.model.status.PaymentStatus;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -9,7 +10,6 @@ import jakarta.transaction.Synchronization;
 import jakarta.transaction.Transactional;
 import jakarta.transaction.TransactionSynchronizationRegistry;
 
-import java.security.SecureRandom;
 import java.time.Instant;
 
 /**
@@ -21,13 +21,11 @@ import java.time.Instant;
 public class SandboxPaymentChannel implements PaymentChannel {
 
     public static final String NAME = "sandbox";
-    private static final char[] ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ".toCharArray();
 
     private final EntityManager entityManager;
     private final TransactionSynchronizationRegistry transactions;
     private final SandboxCallbackDispatcher dispatcher;
     private final PaymentConfig.Sandbox config;
-    private final SecureRandom random = new SecureRandom();
 
     SandboxPaymentChannel(EntityManager entityManager, TransactionSynchronizationRegistry transactions,
                           SandboxCallbackDispatcher dispatcher, PaymentConfig config) {
@@ -80,7 +78,7 @@ public class SandboxPaymentChannel implements PaymentChannel {
 
     private SandboxChargeEntity newCharge(String paymentCode) {
         SandboxChargeEntity row = new SandboxChargeEntity();
-        row.reference = "SBX" + randomCode(20);
+        row.reference = RandomIds.next("SBX", 20);
         row.paymentCode = paymentCode;
         row.createdAt = Instant.now();
         return row;
@@ -104,13 +102,5 @@ public class SandboxPaymentChannel implements PaymentChannel {
                 }
             }
         });
-    }
-
-    private String randomCode(int length) {
-        char[] out = new char[length];
-        for (int i = 0; i < length; i++) {
-            out[i] = ALPHABET[random.nextInt(ALPHABET.length)];
-        }
-        return new String(out);
     }
 }

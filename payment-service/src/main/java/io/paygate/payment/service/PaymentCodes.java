@@ -1,8 +1,8 @@
 package io.paygate.payment.service;
 
+import io.paygate.model.ids.RandomIds;
 import jakarta.enterprise.context.ApplicationScoped;
 
-import java.security.SecureRandom;
 
 /**
  * New payment codes: {@code PC} + 16 characters of Crockford base32 (80 random bits), 18 characters in all
@@ -11,19 +11,10 @@ import java.security.SecureRandom;
 @ApplicationScoped
 public class PaymentCodes {
 
-    private static final char[] ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ".toCharArray();
-    static final String PATTERN = "^PC[0-9A-HJKMNP-TV-Z]{16}$";
-
-    private final SecureRandom random = new SecureRandom();
+    static final String PATTERN = RandomIds.pattern("PC", 16);
 
     public String next() {
-        char[] code = new char[18];
-        code[0] = 'P';
-        code[1] = 'C';
-        for (int i = 2; i < code.length; i++) {
-            code[i] = ALPHABET[random.nextInt(ALPHABET.length)];
-        }
-        return new String(code);
+        return RandomIds.next("PC", 16);
     }
 
     /** Whether {@code value} can be a payment code at all (saves a database look-up for junk). */
