@@ -183,6 +183,7 @@ public final class LocalStack {
         lines.add("quarkus.datasource.password=" + EmbeddedPostgresServer.PASSWORD);
         lines.add("kafka.bootstrap.servers=" + kafka.bootstrapServers());
         lines.add("gateway.callbacks.allow-local=true");
+        lines.add("quarkus.swagger-ui.enabled=true");
         lines.add("gateway.internal.token=" + internalToken);
         if (spec.name().equals("payment-service")) {
             // The hosted page asks binding-service for the customer's ACTIVE direct-debit bindings.
