@@ -1,7 +1,6 @@
 package io.paygate.model.json;
 
 import com.fasterxml.jackson.core.JsonGenerator;
-import com.fasterxml.jackson.core.StreamWriteFeature;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -16,27 +15,14 @@ import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
  * wire the same way: java.time as ISO-8601 strings (never numeric timestamps), {@code BigDecimal} written
  * plainly ({@code 150000.00}, never {@code 1.5E+5}), floating-point numbers read as {@code BigDecimal}
  * without stripping trailing zeros (amounts stay exact when a body is re-serialised), unknown members
- * ignored. Services apply {@link #configure(JsonMapper.Builder)} to their own mapper (Quarkus
+ * ignored. Services apply {@link #configure(ObjectMapper)} to their own mapper (Quarkus
  * {@code ObjectMapperCustomizer}); plain code uses {@link #mapper()}.
  */
 public final class Json {
 
-    private static final ObjectMapper MAPPER = configure(JsonMapper.builder()).build();
+    private static final ObjectMapper MAPPER = configure(JsonMapper.builder().build());
 
     private Json() {
-    }
-
-    /** Applies the project's settings to a builder and returns it. */
-    public static JsonMapper.Builder configure(JsonMapper.Builder builder) {
-        return builder
-                .addModule(new JavaTimeModule())
-                .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS)
-                .disable(SerializationFeature.WRITE_DURATIONS_AS_TIMESTAMPS)
-                .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
-                .disable(DeserializationFeature.ADJUST_DATES_TO_CONTEXT_TIME_ZONE)
-                .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
-                .enable(StreamWriteFeature.WRITE_BIGDECIMAL_AS_PLAIN)
-                .disable(JsonNodeFeature.STRIP_TRAILING_BIGDECIMAL_ZEROES);
     }
 
     /** Applies the project's settings to an existing mapper (for frameworks that hand one out). */

@@ -2,7 +2,7 @@ package io.paygate.payment.config;
 
 import io.paygate.model.api.WireTime;
 import jakarta.enterprise.context.ApplicationScoped;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
+import io.paygate.kit.config.GatewayConfig;
 
 import java.time.Clock;
 import java.time.Instant;
@@ -15,8 +15,8 @@ public class GatewayTime {
     private final ZoneId zone;
     private final Clock clock = Clock.systemUTC();
 
-    GatewayTime(@ConfigProperty(name = "gateway.timezone", defaultValue = "Asia/Jakarta") ZoneId zone) {
-        this.zone = zone;
+    GatewayTime(GatewayConfig gateway) {
+        this.zone = gateway.timezone();
     }
 
     public ZoneId zone() {

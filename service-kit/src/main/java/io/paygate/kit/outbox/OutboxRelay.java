@@ -241,7 +241,8 @@ public class OutboxRelay {
 
     private static void recordFailure(Connection c, List<Row> rows, List<UUID> published, String error)
             throws SQLException {
-        List<UUID> failed = rows.stream().map(Row::id).filter(id -> !published.contains(id)).toList();
+        java.util.Set<UUID> done = new java.util.HashSet<>(published);
+        List<UUID> failed = rows.stream().map(Row::id).filter(id -> !done.contains(id)).toList();
         try (PreparedStatement record = c.prepareStatement("""
                 UPDATE outbox_event SET publish_attempts = publish_attempts + 1, last_error = ?
                 WHERE id = ANY (?)""")) {
