@@ -11,7 +11,8 @@ import java.util.List;
  */
 final class Stack {
 
-    static final int PORT_OFFSET = 10_000;
+    /** 18081–18083 by default; {@code -Dpaygate.e2e.port-offset=N} moves a second e2e run beside the first. */
+    static final int PORT_OFFSET = Integer.getInteger("paygate.e2e.port-offset", 10_000);
     private static LocalStack stack;
 
     private Stack() {
