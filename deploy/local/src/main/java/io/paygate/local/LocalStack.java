@@ -71,6 +71,34 @@ public final class LocalStack {
         return spec(service).baseUrl();
     }
 
+    /**
+     * The broker, for fault tests: {@link EmbeddedKafkaBroker#disconnect()} makes it unreachable for every client
+     * (new connections refused, live ones dropped) until {@link EmbeddedKafkaBroker#reconnect()}.
+     */
+    public EmbeddedKafkaBroker kafka() {
+        return kafka;
+    }
+
+    /** Kills a service with SIGKILL, as a crash or the OOM killer would: no graceful shutdown. */
+    public void kill(String service) throws InterruptedException {
+        process(service).kill();
+    }
+
+    /** Starts a killed or stopped service again, with the same command and configuration; returns once it is ready. */
+    public void restart(String service) throws IOException, InterruptedException {
+        ServiceProcess process = process(service);
+        process.restart();
+        if (!process.awaitReady(READY_TIMEOUT)) {
+            process.logTail(40).forEach(line -> System.err.println("    " + line));
+            throw new IllegalStateException(service + " did not become ready again; log " + process.log());
+        }
+    }
+
+    private ServiceProcess process(String service) {
+        return services.stream().filter(s -> s.spec().name().equals(service)).findFirst()
+                .orElseThrow(() -> new IllegalArgumentException("no service " + service));
+    }
+
     public String kafkaBootstrapServers() {
         return kafka.bootstrapServers();
     }

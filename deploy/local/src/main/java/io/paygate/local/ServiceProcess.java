@@ -26,6 +26,7 @@ final class ServiceProcess {
     private final Path workDir;
     private final Path log;
     private Process process;
+    private List<String> command;
 
     ServiceProcess(ServiceSpec spec, Path runDir) {
         this.spec = spec;
@@ -45,11 +46,23 @@ final class ServiceProcess {
         Files.createDirectories(workDir.resolve("config"));
         Files.createDirectories(log.getParent());
         Files.write(workDir.resolve("config/application.properties"), config, StandardCharsets.UTF_8);
-        List<String> command = new ArrayList<>();
+        command = new ArrayList<>();
         command.add(ProcessHandle.current().info().command().orElse("java"));
         command.addAll(jvmOptions);
         command.add("-jar");
         command.add(jar.toAbsolutePath().toString());
+        launch();
+    }
+
+    /** Starts the process again with the same command and configuration (after {@link #kill()} or a crash). */
+    void restart() throws IOException {
+        if (process != null && process.isAlive()) {
+            throw new IllegalStateException(spec.name() + " is still running");
+        }
+        launch();
+    }
+
+    private void launch() throws IOException {
         process = new ProcessBuilder(command)
                 .directory(workDir.toFile())
                 .redirectErrorStream(true)
@@ -76,6 +89,21 @@ final class ServiceProcess {
             Thread.sleep(200);
         }
         return false;
+    }
+
+    /** SIGKILL: no shutdown hook runs, nothing in flight is finished or recorded (a crash, an OOM kill). */
+    void kill() throws InterruptedException {
+        if (process == null || !process.isAlive()) {
+            return;
+        }
+        process.destroyForcibly();
+        if (!process.waitFor(10, TimeUnit.SECONDS)) {
+            throw new IllegalStateException(spec.name() + " (pid " + process.pid() + ") survived SIGKILL");
+        }
+    }
+
+    boolean isAlive() {
+        return process != null && process.isAlive();
     }
 
     /** Asks the process to stop (SIGTERM, graceful shutdown), and kills it after the grace period. */
