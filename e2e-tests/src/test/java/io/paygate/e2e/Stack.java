@@ -23,6 +23,9 @@ final class Stack {
             Path root = Path.of(System.getProperty("paygate.home", "..")).toAbsolutePath().normalize();
             stack = LocalStack.launch(LocalStack.Options.forTests(root, PORT_OFFSET, List.of(
                     "gateway.notification.retry.delays=1s,1s,2s",
+                    // An attempt gives up after 5 s, and a crashed instance's leases run out after 8 s.
+                    "gateway.notification.delivery.timeout=5s",
+                    "gateway.notification.delivery.lease=8s",
                     "gateway.disbursement.bank-step-delay=1s")));
         }
         return stack;
