@@ -47,6 +47,13 @@ public interface NotificationConfig {
         @WithDefault("256")
         int concurrency();
 
+        /**
+         * Attempts in flight at once for one merchant, so that a merchant whose endpoint hangs, resets or answers
+         * garbage holds at most this many of {@link #concurrency()} and never delays the others' notifications.
+         */
+        @WithDefault("32")
+        int perMerchantConcurrency();
+
         /** Pooled connections per merchant address (keep-alive); requests beyond it queue for a connection. */
         @WithDefault("64")
         int connectionsPerHost();

@@ -15,15 +15,21 @@ import jakarta.interceptor.Interceptor;
 import org.jboss.logging.Logger;
 
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
 
 /**
  * Delivers due notifications. One loop claims due rows (leased, {@code FOR UPDATE SKIP LOCKED}) as long as fewer than
- * {@code gateway.notification.delivery.concurrency} attempts are in flight; each attempt runs on its own virtual
+ * {@code gateway.notification.delivery.concurrency} attempts are in flight, and skips the merchants that already have
+ * {@code per-merchant-concurrency} in flight, so one merchant's slow or broken endpoint cannot take every slot; each attempt runs on its own virtual
  * thread and records its result. Woken as soon as the consumer stores a notification or an attempt ends, and
  * otherwise every {@code poll-interval}, which is also how retries become due. Every instance runs one; they share
  * the rows safely, and one that stops mid-attempt leaves only a lease that runs out.
@@ -41,6 +47,8 @@ public class Dispatcher {
     private final NotificationConfig.Delivery config;
     private final Semaphore wakeups = new Semaphore(0);
     private final Semaphore slots;
+    /** Attempts in flight per merchant id. */
+    private final Map<String, Integer> inFlight = new ConcurrentHashMap<>();
     private volatile boolean running;
     private Thread loop;
     private ExecutorService attempts;
@@ -125,21 +133,42 @@ public class Dispatcher {
         }
     }
 
-    /** Claims up to {@code limit} due notifications and starts an attempt for each; returns how many. */
+    /**
+     * Claims up to {@code limit} due notifications of merchants below their share ({@code per-merchant-concurrency})
+     * and starts an attempt for each; what a batch holds beyond a merchant's share goes back unattempted (and the
+     * next claim skips that merchant). Returns how many were claimed.
+     */
     private int dispatchDue(int limit) throws Exception {
-        List<ClaimedNotification> claimed = queue.claimDue(limit, config.lease());
+        Set<String> saturated = inFlight.entrySet().stream()
+                .filter(e -> e.getValue() >= config.perMerchantConcurrency()).map(Map.Entry::getKey)
+                .collect(Collectors.toSet());
+        List<ClaimedNotification> claimed = queue.claimDue(limit, config.lease(), saturated);
+        List<ClaimedNotification> overShare = new ArrayList<>();
         for (ClaimedNotification notification : claimed) {
+            String merchant = notification.merchantId();
+            if (inFlight.merge(merchant, 1, Integer::sum) > config.perMerchantConcurrency()) {
+                inFlight.merge(merchant, -1, Dispatcher::nullIfZero);
+                overShare.add(notification);
+                continue;
+            }
             slots.acquire();
             attempts.execute(() -> {
                 try {
                     attemptAndRecord(notification);
                 } finally {
+                    inFlight.merge(merchant, -1, Dispatcher::nullIfZero);
                     slots.release();
                     wake();
                 }
             });
         }
+        queue.release(overShare);
         return claimed.size();
+    }
+
+    private static Integer nullIfZero(Integer current, Integer delta) {
+        int next = current + delta;
+        return next <= 0 ? null : next;
     }
 
     /** One attempt and its record; the lease covers a failure to record (the notification is retried after it). */

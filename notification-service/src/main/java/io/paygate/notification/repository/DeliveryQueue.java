@@ -14,6 +14,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.UUID;
 import java.util.function.Function;
 
@@ -29,7 +30,7 @@ public class DeliveryQueue {
     private static final String CLAIM = """
             WITH due AS (
                 SELECT id FROM notification
-                WHERE status = 'PENDING' AND next_attempt_at <= now()
+                WHERE status = 'PENDING' AND next_attempt_at <= now() AND merchant_id <> ALL (?::text[])
                 ORDER BY next_attempt_at
                 LIMIT ?
                 FOR UPDATE SKIP LOCKED)
@@ -64,6 +65,10 @@ public class DeliveryQueue {
     private static final String INSERT_ATTEMPTS = """
             INSERT INTO notification_attempt (notification_id, number, attempted_at, duration_ms, http_status, error, reply)
             SELECT * FROM unnest(?::uuid[], ?::int[], ?::timestamptz[], ?::int[], ?::int[], ?::text[], ?::text[])""";
+    /** Hands claimed rows back unattempted: due again at once, for whoever claims next. */
+    private static final String RELEASE = """
+            UPDATE notification SET next_attempt_at = now(), claim_token = NULL
+            WHERE id = ANY (?::uuid[]) AND claim_token = ?""";
     /** Due now, for one attempt; refused for OBSOLETE rows and while an attempt is in flight. */
     private static final String REDELIVER = """
             UPDATE notification SET
@@ -80,13 +85,19 @@ public class DeliveryQueue {
 
     /** Claims up to {@code limit} due notifications for {@code lease}, oldest due first. */
     public List<ClaimedNotification> claimDue(int limit, Duration lease) throws SQLException {
+        return claimDue(limit, lease, Set.of());
+    }
+
+    /** Claims up to {@code limit} due notifications for {@code lease}, oldest due first, none of {@code skipMerchants}. */
+    public List<ClaimedNotification> claimDue(int limit, Duration lease, Set<String> skipMerchants) throws SQLException {
         UUID token = UUID.randomUUID();
         List<ClaimedNotification> claimed = new ArrayList<>();
         try (Connection c = dataSource.getConnection(); PreparedStatement claim = c.prepareStatement(CLAIM)) {
             c.setAutoCommit(true);
-            claim.setInt(1, limit);
-            claim.setDouble(2, lease.toMillis() / 1000.0);
-            claim.setObject(3, token);
+            claim.setArray(1, c.createArrayOf("text", skipMerchants.toArray()));
+            claim.setInt(2, limit);
+            claim.setDouble(3, lease.toMillis() / 1000.0);
+            claim.setObject(4, token);
             try (ResultSet rs = claim.executeQuery()) {
                 while (rs.next()) {
                     String redeliveryOf = rs.getString(7);
@@ -98,6 +109,19 @@ public class DeliveryQueue {
             }
         }
         return claimed;
+    }
+
+    /** Gives claimed notifications back without an attempt (they are due again at once); all share one claim token. */
+    public void release(List<ClaimedNotification> notifications) throws SQLException {
+        if (notifications.isEmpty()) {
+            return;
+        }
+        try (Connection c = dataSource.getConnection(); PreparedStatement release = c.prepareStatement(RELEASE)) {
+            c.setAutoCommit(true);
+            release.setArray(1, c.createArrayOf("uuid", notifications.stream().map(ClaimedNotification::id).toArray()));
+            release.setObject(2, notifications.getFirst().claimToken());
+            release.executeUpdate();
+        }
     }
 
     /**
