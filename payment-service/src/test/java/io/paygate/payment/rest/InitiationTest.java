@@ -199,6 +199,21 @@ class InitiationTest {
                 .body("responseCode", equalTo("4000100")).body("responseMessage", equalTo("Bad Request malformed JSON"));
     }
 
+    /** Two parsers may pick different values of a repeated member; the gateway picks none. */
+    @Test
+    void aRepeatedMemberIsMalformedAndWritesNothing() {
+        String orderId = "ORD-" + java.util.UUID.randomUUID();
+        PaymentApi.initiate(SandboxMerchants.DEMO, """
+                {"order":{"id":"%s","id":"%s-2","amount":"1000.00"},"customer":{"id":"C-1","email":"a@b.co",\
+                "firstName":"A","lastName":"B","mobilePhone":"+6281234567890"},\
+                "url":{"callbackUrl":"https://merchant.example.com/cb"}}""".formatted(orderId, orderId))
+                .then().statusCode(400)
+                .body("responseCode", equalTo("4000100"))
+                .body("responseMessage", equalTo("Bad Request duplicate member order.id"));
+        PaymentApi.status(SandboxMerchants.DEMO, orderId).then().statusCode(404);
+        PaymentApi.status(SandboxMerchants.DEMO, orderId + "-2").then().statusCode(404);
+    }
+
     @Test
     void missingBodyIsABadRequest() {
         given().filter(MerchantSigningFilter.as(SandboxMerchants.DEMO)).contentType("application/json")

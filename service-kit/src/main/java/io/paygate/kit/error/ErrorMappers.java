@@ -1,6 +1,7 @@
 package io.paygate.kit.error;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.exc.StreamReadException;
 import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import io.paygate.model.error.ErrorCase;
@@ -18,6 +19,8 @@ import org.jboss.logging.Logger;
 import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
 
 import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.UUID;
 import java.util.stream.Collectors;
 
@@ -30,6 +33,8 @@ import java.util.stream.Collectors;
 public class ErrorMappers {
 
     private static final Logger LOG = Logger.getLogger(ErrorMappers.class);
+    /** Jackson's message for a member repeated in one object (strict duplicate detection, see StrictJson). */
+    private static final Pattern DUPLICATE = Pattern.compile("Duplicate field '(.{1,64})'");
 
     private final ServiceCodeResolver serviceCodes;
 
@@ -113,12 +118,24 @@ public class ErrorMappers {
 
     /** Where the JSON went wrong, without echoing the input or naming a Java type. */
     static String describe(JsonProcessingException e) {
+        Throwable parse = e instanceof JsonMappingException ? e.getCause() : e;
+        if (parse instanceof StreamReadException read && read.getOriginalMessage() != null) {
+            Matcher duplicate = DUPLICATE.matcher(read.getOriginalMessage());
+            if (duplicate.matches()) {
+                String path = e instanceof JsonMappingException mapping ? path(mapping) : "";
+                return "duplicate member " + (path.isEmpty() ? "" : path + ".") + duplicate.group(1);
+            }
+            return "malformed JSON";
+        }
         if (e instanceof JsonMappingException mapping && !mapping.getPath().isEmpty()) {
-            String path = mapping.getPath().stream()
-                    .map(ref -> ref.getFieldName() != null ? ref.getFieldName() : "[" + ref.getIndex() + "]")
-                    .collect(Collectors.joining(".")).replace(".[", "[");
-            return "wrong type at " + path;
+            return "wrong type at " + path(mapping);
         }
         return "malformed JSON";
+    }
+
+    private static String path(JsonMappingException mapping) {
+        return mapping.getPath().stream()
+                .map(ref -> ref.getFieldName() != null ? ref.getFieldName() : "[" + ref.getIndex() + "]")
+                .collect(Collectors.joining(".")).replace(".[", "[");
     }
 }

@@ -1,5 +1,6 @@
 package io.paygate.kit.json;
 
+import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.cfg.CoercionAction;
@@ -12,7 +13,8 @@ import jakarta.inject.Singleton;
 /**
  * The service's ObjectMapper: common-model's settings, and strict types (CONTRACT §0: a wrong type is
  * {@code 400SS00}): a number where a string is expected, a string where a number or boolean is expected, and
- * trailing content after the JSON value are refused instead of coerced.
+ * trailing content after the JSON value are refused instead of coerced; a member repeated in one object is malformed
+ * JSON (parsers disagree on which value wins, so the gateway takes neither).
  */
 @Singleton
 public class StrictJson implements ObjectMapperCustomizer {
@@ -25,6 +27,7 @@ public class StrictJson implements ObjectMapperCustomizer {
 
     /** Applies the strict-type rules to any mapper (tests use it to check what the services accept). */
     public static ObjectMapper strict(ObjectMapper mapper) {
+        mapper.getFactory().enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION);
         mapper.enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
         mapper.enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES);
         mapper.coercionConfigFor(LogicalType.Textual)
