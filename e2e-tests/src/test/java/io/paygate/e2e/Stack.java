@@ -13,6 +13,9 @@ final class Stack {
 
     /** 18081–18083 by default; {@code -Dpaygate.e2e.port-offset=N} moves a second e2e run beside the first. */
     static final int PORT_OFFSET = Integer.getInteger("paygate.e2e.port-offset", 10_000);
+    /** A merchant of its own for MutatedBodiesIT, so that counting its rows counts nothing another test wrote. */
+    static final String FUZZ_MERCHANT = "fuzz";
+    static final String FUZZ_SECRET = "fuzz-client-secret";
     private static LocalStack stack;
 
     private Stack() {
@@ -26,7 +29,15 @@ final class Stack {
                     // An attempt gives up after 5 s, and a crashed instance's leases run out after 8 s.
                     "gateway.notification.delivery.timeout=5s",
                     "gateway.notification.delivery.lease=8s",
-                    "gateway.disbursement.bank-step-delay=1s")));
+                    // Few delivery slots, so that one merchant's stuck backlog would fill them all without the
+                    // per-merchant share (BrokenMerchantIT).
+                    "gateway.notification.delivery.concurrency=8",
+                    "gateway.notification.delivery.per-merchant-concurrency=4",
+                    "gateway.disbursement.bank-step-delay=1s",
+                    "gateway.merchants." + FUZZ_MERCHANT + ".name=Fuzz Store",
+                    "gateway.merchants." + FUZZ_MERCHANT + ".client-secret=" + FUZZ_SECRET,
+                    "gateway.merchants." + FUZZ_MERCHANT + ".notification-secret=whsec_ZnV6ei1ub3RpZmljYXRpb24tc2VjcmV0LTMyYnl0ZXMh",
+                    "gateway.merchants." + FUZZ_MERCHANT + ".currency=IDR")));
         }
         return stack;
     }
