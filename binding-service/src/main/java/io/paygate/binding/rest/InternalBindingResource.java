@@ -10,6 +10,13 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
+import io.paygate.kit.openapi.GatewayOpenApiFilter;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.ExampleObject;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /**
  * Service-to-service: a customer's ACTIVE bindings, for payment-service's hosted page and direct-debit charges.
@@ -18,6 +25,8 @@ import jakarta.ws.rs.core.MediaType;
 @Path("/internal/bindings")
 @Produces(MediaType.APPLICATION_JSON)
 @InternalAuthenticated
+@Tag(name = "Internal", description = "Service to service only (internal token); outside /pg, never routed by the Ingress")
+@SecurityRequirement(name = GatewayOpenApiFilter.INTERNAL)
 public class InternalBindingResource {
 
     private final BindingService bindings;
@@ -27,6 +36,12 @@ public class InternalBindingResource {
     }
 
     @GET
+    @Operation(summary = "INTERNAL: a customer's ACTIVE bindings (for payment-service)")
+    @APIResponse(responseCode = "200", description = "The ACTIVE bindings")
+    @APIResponse(responseCode = "400", description = "merchantId or customerId missing",
+            content = @Content(mediaType = MediaType.APPLICATION_JSON, examples = @ExampleObject(name = "4000202",
+                    value = """
+                            {"responseCode":"4000202","responseMessage":"Invalid Mandatory Field customerId"}""")))
     public ActiveBinding.Page active(@QueryParam("merchantId") String merchantId,
                                      @QueryParam("customerId") String customerId) {
         if (merchantId == null || merchantId.isBlank()) {

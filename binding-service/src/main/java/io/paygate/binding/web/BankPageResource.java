@@ -23,6 +23,9 @@ import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriBuilder;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 import java.util.Optional;
 
@@ -32,6 +35,7 @@ import java.util.Optional;
  * outcome, so a reload never re-submits a code.
  */
 @Path("/pg/bind/{bindingId}")
+@Tag(name = "Sandbox bank page", description = "The customer's page (authorizationUrl): HTML, no merchant authentication")
 public class BankPageResource {
 
     @CheckedTemplate
@@ -53,6 +57,10 @@ public class BankPageResource {
 
     @GET
     @Produces(MediaType.TEXT_HTML)
+    @Operation(summary = "The sandbox bank's authorization page (the authorizationUrl)")
+    @APIResponse(responseCode = "200", description = "The page")
+    @APIResponse(responseCode = "404", description = "Unknown binding (an HTML page)")
+    @APIResponse(responseCode = "410", description = "The time to approve ran out (an HTML page)")
     public Response page(@PathParam("bindingId") String bindingId, @QueryParam("result") String result) {
         Optional<Binding> binding = bindings.forPage(bindingId);
         if (binding.isEmpty()) {
@@ -72,6 +80,9 @@ public class BankPageResource {
     @POST
     @Path("/authorize")
     @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
+    @Operation(summary = "The bank form: otp (sandbox: 123456)")
+    @APIResponse(responseCode = "303", description = "Back to the page with the outcome")
+    @APIResponse(responseCode = "404", description = "Unknown binding (an HTML page)")
     public Response authorize(@PathParam("bindingId") String bindingId, @FormParam("otp") String otp) {
         AuthorizationOutcome outcome = bindings.authorize(bindingId, otp);
         if (outcome == AuthorizationOutcome.UNKNOWN) {

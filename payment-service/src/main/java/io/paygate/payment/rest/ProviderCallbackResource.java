@@ -14,6 +14,8 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 
+import org.eclipse.microprofile.openapi.annotations.Operation;
+
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.Map;
@@ -36,6 +38,7 @@ public class ProviderCallbackResource {
     @POST
     @Consumes(MediaType.APPLICATION_JSON)
     @Produces(MediaType.APPLICATION_JSON)
+    @Operation(hidden = true) // the sandbox provider's own contract, not the merchant API
     public Map<String, String> callback(byte[] body,
                                         @HeaderParam(ProviderSignature.TIMESTAMP_HEADER) String timestamp,
                                         @HeaderParam(ProviderSignature.SIGNATURE_HEADER) String signature) {

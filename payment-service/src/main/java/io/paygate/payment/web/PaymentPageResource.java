@@ -23,6 +23,9 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
 import jakarta.ws.rs.core.Context;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 import org.jboss.logging.Logger;
 import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
 
@@ -39,6 +42,7 @@ import java.util.UUID;
  * what to fix). Errors on these paths are pages, never JSON.
  */
 @Path("/pg/pay/{paymentCode}")
+@Tag(name = "Hosted payment page", description = "The customer's pages (CONTRACT §2): HTML, no merchant authentication")
 public class PaymentPageResource {
 
     private static final Logger LOG = Logger.getLogger(PaymentPageResource.class);
@@ -58,6 +62,10 @@ public class PaymentPageResource {
 
     @GET
     @Produces(MediaType.TEXT_HTML)
+    @Operation(summary = "The hosted payment page (the redirecturl)")
+    @APIResponse(responseCode = "200", description = "The page: merchant, order, amount, time left, payment methods")
+    @APIResponse(responseCode = "404", description = "Unknown paymentCode (an HTML page)")
+    @APIResponse(responseCode = "410", description = "The link expired (an HTML page)")
     public Response show(@PathParam("paymentCode") String paymentCode) {
         Optional<Checkout> found = checkout.find(paymentCode);
         if (found.isEmpty()) {
@@ -70,6 +78,9 @@ public class PaymentPageResource {
     /** What the processing view polls: the payment's status as JSON. */
     @GET
     @Path("/state")
+    @Operation(summary = "What the processing view polls: the payment's status")
+    @APIResponse(responseCode = "200", description = "responseCode, responseMessage, status, awaitingOtp")
+    @APIResponse(responseCode = "404", description = "Unknown paymentCode")
     @Produces(MediaType.APPLICATION_JSON)
     public Response state(@PathParam("paymentCode") String paymentCode) {
         return checkout.find(paymentCode)
@@ -83,6 +94,9 @@ public class PaymentPageResource {
 
     @POST
     @Path("/card")
+    @Operation(summary = "The card form (application/x-www-form-urlencoded); QA may post it directly")
+    @APIResponse(responseCode = "303", description = "Accepted: back to the page, which shows processing and the result")
+    @APIResponse(responseCode = "400", description = "The page again, with what to fix (Luhn, expiry, CVV)")
     @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
     @Produces(MediaType.TEXT_HTML)
     public Response card(@PathParam("paymentCode") String paymentCode, @Context UriInfo uri,
@@ -109,6 +123,9 @@ public class PaymentPageResource {
 
     @POST
     @Path("/otp")
+    @Operation(summary = "The 3-D Secure form: otp")
+    @APIResponse(responseCode = "303", description = "Back to the page")
+    @APIResponse(responseCode = "400", description = "The page again, with what to fix")
     @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
     @Produces(MediaType.TEXT_HTML)
     public Response otp(@PathParam("paymentCode") String paymentCode, @Context UriInfo uri,
@@ -124,6 +141,9 @@ public class PaymentPageResource {
 
     @POST
     @Path("/directdebit")
+    @Operation(summary = "The direct-debit form: bindingId of an ACTIVE binding")
+    @APIResponse(responseCode = "303", description = "Accepted: back to the page")
+    @APIResponse(responseCode = "400", description = "The page again, with what went wrong")
     @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
     @Produces(MediaType.TEXT_HTML)
     public Response directDebit(@PathParam("paymentCode") String paymentCode, @Context UriInfo uri,

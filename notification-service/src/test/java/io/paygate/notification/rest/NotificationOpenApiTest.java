@@ -1,0 +1,64 @@
+package io.paygate.notification.rest;
+
+import io.paygate.notification.support.NotificationTopicsResource;
+import io.paygate.testsupport.quarkus.KafkaResource;
+import io.paygate.testsupport.quarkus.PostgresResource;
+import io.paygate.testsupport.quarkus.SandboxConfigResource;
+import io.paygate.testsupport.rest.OpenApiDocument;
+import io.quarkus.test.common.ResourceArg;
+import io.quarkus.test.common.WithTestResource;
+import io.quarkus.test.junit.QuarkusTest;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+import java.util.Set;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** What a merchant reads at /q/openapi: every response the contract names, with codes the service really sends. */
+@QuarkusTest
+@WithTestResource(value = PostgresResource.class, initArgs = @ResourceArg(name = "database", value = "notification_it"))
+@WithTestResource(KafkaResource.class)
+@WithTestResource(SandboxConfigResource.class)
+@WithTestResource(NotificationTopicsResource.class)
+class NotificationOpenApiTest {
+
+    private static final String CALLBACKS = "/pg/merchant/callbacks";
+    private static final String LOG = "/pg/notifications";
+    private static final String ONE = LOG + "/{id}";
+    private static final String REDELIVER = ONE + "/redeliver";
+
+    private OpenApiDocument doc;
+
+    @BeforeEach
+    void fetch() {
+        doc = OpenApiDocument.fetch();
+    }
+
+    @Test
+    void merchantOperationsDocumentTheirCodes() {
+        assertTrue(doc.exampleCodes("PUT", CALLBACKS, 400).containsAll(Set.of("4000600", "4000601")));
+        assertEquals(Set.of("4130600"), doc.exampleCodes("PUT", CALLBACKS, 413));
+        assertEquals(Set.of("4000701"), doc.exampleCodes("GET", LOG, 400));
+        assertEquals(Set.of("4040701"), doc.exampleCodes("GET", ONE, 404));
+        assertEquals(Set.of("4040701"), doc.exampleCodes("POST", REDELIVER, 404));
+        assertEquals(Set.of("4090700"), doc.exampleCodes("POST", REDELIVER, 409));
+        assertEquals(Set.of("PUT " + CALLBACKS, "GET " + CALLBACKS, "GET " + LOG, "GET " + ONE, "POST " + REDELIVER),
+                Set.copyOf(doc.operations()));
+        for (String operation : doc.operations()) {
+            String[] mp = operation.split(" ");
+            assertTrue(doc.merchantSigned(mp[0], mp[1]), operation);
+            String expected = mp[1].startsWith(CALLBACKS) ? "4010600" : "4010700";
+            assertEquals(Set.of(expected), doc.exampleCodes(mp[0], mp[1], 401), operation);
+        }
+    }
+
+    @Test
+    void everyDocumentedExampleCarriesACodeThisServiceReallyAnswersWith() {
+        OpenApiDocument.Check check = doc.checkErrorExamples(new NotificationServiceCodes()::resolve);
+        assertEquals(List.of(), check.problems());
+        assertTrue(check.examples() > 25, "examples checked: " + check.examples());
+    }
+}

@@ -1,0 +1,104 @@
+package io.paygate.payment.rest;
+
+import io.paygate.testsupport.quarkus.KafkaResource;
+import io.paygate.testsupport.quarkus.PostgresResource;
+import io.paygate.testsupport.quarkus.SandboxConfigResource;
+import io.paygate.testsupport.rest.OpenApiDocument;
+import io.quarkus.test.common.ResourceArg;
+import io.quarkus.test.common.WithTestResource;
+import io.quarkus.test.junit.QuarkusTest;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+import java.util.Set;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** What a merchant reads at /q/openapi: every response the contract names, with codes the service really sends. */
+@QuarkusTest
+@WithTestResource(value = PostgresResource.class, initArgs = @ResourceArg(name = "database", value = "payment"))
+@WithTestResource(KafkaResource.class)
+@WithTestResource(SandboxConfigResource.class)
+class PaymentOpenApiTest {
+
+    private static final String INITIATE = "/pg/payment/card/initiate";
+    private static final String STATUS = "/pg/payment/card/status/{orderId}";
+    private static final String TRANSFER = "/pg/disbursement/transfer";
+    private static final String TRANSFER_STATUS = "/pg/disbursement/status/{partnerReferenceNo}";
+    private static final String CANCEL = "/pg/disbursement/{referenceNo}/cancel";
+    private static final List<String> MERCHANT_OPERATIONS = List.of("POST " + INITIATE, "GET " + STATUS,
+            "POST " + TRANSFER, "GET " + TRANSFER_STATUS, "POST " + CANCEL);
+
+    private OpenApiDocument doc;
+
+    @BeforeEach
+    void fetch() {
+        doc = OpenApiDocument.fetch();
+    }
+
+    @Test
+    void initiateDocumentsItsFieldErrorsAuthIdempotencyAndBodyLimits() {
+        assertTrue(doc.exampleCodes("POST", INITIATE, 400).containsAll(Set.of("4000100", "4000101", "4000102")),
+                doc.exampleCodes("POST", INITIATE, 400)::toString);
+        assertEquals(Set.of("4010100"), doc.exampleCodes("POST", INITIATE, 401));
+        assertEquals(Set.of("4090100"), doc.exampleCodes("POST", INITIATE, 409));
+        assertEquals(Set.of("4130100"), doc.exampleCodes("POST", INITIATE, 413));
+        assertEquals(Set.of("4150100"), doc.exampleCodes("POST", INITIATE, 415));
+        assertEquals(Set.of("5000100"), doc.exampleCodes("POST", INITIATE, 500));
+        assertEquals(Set.of("2000000"), doc.exampleCodes("POST", INITIATE, 200));
+        assertEquals("#/components/schemas/InitiateResponse", doc.operation("POST", INITIATE)
+                .at("/responses/200/content/application~1json/schema/$ref").asText());
+    }
+
+    @Test
+    void statusAndDisbursementsDocumentTheirNotFoundAndConflictCodes() {
+        assertEquals(Set.of("4040301"), doc.exampleCodes("GET", STATUS, 404));
+        assertEquals(Set.of("4010300"), doc.exampleCodes("GET", STATUS, 401));
+        assertTrue(doc.exampleCodes("POST", TRANSFER, 400).containsAll(Set.of("4000401", "4000402")));
+        assertEquals(Set.of("4090400"), doc.exampleCodes("POST", TRANSFER, 409));
+        assertEquals(Set.of("4040501"), doc.exampleCodes("GET", TRANSFER_STATUS, 404));
+        assertEquals("07", doc.operation("GET", TRANSFER_STATUS)
+                .at("/responses/404/content/application~1json/examples/4040501/value/latestTransactionStatus").asText());
+        assertEquals(Set.of("4040401"), doc.exampleCodes("POST", CANCEL, 404));
+        assertEquals(Set.of("4090400"), doc.exampleCodes("POST", CANCEL, 409));
+    }
+
+    @Test
+    void everyMerchantOperationNamesTheSignatureHeadersAndDocuments401() {
+        for (String operation : MERCHANT_OPERATIONS) {
+            String[] mp = operation.split(" ");
+            assertTrue(doc.merchantSigned(mp[0], mp[1]), operation + " names the signature headers");
+            assertFalse(doc.exampleCodes(mp[0], mp[1], 401).isEmpty(), operation + " documents 401");
+        }
+        assertTrue(doc.root().at("/components/securitySchemes/X-SIGNATURE/description").asText()
+                .contains("HMAC-SHA512"));
+    }
+
+    @Test
+    void everyPgOperationIsAuthenticatedUnlessItIsTheCustomersPage() {
+        for (String operation : doc.operations()) {
+            String[] mp = operation.split(" ");
+            if (mp[1].startsWith("/pg/pay/")) {
+                assertTrue(doc.security(mp[0], mp[1]).isEmpty(), operation);
+                continue;
+            }
+            assertFalse(doc.security(mp[0], mp[1]).isEmpty(), operation + " says how to authenticate");
+            assertFalse(doc.exampleCodes(mp[0], mp[1], 401).isEmpty(), operation + " documents 401");
+        }
+        assertEquals(Set.of("ops-token"), doc.security("POST", "/pg/sandbox/payments/{paymentCode}/simulate"));
+        assertEquals(Set.of("ops-token"), doc.security("POST", "/pg/ops/disbursements/{referenceNo}/status"));
+        assertTrue(doc.root().path("paths").path("/pg/provider/sandbox/callback").isMissingNode(),
+                "the provider's callback is not the merchant API");
+        assertEquals(12, doc.operations().size(), doc.operations()::toString);
+    }
+
+    @Test
+    void everyDocumentedExampleCarriesACodeThisServiceReallyAnswersWith() {
+        OpenApiDocument.Check check = doc.checkErrorExamples(new PaymentServiceCodes()::resolve);
+        assertEquals(List.of(), check.problems());
+        assertTrue(check.examples() > 40, "examples checked: " + check.examples());
+    }
+}
