@@ -86,12 +86,13 @@ class BrokenMerchantIT {
             Duration worst = healthyLatency.getLast();
             assertTrue(worst.compareTo(Duration.ofSeconds(5)) < 0, "healthy merchant's notifications took " + healthyLatency);
 
+            String notifications = Stack.notification();
             // Every broken notification: four attempts on the schedule, then FAILED, under one webhook-id.
             await().atMost(Duration.ofSeconds(150)).pollInterval(Duration.ofSeconds(1)).until(() ->
-                    brokenPayments.stream().allMatch(p -> "FAILED".equals(notificationOf(p, slow, hangsUp, garbage)
+                    brokenPayments.stream().allMatch(p -> "FAILED".equals(notificationOf(p, slow, hangsUp, garbage, notifications)
                             .map(detail -> detail.getString("status")).orElse(null))));
             for (Shop.Payment payment : brokenPayments) {
-                JsonPath detail = notificationOf(payment, slow, hangsUp, garbage).orElseThrow();
+                JsonPath detail = notificationOf(payment, slow, hangsUp, garbage, notifications).orElseThrow();
                 assertEquals(DELAYS.size() + 1, detail.getInt("attempts"), detail.prettify());
                 List<Instant> at = detail.getList("attemptLog.attemptedAt", String.class).stream().map(Instant::parse).toList();
                 for (int i = 1; i < at.size(); i++) {
@@ -114,13 +115,14 @@ class BrokenMerchantIT {
 
     /** The broken merchant's notification for a payment, found by the webhook-id its endpoint saw. */
     private static java.util.Optional<JsonPath> notificationOf(Shop.Payment payment, MerchantSink slow,
-                                                              MerchantSink hangsUp, GarbageSink garbage) throws Exception {
+                                                              MerchantSink hangsUp, GarbageSink garbage,
+                                                              String notifications) {
         String id = webhookIds(slow, payment).or(() -> webhookIds(hangsUp, payment))
                 .or(() -> garbage.webhookIdFor(payment.orderId())).orElse(null);
         if (id == null) {
             return java.util.Optional.empty();
         }
-        return java.util.Optional.of(given().baseUri(Stack.notification())
+        return java.util.Optional.of(given().baseUri(notifications)
                 .filter(MerchantSigningFilter.as(SandboxMerchants.DEMO)).get("/pg/notifications/" + id)
                 .then().statusCode(200).extract().jsonPath());
     }

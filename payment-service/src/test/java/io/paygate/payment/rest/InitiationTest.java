@@ -234,6 +234,15 @@ class InitiationTest {
         PaymentApi.initiate(body).then().statusCode(413).body("responseCode", equalTo("4130100"));
     }
 
+    /** Over the transport's old 96K limit, which answered 413 with no body at all. */
+    @Test
+    void bodyFarOver64KiBGetsTheContractReplyToo() {
+        ObjectNode body = Requests.with(Requests.minimal(Requests.orderId()), "meta",
+                Requests.json("{\"data\":\"" + "x".repeat(300_000) + "\"}"));
+        PaymentApi.initiate(body).then().statusCode(413).body("responseCode", equalTo("4130100"))
+                .body("responseMessage", equalTo("Payload Too Large"));
+    }
+
     @Test
     void wrongMethodAndUnknownRouteKeepTheContractShape() {
         given().get("/pg/payment/card/initiate").then().statusCode(405).body("responseCode", equalTo("4050100"));
