@@ -3,16 +3,21 @@ package io.paygate.e2e;
 import io.paygate.local.LocalStack;
 
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 
 /**
  * One local stack for the whole e2e run, started the way {@code deploy/local/run} starts it, on ports
- * 18081–18083 (so a developer's own stack on 8081–8083 can keep running), with a short retry schedule.
+ * 18081–18083 (so a developer's own stack on 8081–8083 can keep running), with short clocks so the suite
+ * sees slow things happen: a retry schedule of seconds, a bank that steps every second, and payment links that
+ * live {@link #LINK_TTL} (swept every second) instead of 24 h, long enough for any customer in these tests to pay.
  */
 final class Stack {
 
     /** 18081–18083 by default; {@code -Dpaygate.e2e.port-offset=N} moves a second e2e run beside the first. */
     static final int PORT_OFFSET = Integer.getInteger("paygate.e2e.port-offset", 10_000);
+    /** Lifetime of a payment link in this stack ({@code gateway.payment.link-ttl}). */
+    static final Duration LINK_TTL = Duration.ofSeconds(30);
     private static LocalStack stack;
 
     private Stack() {
@@ -23,7 +28,9 @@ final class Stack {
             Path root = Path.of(System.getProperty("paygate.home", "..")).toAbsolutePath().normalize();
             stack = LocalStack.launch(LocalStack.Options.forTests(root, PORT_OFFSET, List.of(
                     "gateway.notification.retry.delays=1s,1s,2s",
-                    "gateway.disbursement.bank-step-delay=1s")));
+                    "gateway.disbursement.bank-step-delay=1s",
+                    "gateway.payment.link-ttl=" + LINK_TTL.toSeconds() + "s",
+                    "gateway.payment.expiry-sweep-interval=1s")));
         }
         return stack;
     }
