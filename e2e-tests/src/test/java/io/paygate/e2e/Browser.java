@@ -3,12 +3,15 @@ package io.paygate.e2e;
 import org.openqa.selenium.By;
 import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.OutputType;
+import org.openqa.selenium.StaleElementReferenceException;
 import org.openqa.selenium.TakesScreenshot;
+import org.openqa.selenium.TimeoutException;
 import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.chrome.ChromeDriverService;
 import org.openqa.selenium.chrome.ChromeOptions;
+import org.openqa.selenium.support.ui.ExpectedCondition;
 import org.openqa.selenium.support.ui.ExpectedConditions;
 import org.openqa.selenium.support.ui.WebDriverWait;
 
@@ -115,16 +118,29 @@ final class Browser implements AutoCloseable {
 
     /** Waits until the hosted page shows {@code view}; the processing view reloads itself when the payment moves. */
     void awaitView(String view) {
-        new WebDriverWait(driver, VIEW_TIMEOUT).until(
-                ExpectedConditions.attributeToBe(By.tagName("body"), "data-view", view));
+        await(ExpectedConditions.attributeToBe(By.tagName("body"), "data-view", view), "the " + view + " view");
     }
 
     void awaitVisible(By by) {
-        new WebDriverWait(driver, VIEW_TIMEOUT).until(ExpectedConditions.visibilityOfElementLocated(by));
+        await(ExpectedConditions.visibilityOfElementLocated(by), by.toString());
     }
 
     void awaitUrl(String url) {
-        new WebDriverWait(driver, VIEW_TIMEOUT).until(ExpectedConditions.urlToBe(url));
+        await(ExpectedConditions.urlToBe(url), url);
+    }
+
+    /** Waits at most {@link #VIEW_TIMEOUT}; on timeout the failure says what the customer saw instead. */
+    private void await(ExpectedCondition<?> condition, String what) {
+        try {
+            // A page that navigates while it is read (a form posted, the processing view reloading) is read again.
+            new WebDriverWait(driver, VIEW_TIMEOUT).ignoring(StaleElementReferenceException.class).until(condition);
+        } catch (TimeoutException e) {
+            String name = "timeout-" + System.currentTimeMillis();
+            screenshot(name);
+            throw new AssertionError("Waited " + VIEW_TIMEOUT.toSeconds() + " s for " + what + "; the browser shows "
+                    + driver.getCurrentUrl() + " (screenshot " + name + ".png):\n"
+                    + driver.findElement(By.tagName("body")).getText(), e);
+        }
     }
 
     /** The HTTP status of the document now shown, as the browser received it (Navigation Timing Level 2). */
