@@ -45,18 +45,27 @@ final class Signatures {
         r.headers().forEach((name, values) -> headers.put(name, values.get(0)));
         NotificationVerifier.of(SandboxMerchants.DEMO.notificationSecret()).verify(headers, r.body());
 
-        byte[] key = Base64.getDecoder().decode(SandboxMerchants.DEMO.notificationSecret().substring("whsec_".length()));
+        byte[] key = key();
         String webhookInput = headers.get("webhook-id") + "." + headers.get("webhook-timestamp") + "." + r.body();
         String expected = "v1," + Base64.getEncoder().encodeToString(hmac("HmacSHA256", key, webhookInput));
         assertTrue(List.of(headers.get("webhook-signature").split(" ")).contains(expected), "webhook-signature");
 
-        String bodySignature = HexFormat.of().formatHex(hmac("HmacSHA512", key, canonicalWithoutSignature(r.body())));
+        String bodySignature = bodySignature(r.body());
         assertEquals(128, bodySignature.length());
         assertEquals(bodySignature, headers.get("X-SIGNATURE"), "X-SIGNATURE: HMAC-SHA512 over JCS(body - signature)");
         JsonNode inBody = read(r.body()).get("signature");
         if (inBody != null) {
             assertEquals(bodySignature, inBody.asText(), "body signature: HMAC-SHA512 over JCS(body - signature)");
         }
+    }
+
+    /** Lowercase hex HMAC-SHA512 with {@code demo}'s key over {@link #canonicalWithoutSignature(String)}. */
+    static String bodySignature(String body) {
+        return HexFormat.of().formatHex(hmac("HmacSHA512", key(), canonicalWithoutSignature(body)));
+    }
+
+    private static byte[] key() {
+        return Base64.getDecoder().decode(SandboxMerchants.DEMO.notificationSecret().substring("whsec_".length()));
     }
 
     /** The contract's signing input: the RFC 8785 form of the body without its top-level {@code signature}. */
