@@ -9,6 +9,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
 
+import java.math.BigDecimal;
 import java.time.Year;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -72,7 +73,7 @@ class CardPaymentBrowserIT {
 
         JsonNode notification = Merchant.awaitOnlyPaymentNotification(sink, payment);
         assertEquals("CAPTURED", notification.path("result").path("payment").path("status").asText());
-        assertEquals(0, notification.path("order").path("amount").decimalValue().compareTo(new java.math.BigDecimal("150000")));
+        assertEquals(0, notification.path("order").path("amount").decimalValue().compareTo(new BigDecimal("150000")));
         assertEquals("400000******3220", notification.path("card").path("mask").asText());
         assertEquals("VISA", notification.path("card").path("info").path("brand").asText());
         assertFalse(notification.toString().contains("4000000000003220"), "never the card number");

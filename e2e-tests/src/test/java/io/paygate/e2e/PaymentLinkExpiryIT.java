@@ -11,6 +11,7 @@ import java.time.format.DateTimeFormatter;
 
 import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.equalTo;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -61,7 +62,7 @@ class PaymentLinkExpiryIT {
                     .post(payment.redirectUrl() + "/card").then().statusCode(303);
             given().get(payment.redirectUrl()).then().statusCode(410).body(containsString("This payment link has expired"));
             Merchant.api(Stack.payment()).get("/pg/payment/card/status/" + payment.orderId()).then().statusCode(200)
-                    .body("result.payment.status", org.hamcrest.Matchers.equalTo("EXPIRED"));
+                    .body("result.payment.status", equalTo("EXPIRED"));
         }
     }
 }
