@@ -57,6 +57,14 @@ class BankPageTest {
     }
 
     @Test
+    void theCodeFieldAcceptsSixDigitsInABrowser() {
+        // A browser refuses to submit a value that does not match the pattern: a mangled pattern locks every
+        // customer out (Qute once rendered the {6} quantifier as an expression, leaving [0-9]6).
+        String id = newPendingBinding(newCustomerId());
+        given().get("/pg/bind/" + id).then().statusCode(200).body(containsString("pattern=\"[0-9]{6}\""));
+    }
+
+    @Test
     void theRightCodeActivatesTheBindingAndPublishesIt() {
         String id = newPendingBinding(newCustomerId());
         Response answer = submitOtp(id, "123456");

@@ -1,38 +1,31 @@
 package io.paygate.e2e;
 
-import io.paygate.model.signing.NotificationVerifier;
-import io.paygate.testsupport.SandboxMerchants;
-import io.paygate.testsupport.rest.MerchantSigningFilter;
+import com.fasterxml.jackson.databind.JsonNode;
 import io.paygate.testsupport.sink.MerchantSink;
-import io.restassured.path.json.JsonPath;
-import io.restassured.specification.RequestSpecification;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-import javax.crypto.Mac;
-import javax.crypto.spec.SecretKeySpec;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.Base64;
 import java.util.List;
-import java.util.Map;
-import java.util.TreeMap;
-import java.util.UUID;
 
-import static io.restassured.RestAssured.given;
 import static org.awaitility.Awaitility.await;
+import static org.hamcrest.Matchers.equalTo;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * State changes reach the merchant across the whole stack: payment-service or the sandbox bank → outbox → Kafka
- * → notification-service → a real HTTP merchant, signed so that common-model's verifier and an independent
- * computation both accept it, each notification once.
+ * Delivery until the merchant acknowledges, across the whole stack (CONTRACT §6): a merchant that fails is retried on
+ * the schedule (the stack's is {@code 1s,1s,2s}), always as the same notification (one {@code webhook-id}), signed
+ * anew per attempt; the merchant sees every attempt in its log and can ask for one more delivery at any time.
+ * The flows that produce notifications are in {@link CardPaymentBrowserIT}, {@link DirectDebitFlowIT},
+ * {@link DisbursementFlowIT} and {@link PaymentLinkExpiryIT}.
  */
 class NotificationFlowIT {
 
+    static final String FAILURE = "{\"responseCode\":\"5000000\",\"responseMessage\":\"Internal Server Error\",\"processingTime\":1}";
     MerchantSink sink;
 
     @BeforeEach
@@ -45,73 +38,84 @@ class NotificationFlowIT {
         sink.close();
     }
 
-    static RequestSpecification merchant(String baseUrl) {
-        return given().baseUri(baseUrl).filter(MerchantSigningFilter.as(SandboxMerchants.DEMO))
-                .contentType("application/json");
-    }
-
     @Test
-    void aCapturedCardPaymentIsNotifiedOnceSignedThreeWays() throws Exception {
-        String orderId = "ORD-" + UUID.randomUUID();
-        String redirect = merchant(Stack.payment()).body("""
-                {"order":{"id":"%s","amount":"150000.00","description":"Coffee"},"customer":{"id":"CUST-9",\
-                "email":"budi@example.com","firstName":"Budi","lastName":"Santoso","mobilePhone":"+6281234567890"},\
-                "url":{"callbackUrl":"%s"}}""".formatted(orderId, sink.url("/payments")))
-                .post("/pg/payment/card/initiate").then().statusCode(200).extract().path("redirecturl");
-        String paymentCode = redirect.substring(redirect.lastIndexOf('/') + 1);
-        given().baseUri(Stack.payment()).redirects().follow(false).contentType("application/x-www-form-urlencoded")
-                .formParams(Map.of("cardNumber", "4111111111111111", "expiryMonth", "12", "expiryYear", "2031",
-                        "cvv", "123", "cardholderName", "Budi Santoso"))
-                .post("/pg/pay/" + paymentCode + "/card").then().statusCode(303);
+    void aMerchantFailingTwiceGetsTheSameNotificationThreeTimesThenARedeliveryOnRequest() throws Exception {
+        sink.enqueue(MerchantSink.Reply.status(500, FAILURE), MerchantSink.Reply.status(500, FAILURE));
+        Merchant.Payment payment = Merchant.initiate("CUST-RETRY", "150000.00", sink, null);
+        Merchant.ops(Stack.payment()).body("{\"status\":\"CAPTURED\"}")
+                .post("/pg/sandbox/payments/" + payment.paymentCode() + "/simulate").then().statusCode(200)
+                .body("status", equalTo("CAPTURED"));
 
-        MerchantSink.Received notification = sink.awaitReceived(1, Duration.ofSeconds(60)).get(0);
-        verifySignatures(notification);
-        JsonPath body = JsonPath.from(notification.body());
-        assertEquals(orderId, body.getString("order.id"));
-        assertEquals(paymentCode, body.getString("order.reference"));
-        assertEquals("CAPTURED", body.getString("result.payment.status"));
-        assertEquals("411111******1111", body.getString("card.mask"));
-        assertEquals(128, body.getString("signature").length());
-        assertFalse(notification.body().contains("4111111111111111"), "never the card number");
-
-        await().during(Duration.ofSeconds(3)).atMost(Duration.ofSeconds(5)).until(() -> sink.received().size() == 1);
-    }
-
-    @Test
-    void aDisbursementIsNotifiedAtEachStepToTheRegisteredUrl() throws Exception {
-        merchant(Stack.notification()).body("{\"disbursementCallbackUrl\":\"" + sink.url("/disbursements") + "\"}")
-                .put("/pg/merchant/callbacks").then().statusCode(200);
-        String partnerRef = "TRF-" + UUID.randomUUID();
-        merchant(Stack.payment()).body("""
-                {"partnerReferenceNo":"%s","beneficiaryBankCode":"014","beneficiaryAccountName":"Siti Rahayu",\
-                "beneficiaryAccountNo":"1234567890","amount":{"value":"250000.00","currency":"IDR"}}"""
-                .formatted(partnerRef)).post("/pg/disbursement/transfer").then().statusCode(200);
-
-        await().atMost(Duration.ofSeconds(60)).until(() -> sink.received().stream()
-                .anyMatch(r -> r.body().contains("\"latestTransactionStatus\":\"00\"")));
-        List<MerchantSink.Received> mine = sink.received().stream()
-                .filter(r -> r.body().contains(partnerRef)).toList();
-        for (MerchantSink.Received r : mine) {
-            verifySignatures(r);
-            assertFalse(JsonPath.from(r.body()).getMap("").containsKey("signature"), "signature sits in the header");
-            assertEquals(partnerRef, JsonPath.from(r.body()).getString("originalPartnerReferenceNo"));
-            assertEquals("014", JsonPath.from(r.body()).getString("beneficiaryBankCode"));
+        await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(200))
+                .until(() -> attempts(payment).size() >= 3);
+        await().during(Duration.ofSeconds(3)).atMost(Duration.ofSeconds(5)).until(() -> attempts(payment).size() == 3);
+        List<MerchantSink.Received> attempts = attempts(payment);
+        String webhookId = attempts.get(0).header("webhook-id");
+        for (MerchantSink.Received attempt : attempts) {
+            Signatures.verify(attempt);
+            assertEquals(webhookId, attempt.header("webhook-id"), "one notification, however often it is sent");
+            assertEquals(attempts.get(0).body(), attempt.body(), "the same body every time");
         }
-        assertEquals("00", JsonPath.from(mine.get(mine.size() - 1).body()).getString("latestTransactionStatus"));
+        for (int i = 1; i < attempts.size(); i++) {
+            Duration gap = Duration.between(attempts.get(i - 1).receivedAt(), attempts.get(i).receivedAt());
+            assertTrue(gap.compareTo(Duration.ofMillis(750)) >= 0, "a retry waits ~1 s (±20 %), not " + gap);
+        }
+        assertEquals("CAPTURED", Signatures.read(attempts.get(0).body()).path("result").path("payment").path("status").asText());
+
+        JsonNode listed = logEntry(webhookId);
+        assertEquals(payment.paymentCode(), listed.path("resourceId").asText());
+        assertEquals("DELIVERED", listed.path("status").asText());
+        assertEquals(3, listed.path("attempts").asInt());
+        assertEquals(200, listed.path("lastHttpStatus").asInt());
+
+        JsonNode detail = detail(webhookId);
+        assertEquals(List.of(500, 500, 200), httpStatuses(detail));
+        assertNotNull(detail.path("attemptLog").get(0).path("error").textValue(), "why attempt 1 did not count");
+        assertTrue(detail.path("attemptLog").get(0).path("reply").asText().contains("5000000"), "the reply is logged");
+        assertNull(detail.path("attemptLog").get(2).path("error").textValue());
+        assertNotNull(detail.path("deliveredAt").textValue());
+
+        // The merchant asks for it again (e.g. it lost its copy): one more attempt, the same notification.
+        Merchant.api(Stack.notification()).post("/pg/notifications/" + webhookId + "/redeliver").then().statusCode(200)
+                .body("id", equalTo(webhookId));
+        await().atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(200))
+                .until(() -> attempts(payment).size() == 4);
+        MerchantSink.Received again = attempts(payment).get(3);
+        Signatures.verify(again);
+        assertEquals(webhookId, again.header("webhook-id"));
+        assertEquals(attempts.get(0).body(), again.body());
+        await().atMost(Duration.ofSeconds(10)).pollInterval(Duration.ofMillis(200))
+                .until(() -> httpStatuses(detail(webhookId)).size() == 4);
+        JsonNode redelivered = detail(webhookId);
+        assertEquals(List.of(500, 500, 200, 200), httpStatuses(redelivered));
+        assertEquals("DELIVERED", redelivered.path("status").asText());
+        assertEquals(4, redelivered.path("attempts").asInt());
+        await().during(Duration.ofSeconds(2)).atMost(Duration.ofSeconds(4)).until(() -> attempts(payment).size() == 4);
     }
 
-    /** common-model's verifier, and the Standard Webhooks signature recomputed here with the JDK alone. */
-    static void verifySignatures(MerchantSink.Received r) throws Exception {
-        Map<String, String> headers = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
-        r.headers().forEach((name, values) -> headers.put(name, values.get(0)));
-        NotificationVerifier.of(SandboxMerchants.DEMO.notificationSecret()).verify(headers, r.body());
+    private List<MerchantSink.Received> attempts(Merchant.Payment payment) {
+        return Merchant.notifications(sink, Merchant.PAYMENTS, payment.paymentCode());
+    }
 
-        byte[] key = Base64.getDecoder().decode(SandboxMerchants.DEMO.notificationSecret().substring("whsec_".length()));
-        Mac mac = Mac.getInstance("HmacSHA256");
-        mac.init(new SecretKeySpec(key, "HmacSHA256"));
-        String signed = headers.get("webhook-id") + "." + headers.get("webhook-timestamp") + "." + r.body();
-        String expected = "v1," + Base64.getEncoder().encodeToString(mac.doFinal(signed.getBytes(StandardCharsets.UTF_8)));
-        assertTrue(List.of(headers.get("webhook-signature").split(" ")).contains(expected), "webhook-signature");
-        assertEquals(128, headers.get("X-SIGNATURE").length());
+    /** The notification in the merchant's log of payment notifications (newest first). */
+    private static JsonNode logEntry(String id) throws Exception {
+        JsonNode page = Signatures.read(Merchant.api(Stack.notification()).queryParam("type", "payment")
+                .queryParam("limit", "100").get("/pg/notifications").then().statusCode(200).extract().asString());
+        for (JsonNode n : page.path("notifications")) {
+            if (id.equals(n.path("id").asText())) {
+                assertEquals("payment", n.path("type").asText());
+                return n;
+            }
+        }
+        throw new AssertionError("notification " + id + " is not in the merchant's log: " + page);
+    }
+
+    private static JsonNode detail(String id) throws Exception {
+        return Signatures.read(Merchant.api(Stack.notification()).get("/pg/notifications/" + id).then().statusCode(200)
+                .extract().asString());
+    }
+
+    private static List<Integer> httpStatuses(JsonNode detail) {
+        return detail.path("attemptLog").findValues("httpStatus").stream().map(JsonNode::asInt).toList();
     }
 }

@@ -3,11 +3,14 @@ package io.paygate.e2e;
 import io.paygate.local.LocalStack;
 
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 
 /**
  * One local stack for the whole e2e run, started the way {@code deploy/local/run} starts it, on ports
- * 18081–18083 (so a developer's own stack on 8081–8083 can keep running), with a short retry schedule.
+ * 18081–18083 (so a developer's own stack on 8081–8083 can keep running), with short clocks so the suite
+ * sees slow things happen: a retry schedule of seconds, a bank that steps every second, and payment links that
+ * live {@link #LINK_TTL} (swept every second) instead of 24 h, long enough for any customer in these tests to pay.
  */
 final class Stack {
 
@@ -16,6 +19,8 @@ final class Stack {
     /** A merchant of its own for MutatedBodiesIT, so that counting its rows counts nothing another test wrote. */
     static final String FUZZ_MERCHANT = "fuzz";
     static final String FUZZ_SECRET = "fuzz-client-secret";
+    /** Lifetime of a payment link in this stack ({@code gateway.payment.link-ttl}). */
+    static final Duration LINK_TTL = Duration.ofSeconds(30);
     private static LocalStack stack;
 
     private Stack() {
@@ -37,7 +42,9 @@ final class Stack {
                     "gateway.merchants." + FUZZ_MERCHANT + ".name=Fuzz Store",
                     "gateway.merchants." + FUZZ_MERCHANT + ".client-secret=" + FUZZ_SECRET,
                     "gateway.merchants." + FUZZ_MERCHANT + ".notification-secret=whsec_ZnV6ei1ub3RpZmljYXRpb24tc2VjcmV0LTMyYnl0ZXMh",
-                    "gateway.merchants." + FUZZ_MERCHANT + ".currency=IDR")));
+                    "gateway.merchants." + FUZZ_MERCHANT + ".currency=IDR",
+                    "gateway.payment.link-ttl=" + LINK_TTL.toSeconds() + "s",
+                    "gateway.payment.expiry-sweep-interval=1s")));
         }
         return stack;
     }

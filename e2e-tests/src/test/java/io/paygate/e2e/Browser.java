@@ -1,0 +1,180 @@
+package io.paygate.e2e;
+
+import org.openqa.selenium.By;
+import org.openqa.selenium.JavascriptExecutor;
+import org.openqa.selenium.OutputType;
+import org.openqa.selenium.StaleElementReferenceException;
+import org.openqa.selenium.TakesScreenshot;
+import org.openqa.selenium.TimeoutException;
+import org.openqa.selenium.WebDriver;
+import org.openqa.selenium.WebElement;
+import org.openqa.selenium.chrome.ChromeDriver;
+import org.openqa.selenium.chrome.ChromeDriverService;
+import org.openqa.selenium.chrome.ChromeOptions;
+import org.openqa.selenium.support.ui.ExpectedCondition;
+import org.openqa.selenium.support.ui.ExpectedConditions;
+import org.openqa.selenium.support.ui.WebDriverWait;
+
+import java.io.File;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Comparator;
+import java.util.stream.Stream;
+
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+/**
+ * The customer's browser: Debian's headless Chromium through Debian's chromedriver, found and started the way
+ * payment-service's {@code HostedPageBrowserTest} does it (never a downloaded browser). Missing outside CI, the
+ * calling test is skipped, saying why; in CI ({@code CI=true}) a missing browser is an error. One per test class:
+ * starting Chromium costs seconds on a small machine; {@link #forget()} clears cookies between tests.
+ */
+final class Browser implements AutoCloseable {
+
+    static final File CHROMIUM = new File("/usr/bin/chromium");
+    static final File CHROMEDRIVER = new File("/usr/bin/chromedriver");
+    /** Longest a page may take to reach a view (the provider decides asynchronously; the page polls every 1 s). */
+    static final Duration VIEW_TIMEOUT = Duration.ofSeconds(45);
+
+    private final WebDriver driver;
+    private final Path profile;
+
+    private Browser(WebDriver driver, Path profile) {
+        this.driver = driver;
+        this.profile = profile;
+    }
+
+    /** A phone-sized headless Chromium with a fresh profile. */
+    static Browser start() {
+        boolean installed = CHROMIUM.canExecute() && CHROMEDRIVER.canExecute();
+        if (!installed && "true".equals(System.getenv("CI"))) {
+            throw new IllegalStateException("CI must install chromium and chromium-driver (deploy/ci/install-chromium.sh)");
+        }
+        assumeTrue(installed, "Debian's chromium and chromium-driver are not installed: run deploy/ci/install-chromium.sh");
+        try {
+            Path profile = Files.createTempDirectory("paygate-e2e-chromium-");
+            ChromeOptions options = new ChromeOptions();
+            options.setBinary(CHROMIUM);
+            options.addArguments("--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                    "--no-first-run", "--disable-quic", "--window-size=390,844", "--user-data-dir=" + profile);
+            ChromeDriverService service = new ChromeDriverService.Builder().usingDriverExecutable(CHROMEDRIVER)
+                    .usingAnyFreePort().build();
+            return new Browser(new ChromeDriver(service, options), profile);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    void open(String url) {
+        driver.get(url);
+    }
+
+    void refresh() {
+        driver.navigate().refresh();
+    }
+
+    String currentUrl() {
+        return driver.getCurrentUrl();
+    }
+
+    String title() {
+        return driver.getTitle();
+    }
+
+    String source() {
+        return driver.getPageSource();
+    }
+
+    WebElement find(By by) {
+        return driver.findElement(by);
+    }
+
+    WebElement byId(String id) {
+        return driver.findElement(By.id(id));
+    }
+
+    String text(String id) {
+        return byId(id).getText();
+    }
+
+    void type(String id, String text) {
+        WebElement field = byId(id);
+        field.clear();
+        field.sendKeys(text);
+    }
+
+    void click(String id) {
+        byId(id).click();
+    }
+
+    /** The hosted page's {@code <body data-view>} (pay, challenge, processing, captured, failed, expired …). */
+    String view() {
+        return driver.findElement(By.tagName("body")).getAttribute("data-view");
+    }
+
+    /** Waits until the hosted page shows {@code view}; the processing view reloads itself when the payment moves. */
+    void awaitView(String view) {
+        await(ExpectedConditions.attributeToBe(By.tagName("body"), "data-view", view), "the " + view + " view");
+    }
+
+    void awaitVisible(By by) {
+        await(ExpectedConditions.visibilityOfElementLocated(by), by.toString());
+    }
+
+    void awaitUrl(String url) {
+        await(ExpectedConditions.urlToBe(url), url);
+    }
+
+    /** Waits at most {@link #VIEW_TIMEOUT}; on timeout the failure says what the customer saw instead. */
+    private void await(ExpectedCondition<?> condition, String what) {
+        try {
+            // A page that navigates while it is read (a form posted, the processing view reloading) is read again.
+            new WebDriverWait(driver, VIEW_TIMEOUT).ignoring(StaleElementReferenceException.class).until(condition);
+        } catch (TimeoutException e) {
+            String name = "timeout-" + System.currentTimeMillis();
+            screenshot(name);
+            throw new AssertionError("Waited " + VIEW_TIMEOUT.toSeconds() + " s for " + what + "; the browser shows "
+                    + driver.getCurrentUrl() + " (screenshot " + name + ".png):\n"
+                    + driver.findElement(By.tagName("body")).getText(), e);
+        }
+    }
+
+    /** The HTTP status of the document now shown, as the browser received it (Navigation Timing Level 2). */
+    long documentStatus() {
+        Object status = ((JavascriptExecutor) driver).executeScript(
+                "return performance.getEntriesByType('navigation')[0].responseStatus;");
+        return ((Number) status).longValue();
+    }
+
+    /** Forgets cookies and storage between tests sharing this browser. */
+    void forget() {
+        driver.manage().deleteAllCookies();
+    }
+
+    /** Keeps what the customer saw in target/screenshots, for a person to look at (e.g. after a failure). */
+    void screenshot(String name) {
+        try {
+            Path dir = Files.createDirectories(Path.of("target", "screenshots"));
+            Files.write(dir.resolve(name + ".png"), ((TakesScreenshot) driver).getScreenshotAs(OutputType.BYTES));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    @Override
+    public void close() {
+        try {
+            driver.quit();
+        } finally {
+            try (Stream<Path> files = Files.walk(profile)) {
+                files.sorted(Comparator.reverseOrder()).map(Path::toFile).forEach(File::delete);
+            } catch (IOException e) {
+                // a leftover temporary profile is harmless
+            }
+        }
+    }
+}
