@@ -214,6 +214,23 @@ class InitiationTest {
         PaymentApi.status(SandboxMerchants.DEMO, orderId + "-2").then().statusCode(404);
     }
 
+    /** PostgreSQL keeps no NUL in text: refused up front, naming the field, instead of failing at the insert. */
+    @Test
+    void textWithANulCharacterIsAnInvalidFieldAndWritesNothing() {
+        String orderId = "ORD-" + java.util.UUID.randomUUID();
+        String valid = """
+                {"order":{"id":"%s","amount":"1000.00","description":"Coffee"},"customer":{"id":"C-1","email":"a@b.co",\
+                "firstName":"A","lastName":"B","mobilePhone":"+6281234567890"},\
+                "url":{"callbackUrl":"https://merchant.example.com/cb"},"meta":{"note":"ok"}}""".formatted(orderId);
+        PaymentApi.initiate(SandboxMerchants.DEMO, valid.replace("Coffee", "Cof\\u0000fee")).then().statusCode(400)
+                .body("responseCode", equalTo("4000101"))
+                .body("responseMessage", equalTo("Invalid Field Format order.description"));
+        PaymentApi.initiate(SandboxMerchants.DEMO, valid.replace("\"ok\"", "[\"\\u0000\"]")).then().statusCode(400)
+                .body("responseCode", equalTo("4000101"))
+                .body("responseMessage", equalTo("Invalid Field Format meta.note"));
+        PaymentApi.status(SandboxMerchants.DEMO, orderId).then().statusCode(404);
+    }
+
     @Test
     void missingBodyIsABadRequest() {
         given().filter(MerchantSigningFilter.as(SandboxMerchants.DEMO)).contentType("application/json")

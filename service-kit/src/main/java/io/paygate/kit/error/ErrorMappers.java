@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.exc.StreamReadException;
 import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.exc.MismatchedInputException;
+import io.paygate.kit.json.NoNulText;
 import io.paygate.model.error.ErrorCase;
 import io.paygate.model.error.ErrorResponse;
 import io.paygate.model.error.ServiceCode;
@@ -65,6 +66,9 @@ public class ErrorMappers {
 
     @ServerExceptionMapper
     public Response json(JsonProcessingException e, ContainerRequestContext request) {
+        if (e instanceof NoNulText.NulInText nul) {
+            return reply(serviceOf(request), ErrorCase.INVALID_FIELD_FORMAT, path(nul));
+        }
         return reply(serviceOf(request), ErrorCase.BAD_REQUEST, describe(e));
     }
 

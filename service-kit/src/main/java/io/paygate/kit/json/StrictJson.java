@@ -14,7 +14,8 @@ import jakarta.inject.Singleton;
  * The service's ObjectMapper: common-model's settings, and strict types (CONTRACT §0: a wrong type is
  * {@code 400SS00}): a number where a string is expected, a string where a number or boolean is expected, and
  * trailing content after the JSON value are refused instead of coerced; a member repeated in one object is malformed
- * JSON (parsers disagree on which value wins, so the gateway takes neither).
+ * JSON (parsers disagree on which value wins, so the gateway takes neither); text with U+0000 is refused
+ * ({@link NoNulText}).
  */
 @Singleton
 public class StrictJson implements ObjectMapperCustomizer {
@@ -28,6 +29,7 @@ public class StrictJson implements ObjectMapperCustomizer {
     /** Applies the strict-type rules to any mapper (tests use it to check what the services accept). */
     public static ObjectMapper strict(ObjectMapper mapper) {
         mapper.getFactory().enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION);
+        mapper.registerModule(NoNulText.module());
         mapper.enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
         mapper.enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES);
         mapper.coercionConfigFor(LogicalType.Textual)
