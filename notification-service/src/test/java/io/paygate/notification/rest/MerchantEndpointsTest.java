@@ -82,6 +82,31 @@ class MerchantEndpointsTest {
                 .body("bindingCallbackUrl", equalTo("https://merchant.example.com/b2"));
     }
 
+    /** Found by e2e's MutatedBodiesIT: racing first registrations both inserted, and the loser answered 500. */
+    @Test
+    void racingFirstRegistrationsAllSucceedAndLeaveOneRow() throws Exception {
+        try (var c = dataSource.getConnection(); var s = c.createStatement()) {
+            s.executeUpdate("DELETE FROM merchant_callbacks WHERE merchant_id = 'demo2'");
+        }
+        java.util.List<java.util.concurrent.Future<Integer>> replies = new java.util.ArrayList<>();
+        try (var pool = java.util.concurrent.Executors.newVirtualThreadPerTaskExecutor()) {
+            for (int i = 0; i < 8; i++) {
+                String url = "https://merchant.example.com/race/" + i;
+                replies.add(pool.submit(() -> MerchantApi.as(DEMO2).body("{\"bindingCallbackUrl\":\"" + url + "\"}")
+                        .put("/pg/merchant/callbacks").statusCode()));
+            }
+        }
+        for (var reply : replies) {
+            org.junit.jupiter.api.Assertions.assertEquals(200, reply.get());
+        }
+        try (var c = dataSource.getConnection(); var s = c.createStatement();
+             var rs = s.executeQuery("SELECT count(*), min(binding_callback_url) FROM merchant_callbacks WHERE merchant_id = 'demo2'")) {
+            rs.next();
+            org.junit.jupiter.api.Assertions.assertEquals(1, rs.getInt(1));
+            org.junit.jupiter.api.Assertions.assertTrue(rs.getString(2).startsWith("https://merchant.example.com/race/"));
+        }
+    }
+
     @Test
     void refusesPrivateReservedAndNonHttpCallbackUrlsAtRegistration() {
         TestDns.answer("intranet.test", "10.1.2.3");
