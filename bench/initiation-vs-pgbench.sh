@@ -83,12 +83,13 @@ END;
 SQL
 # The same plus an outbox row of a payment event's size (what the issue's "payment row + outbox row" describes).
 sed '/^END;/d' "$work/initiation.sql" >"$work/initiation-outbox.sql"
+# (No ':' followed by a letter or digit inside literals: pgbench would take it for a variable.)
 cat >>"$work/initiation-outbox.sql" <<'SQL'
 INSERT INTO outbox_event (id, topic, msg_key, payload, created_at)
-VALUES (gen_random_uuid(), 'pgbench', 'pgbench:PC' || :n,
-    '{"eventId":"' || gen_random_uuid() || '","type":"payment.status","merchantId":"pgbench","sequence":1,'
-    || '"occurredAt":"2026-11-21T00:00:00Z","data":{"paymentCode":"PC0000000000000000","orderId":"LOAD-'
-    || :n || '","status":"CAPTURED","amount":"150000.00","currency":"IDR","method":"CARD"}}', now());
+VALUES (gen_random_uuid(), 'pgbench', 'pgbench-PC' || (:n)::text,
+    '{"eventId":"' || gen_random_uuid() || '","type":"payment.status","merchantId":"pgbench","sequence": 1,'
+    || '"occurredAt":"' || now()::text || '","data":{"paymentCode":"PC0000000000000000","orderId":"LOAD-'
+    || (:n)::text || '","status":"CAPTURED","amount":"150000.00","currency":"IDR","method":"CARD"}}', now());
 END;
 SQL
 
