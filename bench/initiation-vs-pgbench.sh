@@ -16,6 +16,8 @@
 #    issue's wording asks for, to show what that would cost; the ratio is computed against the first.
 # 2. InitiationLoad, closed loop, CLIENTS workers (alternating the two sandbox merchants), WARMUP s then SECONDS s.
 # 3. InitiationLoad, open loop at half the throughput of 2, latency from each request's intended start.
+# For 1 and 2 it also reports CPU time per transaction, of the service's JVM and of PostgreSQL (postmaster, its
+# live backends and the ones that exited, from /proc): on a shared machine that is a steadier figure than the rates.
 # Rows written by the benchmark are deleted at the end (pgbench's ones are marked merchant_id 'pgbench').
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -93,6 +95,24 @@ VALUES (gen_random_uuid(), 'pgbench', 'pgbench-PC' || (:n)::text,
 END;
 SQL
 
+clk=$(getconf CLK_TCK)
+svc_pid=$(ss -ltnpH "sport = :$((8081 + offset))" | sed -n 's/.*pid=\([0-9]*\).*/\1/p' | head -1)
+pg_pid=$(ss -ltnpH "sport = :$pg_port" | sed -n 's/.*pid=\([0-9]*\).*/\1/p' | head -1)
+ticks() { # utime+stime(+cutime+cstime with $2) of pid $1
+    awk -v c="${2:-0}" '{t = $14 + $15; if (c) t += $16 + $17; print t}' "/proc/$1/stat" 2>/dev/null || echo 0
+}
+cpu() { # "service_ticks postgres_ticks": the JVM; the postmaster with its reaped and live children
+    local pg kids
+    pg=$(ticks "$pg_pid" 1)
+    for kid in $(pgrep -P "$pg_pid"); do pg=$((pg + $(ticks "$kid"))); done
+    echo "$(ticks "$svc_pid") $pg"
+}
+per_tx() { # before after count -> "service X ms, postgres Y ms"
+    read -r s0 p0 <<<"$1"; read -r s1 p1 <<<"$2"
+    awk -v s="$((s1 - s0))" -v p="$((p1 - p0))" -v n="$3" -v c="$clk" \
+        'BEGIN {printf "CPU per transaction: service JVM %.2f ms, PostgreSQL %.2f ms\n", s * 1000 / c / n, p * 1000 / c / n}'
+}
+
 pgb() { # script label
     pgbench -n -M prepared -c "$clients" -j 2 -T "$seconds" -h 127.0.0.1 -p "$pg_port" -U postgres \
         -f "$1" payment >"$work/$2.out" 2>&1 || { cat "$work/$2.out" >&2; exit 1; }
@@ -109,12 +129,15 @@ done
 
 echo "== $(date -Is)  load: $(uptime | sed 's/.*load average: //')"
 echo "-- pgbench, initiation's statements (SELECT by order + INSERT payment), -c $clients -j 2 -T $seconds"
-pg_tps=$(pgb "$work/initiation.sql" pgbench | tail -1)
+c0=$(cpu); pg_tps=$(pgb "$work/initiation.sql" pgbench | tail -1); c1=$(cpu)
+per_tx "$c0" "$c1" "$(awk '/actually processed/ {print $NF}' "$work/pgbench.out" | cut -d/ -f1)" | sed "s/^/  /"
 echo "-- pgbench, the same + INSERT outbox_event"
 pg_tps_outbox=$(pgb "$work/initiation-outbox.sql" pgbench-outbox | tail -1)
 echo "-- InitiationLoad closed loop, $clients workers, ${warmup}s warm-up, ${seconds}s measured  (load: $(uptime | sed 's/.*load average: //'))"
-load "$base" "$warmup" "$seconds" "${merchants[@]}" | tee "$work/closed.out" | sed "s/^/  /"
+loads() { "${psql_pay[@]}" -Atc "SELECT count(*) FROM payment WHERE order_id LIKE 'LOAD-%' AND merchant_id <> 'pgbench'"; }
+n0=$(loads); c0=$(cpu); load "$base" "$warmup" "$seconds" "${merchants[@]}" | tee "$work/closed.out" | sed "s/^/  /"; c1=$(cpu)
 init_tps=$(sed -n 's/.*throughput=\([0-9.]*\).*/\1/p' "$work/closed.out")
+per_tx "$c0" "$c1" "$(( $(loads) - n0 ))" | sed "s/^/  /"   # over warm-up and measured window, per payment created
 half=$(awk -v t="$init_tps" 'BEGIN {printf "%.0f", t / 2}')
 echo "-- InitiationLoad open loop at half that: $half/s, 5s warm-up, ${seconds}s measured  (load: $(uptime | sed 's/.*load average: //'))"
 load --rate="$half" "$base" 5 "$seconds" "${merchants[@]}" | sed "s/^/  /"
