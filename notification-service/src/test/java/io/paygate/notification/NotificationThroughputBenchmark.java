@@ -3,7 +3,12 @@ package io.paygate.notification;
 import io.agroal.api.AgroalDataSource;
 import io.paygate.model.event.EventEnvelope;
 import io.paygate.model.event.Topics;
+import io.paygate.model.signing.WebhookHeaders;
+import io.paygate.notification.config.NotificationConfig;
+import io.paygate.notification.delivery.CallbackTarget;
 import io.paygate.notification.delivery.Dispatcher;
+import io.paygate.notification.delivery.HttpReply;
+import io.paygate.notification.delivery.HttpSender;
 import io.paygate.notification.support.Events;
 import io.paygate.notification.support.NotificationDb;
 import io.paygate.notification.support.NotificationTopicsResource;
@@ -22,11 +27,17 @@ import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.junit.jupiter.api.Test;
 
+import java.net.InetAddress;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.TimeUnit;
 
 import static io.paygate.testsupport.SandboxMerchants.DEMO;
@@ -39,6 +50,10 @@ import static org.awaitility.Awaitility.await;
  * <ol>
  *   <li>Delivery throughput: the dispatcher is stopped, {@code bench.events} payment notifications are stored from
  *       the topic, then the dispatcher starts and the time until the sink has them all is measured.</li>
+ *   <li>The same without the gateway: the very requests the sink received in 1 (same signed bodies and webhook
+ *       headers) are posted again to the same sink by the service's own {@link HttpSender} (same Vert.x client, same
+ *       pool), at most {@code delivery.concurrency} in flight, each from its own virtual thread as the dispatcher
+ *       does; the ratio of 1 to this is what the gateway's claim/sign/record work costs (issue 8).</li>
  *   <li>Latency at a steady rate ({@code bench.rate}, default 500/s, for {@code bench.seconds}): for each event, from
  *       just before it is produced to the topic until the sink receives its notification; p50/p99/max printed.</li>
  * </ol>
@@ -54,6 +69,10 @@ class NotificationThroughputBenchmark {
     Dispatcher dispatcher;
     @Inject
     AgroalDataSource dataSource;
+    @Inject
+    HttpSender sender;
+    @Inject
+    NotificationConfig config;
 
     @Test
     void measure() throws Exception {
@@ -63,7 +82,10 @@ class NotificationThroughputBenchmark {
         try (MerchantSink sink = MerchantSink.start();
              KafkaProducer<String, String> producer = producer()) {
             warmUp(sink, producer);
-            throughput(sink, producer, events);
+            double gateway = throughput(sink, producer, events);
+            double direct = direct(sink, sink.received());
+            System.out.printf("BENCH ratio: gateway %.0f/s / same client straight to the sink %.0f/s = %.2f%n",
+                    gateway, direct, gateway / direct);
             latency(sink, producer, rate, seconds);
         }
     }
@@ -77,7 +99,8 @@ class NotificationThroughputBenchmark {
         sink.awaitReceived(2_000, Duration.ofMinutes(2));
     }
 
-    private void throughput(MerchantSink sink, KafkaProducer<String, String> producer, int events) throws Exception {
+    /** Delivered per second through the gateway (stored notifications, dispatcher started). */
+    private double throughput(MerchantSink sink, KafkaProducer<String, String> producer, int events) throws Exception {
         sink.reset();
         dispatcher.stop();
         NotificationDb db = new NotificationDb(dataSource);
@@ -97,6 +120,44 @@ class NotificationThroughputBenchmark {
         System.out.printf("%nBENCH throughput: %d notifications delivered in %.2f s = %.0f/s "
                         + "(consumed and stored at %.0f/s beforehand)%n",
                 events, deliverSeconds, events / deliverSeconds, events / storeSeconds);
+        return events / deliverSeconds;
+    }
+
+    /** Posts the requests the sink received again, with the service's HttpSender and nothing else; per second. */
+    private double direct(MerchantSink sink, List<MerchantSink.Received> requests) throws Exception {
+        sink.reset();
+        InetAddress loopback = InetAddress.getLoopbackAddress();
+        Semaphore slots = new Semaphore(config.delivery().concurrency());
+        AtomicInteger failed = new AtomicInteger();
+        long t0 = System.nanoTime();
+        try (ExecutorService threads = Executors.newVirtualThreadPerTaskExecutor()) {
+            for (MerchantSink.Received r : requests) {
+                slots.acquire();
+                threads.execute(() -> {
+                    try {
+                        Map<String, String> headers = Map.of(
+                                WebhookHeaders.ID, r.header(WebhookHeaders.ID),
+                                WebhookHeaders.TIMESTAMP, r.header(WebhookHeaders.TIMESTAMP),
+                                WebhookHeaders.SIGNATURE, r.header(WebhookHeaders.SIGNATURE),
+                                WebhookHeaders.X_SIGNATURE, r.header(WebhookHeaders.X_SIGNATURE));
+                        HttpReply reply = sender.post(new CallbackTarget("127.0.0.1", sink.port(), false, r.path(),
+                                loopback), headers, r.body().getBytes(StandardCharsets.UTF_8)).get(30, TimeUnit.SECONDS);
+                        if (reply.status() != 200) {
+                            failed.incrementAndGet();
+                        }
+                    } catch (Exception e) {
+                        failed.incrementAndGet();
+                    } finally {
+                        slots.release();
+                    }
+                });
+            }
+        }
+        sink.awaitReceived(requests.size(), Duration.ofMinutes(5));
+        double seconds = (System.nanoTime() - t0) / 1e9;
+        System.out.printf("BENCH direct: the same %d signed requests posted straight to the sink by HttpSender in "
+                + "%.2f s = %.0f/s (%d failed)%n", requests.size(), seconds, requests.size() / seconds, failed.get());
+        return requests.size() / seconds;
     }
 
     private void latency(MerchantSink sink, KafkaProducer<String, String> producer, int rate, int seconds)

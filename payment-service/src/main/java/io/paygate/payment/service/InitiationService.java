@@ -65,14 +65,10 @@ public class InitiationService {
     public InitiateResponse initiate(Merchant merchant, InitiateRequest request) {
         checkUrls(request);
         String hash = contentHash(request);
+        // Insert first and read only when that inserted nothing: a new order (the usual case) costs one statement,
+        // not a look-up and then an insert (issue 8's profile). ON CONFLICT DO NOTHING waits for a concurrent twin's
+        // transaction, so when it inserted nothing the twin has committed and the look-up sees its row.
         for (int attempt = 0; attempt < ATTEMPTS; attempt++) {
-            Optional<PaymentEntity> existing = payments.findByOrder(merchant.id(), request.order().id());
-            if (existing.isPresent()) {
-                if (!existing.get().contentHash.equals(hash)) {
-                    throw ApiException.conflict("order.id already used with different content");
-                }
-                return reply(existing.get());
-            }
             PaymentEntity created = newPayment(merchant, request, hash);
             if (payments.insertIfAbsent(created)) {
                 initiations.increment();
@@ -80,7 +76,14 @@ public class InitiationService {
                         created.merchantId, created.orderId, created.expiresAt);
                 return reply(created);
             }
-            // A concurrent twin committed first (or the code collided): read again.
+            Optional<PaymentEntity> existing = payments.findByOrder(merchant.id(), request.order().id());
+            if (existing.isPresent()) {
+                if (!existing.get().contentHash.equals(hash)) {
+                    throw ApiException.conflict("order.id already used with different content");
+                }
+                return reply(existing.get());
+            }
+            // No row for the order: the payment code collided (or the twin rolled back): try again.
         }
         throw new IllegalStateException("Could not create or find payment for order after " + ATTEMPTS + " attempts");
     }
