@@ -157,8 +157,9 @@ public final class LocalStack {
         List<Integer> ports = new ArrayList<>(ServiceSpec.all(options.portOffset()).stream().map(ServiceSpec::port).toList());
         ports.add(options.postgresPort());
         for (int port : ports) {
-            try (ServerSocket probe = new ServerSocket(port, 1, InetAddress.getLoopbackAddress())) {
-                probe.setReuseAddress(true);
+            try (ServerSocket probe = new ServerSocket()) {
+                probe.setReuseAddress(true); // before bind, so a closing connection's TIME_WAIT does not count as "in use"
+                probe.bind(new java.net.InetSocketAddress(InetAddress.getLoopbackAddress(), port), 1);
             } catch (IOException e) {
                 problems.add("port " + port + " is in use (is another stack running?)");
             }
