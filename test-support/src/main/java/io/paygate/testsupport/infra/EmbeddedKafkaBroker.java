@@ -6,6 +6,7 @@ import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.common.errors.TopicExistsException;
 import org.apache.kafka.common.test.KafkaClusterTestKit;
 import org.apache.kafka.common.test.TestKitNodes;
+import org.apache.kafka.common.utils.Exit;
 
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -43,6 +44,7 @@ public final class EmbeddedKafkaBroker implements AutoCloseable {
      * @param baseDir where the broker keeps its logs, or {@code null} for a temporary directory
      */
     public static EmbeddedKafkaBroker start(Path baseDir) {
+        keepTheHostAlive();
         TcpProxy proxy = TcpProxy.start();
         try {
             TestKitNodes.Builder nodes = new TestKitNodes.Builder()
@@ -130,6 +132,19 @@ public final class EmbeddedKafkaBroker implements AutoCloseable {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("Interrupted while creating topics", e);
         }
+    }
+
+    /**
+     * The broker runs inside a test JVM or the local stack's launcher, and Kafka ends the process on a fault it deems
+     * fatal ({@code Exit.exit}/{@code Exit.halt}), also while it shuts down at JVM exit. Such a request is reported on
+     * stderr instead; the host decides. (Suspected, not proven, behind a forked test JVM that twice ended with a
+     * non-zero status after all its tests had passed, within a second of the broker starting to shut down.)
+     */
+    private static void keepTheHostAlive() {
+        Exit.setExitProcedure((status, message) -> System.err.println(
+                "embedded Kafka asked to exit the JVM with status " + status + " (" + message + "); ignored"));
+        Exit.setHaltProcedure((status, message) -> System.err.println(
+                "embedded Kafka asked to halt the JVM with status " + status + " (" + message + "); ignored"));
     }
 
     @Override
