@@ -92,9 +92,11 @@ public final class NoNulText {
                     return true;
                 }
             }
-            for (JsonNode element : node) {
-                if (!node.isObject() && containsNul(element)) {
-                    return true;
+            if (node.isArray()) {
+                for (JsonNode element : node) {
+                    if (containsNul(element)) {
+                        return true;
+                    }
                 }
             }
             return false;
