@@ -15,22 +15,20 @@ import jakarta.interceptor.Interceptor;
 import org.jboss.logging.Logger;
 
 import java.time.Duration;
-import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Collectors;
 
 /**
  * Delivers due notifications. One loop claims due rows (leased, {@code FOR UPDATE SKIP LOCKED}) as long as fewer than
- * {@code gateway.notification.delivery.concurrency} attempts are in flight, and skips the merchants that already have
- * {@code per-merchant-concurrency} in flight, so one merchant's slow or broken endpoint cannot take every slot; each attempt runs on its own virtual
- * thread and records its result. Woken as soon as the consumer stores a notification or an attempt ends, and
+ * {@code gateway.notification.delivery.concurrency} attempts are in flight, and never more of one merchant than its
+ * share ({@code per-merchant-concurrency}), so one merchant's slow or broken endpoint cannot take every slot; each
+ * attempt runs on its own virtual thread and records its result. Woken as soon as the consumer stores a notification or an attempt ends, and
  * otherwise every {@code poll-interval}, which is also how retries become due. Every instance runs one; they share
  * the rows safely, and one that stops mid-attempt leaves only a lease that runs out.
  */
@@ -39,6 +37,8 @@ public class Dispatcher {
 
     private static final Logger LOG = Logger.getLogger(Dispatcher.class);
     private static final Duration MAX_BACKOFF = Duration.ofSeconds(30);
+    /** How long the loop waits for attempts to end when nearly every slot is taken, to claim for several at once. */
+    private static final Duration GATHER = Duration.ofMillis(5);
 
     private final DeliveryQueue queue;
     private final AttemptRecorder recorder;
@@ -112,10 +112,11 @@ public class Dispatcher {
         int failures = 0;
         while (running) {
             try {
-                int free = slots.availablePermits();
-                int claimed = free == 0 ? 0 : dispatchDue(Math.min(free, config.batchSize()));
+                int free = gatherFreeSlots();
+                int limit = Math.min(free, config.batchSize());
+                int claimed = limit == 0 ? 0 : dispatchDue(limit);
                 failures = 0;
-                if (claimed > 0 && claimed == Math.min(free, config.batchSize()) && slots.availablePermits() > 0) {
+                if (claimed > 0 && claimed == limit && slots.availablePermits() > 0) {
                     continue; // more may be due
                 }
                 if (wakeups.tryAcquire(config.pollInterval().toMillis(), TimeUnit.MILLISECONDS)) {
@@ -134,35 +135,56 @@ public class Dispatcher {
     }
 
     /**
-     * Claims up to {@code limit} due notifications of merchants below their share ({@code per-merchant-concurrency})
-     * and starts an attempt for each; what a batch holds beyond a merchant's share goes back unattempted (and the
-     * next claim skips that merchant). Returns how many were claimed.
+     * The free attempt slots, after waiting up to {@link #GATHER} for at least an eighth of them to be free: when
+     * nearly all are taken, every ending attempt would otherwise cost a claim of one row.
+     */
+    private int gatherFreeSlots() throws InterruptedException {
+        int enough = Math.max(1, config.concurrency() / 8);
+        long deadline = System.nanoTime() + GATHER.toNanos();
+        int free = slots.availablePermits();
+        while (running && free < enough) {
+            long left = deadline - System.nanoTime();
+            if (left <= 0 || !wakeups.tryAcquire(left, TimeUnit.NANOSECONDS)) {
+                break;
+            }
+            free = slots.availablePermits();
+        }
+        return slots.availablePermits();
+    }
+
+    /**
+     * Claims up to {@code limit} due notifications, of each merchant at most its room (its share,
+     * {@code per-merchant-concurrency}, less its attempts in flight), and starts an attempt for each. A merchant
+     * with less than a quarter of its share free is skipped until it has that much again: so a merchant with a
+     * backlog is claimed for in chunks, not one row per ending attempt, and its backlog (the oldest due rows) cannot
+     * keep the claim from reaching the other merchants' rows. Returns how many were claimed.
      */
     private int dispatchDue(int limit) throws Exception {
-        Set<String> saturated = inFlight.entrySet().stream()
-                .filter(e -> e.getValue() >= config.perMerchantConcurrency()).map(Map.Entry::getKey)
-                .collect(Collectors.toSet());
-        List<ClaimedNotification> claimed = queue.claimDue(limit, config.lease(), saturated);
-        List<ClaimedNotification> overShare = new ArrayList<>();
+        int share = config.perMerchantConcurrency();
+        int minRoom = Math.max(1, share / 4);
+        Map<String, Integer> room = new HashMap<>();
+        inFlight.forEach((merchant, count) -> {
+            int left = share - count;
+            room.put(merchant, left < minRoom ? 0 : left);
+        });
+        List<ClaimedNotification> claimed = queue.claimDue(limit, config.lease(), room, share);
         for (ClaimedNotification notification : claimed) {
             String merchant = notification.merchantId();
-            if (inFlight.merge(merchant, 1, Integer::sum) > config.perMerchantConcurrency()) {
-                inFlight.merge(merchant, -1, Dispatcher::nullIfZero);
-                overShare.add(notification);
-                continue;
-            }
+            inFlight.merge(merchant, 1, Integer::sum);
             slots.acquire();
             attempts.execute(() -> {
+                AttemptOutcome outcome;
                 try {
-                    attemptAndRecord(notification);
+                    outcome = deliverer.attempt(notification);
                 } finally {
+                    // The slot is for the HTTP exchange: the row stays leased until its result is recorded.
                     inFlight.merge(merchant, -1, Dispatcher::nullIfZero);
                     slots.release();
                     wake();
                 }
+                record(notification, outcome);
             });
         }
-        queue.release(overShare);
         return claimed.size();
     }
 
@@ -171,9 +193,8 @@ public class Dispatcher {
         return next <= 0 ? null : next;
     }
 
-    /** One attempt and its record; the lease covers a failure to record (the notification is retried after it). */
-    void attemptAndRecord(ClaimedNotification notification) {
-        AttemptOutcome outcome = deliverer.attempt(notification);
+    /** An attempt's record; the lease covers a failure to record (the notification is retried after it). */
+    private void record(ClaimedNotification notification, AttemptOutcome outcome) {
         AttemptRecord record = schedule.next(notification, outcome);
         try {
             int number = recorder.record(notification, record).get(config.lease().toMillis(), TimeUnit.MILLISECONDS);

@@ -14,7 +14,6 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.UUID;
 import java.util.function.Function;
 
@@ -27,13 +26,30 @@ import java.util.function.Function;
 @ApplicationScoped
 public class DeliveryQueue {
 
+    /**
+     * Oldest due first, and no merchant more than its room: the first {@code limit} due rows of the merchants that
+     * have room are locked (skipping rows another instance is claiming at this moment), ranked per merchant, and each
+     * merchant keeps as many as its room (the given one, or the default for merchants not listed); the locks on the
+     * rest end with the statement. Merchants without room are left out of the index scan itself, so their backlog
+     * never hides the others' rows. One index scan on {@code notification_due}, whatever the table's statistics.
+     */
     private static final String CLAIM = """
-            WITH due AS (
-                SELECT id FROM notification
-                WHERE status = 'PENDING' AND next_attempt_at <= now() AND merchant_id <> ALL (?::text[])
+            WITH room AS (
+                SELECT * FROM unnest(?::text[], ?::int[]) AS r(merchant_id, room)),
+            locked AS (
+                SELECT id, merchant_id, next_attempt_at FROM notification
+                WHERE status = 'PENDING' AND next_attempt_at <= now()
+                  AND merchant_id <> ALL (ARRAY(SELECT merchant_id FROM room WHERE room.room <= 0))
                 ORDER BY next_attempt_at
                 LIMIT ?
-                FOR UPDATE SKIP LOCKED)
+                FOR UPDATE SKIP LOCKED),
+            due AS (
+                SELECT l.id FROM (
+                    SELECT id, merchant_id,
+                           row_number() OVER (PARTITION BY merchant_id ORDER BY next_attempt_at, id) AS place
+                    FROM locked) l
+                LEFT JOIN room r ON r.merchant_id = l.merchant_id
+                WHERE l.place <= coalesce(r.room, ?))
             UPDATE notification n
             SET next_attempt_at = now() + make_interval(secs => ?), claim_token = ?
             FROM due WHERE n.id = due.id
@@ -65,10 +81,6 @@ public class DeliveryQueue {
     private static final String INSERT_ATTEMPTS = """
             INSERT INTO notification_attempt (notification_id, number, attempted_at, duration_ms, http_status, error, reply)
             SELECT * FROM unnest(?::uuid[], ?::int[], ?::timestamptz[], ?::int[], ?::int[], ?::text[], ?::text[])""";
-    /** Hands claimed rows back unattempted: due again at once, for whoever claims next. */
-    private static final String RELEASE = """
-            UPDATE notification SET next_attempt_at = now(), claim_token = NULL
-            WHERE id = ANY (?::uuid[]) AND claim_token = ?""";
     /** Due now, for one attempt; refused for OBSOLETE rows and while an attempt is in flight. */
     private static final String REDELIVER = """
             UPDATE notification SET
@@ -83,21 +95,34 @@ public class DeliveryQueue {
         this.dataSource = dataSource;
     }
 
-    /** Claims up to {@code limit} due notifications for {@code lease}, oldest due first. */
+    /** Claims up to {@code limit} due notifications for {@code lease}, oldest due first, whoever's they are. */
     public List<ClaimedNotification> claimDue(int limit, Duration lease) throws SQLException {
-        return claimDue(limit, lease, Set.of());
+        return claimDue(limit, lease, Map.of(), limit);
     }
 
-    /** Claims up to {@code limit} due notifications for {@code lease}, oldest due first, none of {@code skipMerchants}. */
-    public List<ClaimedNotification> claimDue(int limit, Duration lease, Set<String> skipMerchants) throws SQLException {
+    /**
+     * Claims up to {@code limit} due notifications for {@code lease}, oldest due first, and of each merchant at most
+     * its {@code room} ({@code defaultRoom} for the merchants not in it; none of a merchant whose room is 0).
+     */
+    public List<ClaimedNotification> claimDue(int limit, Duration lease, Map<String, Integer> room, int defaultRoom)
+            throws SQLException {
         UUID token = UUID.randomUUID();
         List<ClaimedNotification> claimed = new ArrayList<>();
         try (Connection c = dataSource.getConnection(); PreparedStatement claim = c.prepareStatement(CLAIM)) {
             c.setAutoCommit(true);
-            claim.setArray(1, c.createArrayOf("text", skipMerchants.toArray()));
-            claim.setInt(2, limit);
-            claim.setDouble(3, lease.toMillis() / 1000.0);
-            claim.setObject(4, token);
+            String[] merchants = new String[room.size()];
+            Integer[] rooms = new Integer[room.size()];
+            int i = 0;
+            for (Map.Entry<String, Integer> entry : room.entrySet()) {
+                merchants[i] = entry.getKey();
+                rooms[i++] = entry.getValue();
+            }
+            claim.setArray(1, c.createArrayOf("text", merchants));
+            claim.setArray(2, c.createArrayOf("int4", rooms));
+            claim.setInt(3, limit);
+            claim.setInt(4, defaultRoom);
+            claim.setDouble(5, lease.toMillis() / 1000.0);
+            claim.setObject(6, token);
             try (ResultSet rs = claim.executeQuery()) {
                 while (rs.next()) {
                     String redeliveryOf = rs.getString(7);
@@ -109,19 +134,6 @@ public class DeliveryQueue {
             }
         }
         return claimed;
-    }
-
-    /** Gives claimed notifications back without an attempt (they are due again at once); all share one claim token. */
-    public void release(List<ClaimedNotification> notifications) throws SQLException {
-        if (notifications.isEmpty()) {
-            return;
-        }
-        try (Connection c = dataSource.getConnection(); PreparedStatement release = c.prepareStatement(RELEASE)) {
-            c.setAutoCommit(true);
-            release.setArray(1, c.createArrayOf("uuid", notifications.stream().map(ClaimedNotification::id).toArray()));
-            release.setObject(2, notifications.getFirst().claimToken());
-            release.executeUpdate();
-        }
     }
 
     /**

@@ -1,0 +1,127 @@
+package io.paygate.notification.repository;
+
+import io.agroal.api.AgroalDataSource;
+import io.paygate.notification.delivery.Dispatcher;
+import io.paygate.notification.support.NotificationDb;
+import io.paygate.notification.support.NotificationTopicsResource;
+import io.paygate.testsupport.quarkus.KafkaResource;
+import io.paygate.testsupport.quarkus.PostgresResource;
+import io.paygate.testsupport.quarkus.SandboxConfigResource;
+import io.quarkus.test.common.ResourceArg;
+import io.quarkus.test.common.WithTestResource;
+import io.quarkus.test.junit.QuarkusTest;
+import jakarta.inject.Inject;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+/**
+ * The dispatcher's claim gives each merchant no more than its room, oldest due first, and a merchant without room
+ * neither gets rows nor hides the others' behind its backlog. The rows here are due since 2000, before anything the
+ * other tests leave behind, so each claim's limit covers exactly them.
+ */
+@QuarkusTest
+@WithTestResource(value = PostgresResource.class, initArgs = @ResourceArg(name = "database", value = "notification_it"))
+@WithTestResource(KafkaResource.class)
+@WithTestResource(SandboxConfigResource.class)
+@WithTestResource(NotificationTopicsResource.class)
+class DeliveryQueueClaimTest {
+
+    private static final Duration LEASE = Duration.ofSeconds(30);
+
+    @Inject
+    AgroalDataSource dataSource;
+    @Inject
+    DeliveryQueue queue;
+    @Inject
+    Dispatcher dispatcher;
+
+    NotificationDb db;
+    final Map<UUID, Integer> dueOrder = new HashMap<>();
+    String busy;
+    String quiet;
+
+    @BeforeEach
+    void setUp() throws Exception {
+        dispatcher.stop();
+        db = new NotificationDb(dataSource);
+        String run = UUID.randomUUID().toString().substring(0, 8);
+        busy = "claim-busy-" + run;
+        quiet = "claim-quiet-" + run;
+    }
+
+    @AfterEach
+    void tearDown() {
+        db.execute("DELETE FROM notification WHERE merchant_id IN (?, ?)", busy, quiet);
+        dispatcher.start();
+    }
+
+    @Test
+    void aMerchantGetsNoMoreThanItsRoomAndItsOldestFirst() throws Exception {
+        List<UUID> busyRows = due(busy, 10, 0);
+        List<UUID> quietRows = due(quiet, 3, 10);
+
+        List<ClaimedNotification> claimed = queue.claimDue(13, LEASE, Map.of(busy, 2), 5);
+
+        assertEquals(busyRows.subList(0, 2), ids(claimed, busy), "the busy merchant's two oldest, no more");
+        assertEquals(quietRows, ids(claimed, quiet), "a merchant not listed gets up to the default room");
+        assertEquals(5, claimed.size());
+        assertEquals(5, db.count("SELECT count(*) FROM notification WHERE merchant_id IN (?, ?) AND claim_token IS NOT NULL",
+                busy, quiet), "only the claimed rows are leased");
+    }
+
+    @Test
+    void aMerchantWithoutRoomDoesNotHideTheOthersBehindItsBacklog() throws Exception {
+        due(busy, 150, 0);
+        List<UUID> quietRows = due(quiet, 3, 150);
+
+        List<ClaimedNotification> claimed = queue.claimDue(3, LEASE, Map.of(busy, 0), 100);
+
+        assertEquals(quietRows, ids(claimed, quiet));
+        assertEquals(List.of(), ids(claimed, busy));
+    }
+
+    @Test
+    void withoutRoomsTheClaimTakesTheOldestUpToItsLimit() throws Exception {
+        List<UUID> busyRows = due(busy, 4, 0);
+        due(quiet, 2, 4);
+
+        List<ClaimedNotification> claimed = queue.claimDue(4, LEASE);
+
+        assertEquals(busyRows, ids(claimed, busy));
+        assertEquals(List.of(), ids(claimed, quiet));
+    }
+
+    /** {@code count} PENDING payment notifications of {@code merchant}, due one second apart from 2000 + offset s. */
+    private List<UUID> due(String merchant, int count, int offsetSeconds) {
+        List<UUID> ids = new ArrayList<>();
+        for (int i = 0; i < count; i++) {
+            UUID id = UUID.randomUUID();
+            db.execute("""
+                    INSERT INTO notification (id, event_id, merchant_id, type, resource_id, sequence, status, callback_url,
+                                              payload, next_attempt_at, occurred_at, created_at)
+                    VALUES (?, ?, ?, 'payment', ?, 1, 'PENDING', 'http://127.0.0.1:9/cb', '{}',
+                            timestamptz '2000-01-01 00:00:00Z' + make_interval(secs => ?), now(), now())""",
+                    id, UUID.randomUUID(), merchant, merchant + "-" + i, (double) (offsetSeconds + i));
+            ids.add(id);
+            dueOrder.put(id, offsetSeconds + i);
+        }
+        return ids;
+    }
+
+    /** The claimed ids of {@code merchant}, in the order they were due. */
+    private List<UUID> ids(List<ClaimedNotification> claimed, String merchant) {
+        return claimed.stream().filter(n -> n.merchantId().equals(merchant)).map(ClaimedNotification::id)
+                .sorted(Comparator.comparing(dueOrder::get)).toList();
+    }
+}
