@@ -258,11 +258,13 @@ class NotificationThroughputBenchmark {
         producer.send(new ProducerRecord<>(Topics.PAYMENT_STATUS, event.key(), event.toJson()));
     }
 
+    /** Events come as payment-service's outbox relay sends them: acks=all, idempotent, linger.ms 2 (OutboxRelay). */
     private static KafkaProducer<String, String> producer() {
         return new KafkaProducer<>(Map.of(
                 ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, KafkaResource.broker().bootstrapServers(),
                 ProducerConfig.ACKS_CONFIG, "all",
-                ProducerConfig.LINGER_MS_CONFIG, 0),
+                ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true,
+                ProducerConfig.LINGER_MS_CONFIG, Integer.getInteger("bench.linger-ms", 2)),
                 new StringSerializer(), new StringSerializer());
     }
 

@@ -49,9 +49,9 @@ public interface NotificationConfig {
 
         /**
          * Attempts in flight at once for one merchant, so that a merchant whose endpoint hangs, resets or answers
-         * garbage holds at most this many of {@link #concurrency()} and never delays the others' notifications. A
-         * claim's rows beyond a merchant's share go back unattempted, which costs a single busy merchant throughput
-         * (bench/README.md: 794/s at 32, 1,134/s at 128, 1,505/s uncapped), hence half the slots by default.
+         * garbage holds at most this many of {@link #concurrency()} and never delays the others' notifications. The
+         * claim itself takes no more of a merchant than this less its attempts in flight; it also caps what one
+         * merchant alone gets from an instance (with {@link #connectionsPerHost()}), hence half the slots by default.
          */
         @WithDefault("128")
         int perMerchantConcurrency();

@@ -35,6 +35,7 @@ import java.util.UUID;
 import java.util.stream.Collectors;
 
 import static io.paygate.testsupport.SandboxMerchants.DEMO;
+import static io.paygate.testsupport.SandboxMerchants.DEMO2;
 import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -139,7 +140,7 @@ class DispatcherResilienceTest {
         }
         await().atMost(WAIT).until(() -> events.stream().allMatch(e -> db.byEvent(e.eventId()).isPresent()));
 
-        NotificationConfig smallBatches = SmallBatches.of(config, 3);
+        NotificationConfig smallBatches = DeliveryOverrides.of(config, Map.of("batchSize", 3));
         List<Dispatcher> others = new ArrayList<>();
         List<AttemptRecorder> recorders = new ArrayList<>();
         for (int i = 0; i < 3; i++) {
@@ -168,6 +169,53 @@ class DispatcherResilienceTest {
         assertEquals(count, perId.size());
         assertTrue(perId.values().stream().allMatch(n -> n == 1), "every notification sent exactly once");
         assertTrue(events.stream().allMatch(e -> db.byEvent(e.eventId()).orElseThrow().attempts() == 1));
+    }
+
+    @Test
+    void aMerchantNeverHasMoreThanItsShareInFlightAndTheOthersAreNotHeldUp() throws Exception {
+        dispatcher.stop();
+        sink.respondWith(Reply.ok().after(Duration.ofMillis(600)));
+        List<EventEnvelope> slow = new ArrayList<>();
+        List<EventEnvelope> fast = new ArrayList<>();
+        try (MerchantSink fastSink = MerchantSink.start()) {
+            for (int i = 0; i < 6; i++) {
+                slow.add(Events.payment(DEMO.id(), Events.id("PC"), sink.url("/slow")));
+            }
+            for (int i = 0; i < 3; i++) {
+                fast.add(Events.payment(DEMO2.id(), Events.id("PC"), fastSink.url("/fast")));
+            }
+            slow.forEach(Events::send);
+            await().atMost(WAIT).until(() -> slow.stream().allMatch(e -> db.byEvent(e.eventId()).isPresent()));
+            fast.forEach(Events::send); // due after every one of the slow merchant's
+            await().atMost(WAIT).until(() -> fast.stream().allMatch(e -> db.byEvent(e.eventId()).isPresent()));
+
+            AttemptRecorder recorder = new AttemptRecorder(queue);
+            Dispatcher shared = new Dispatcher(queue, recorder, deliverer, schedule,
+                    DeliveryOverrides.of(config, Map.of("perMerchantConcurrency", 2)));
+            Instant started = Instant.now();
+            try {
+                shared.start();
+                List<MerchantSink.Received> fastOnes = fastSink.awaitReceived(3, WAIT);
+                List<MerchantSink.Received> slowOnes = sink.awaitReceived(6, WAIT);
+
+                Instant fastDone = fastOnes.stream().map(MerchantSink.Received::receivedAt).max(Instant::compareTo)
+                        .orElseThrow();
+                assertTrue(Duration.between(started, fastDone).compareTo(Duration.ofMillis(600)) < 0,
+                        "the other merchant's notifications did not wait for the slow one's: " 
+                                + Duration.between(started, fastDone));
+                for (MerchantSink.Received r : slowOnes) {
+                    long concurrent = slowOnes.stream().filter(o -> !o.receivedAt().isAfter(r.receivedAt())
+                            && o.receivedAt().isAfter(r.receivedAt().minusMillis(500))).count();
+                    assertTrue(concurrent <= 2, concurrent + " requests of one merchant in flight at once, share is 2");
+                }
+                Duration slowSpan = Duration.between(slowOnes.get(0).receivedAt(), slowOnes.get(5).receivedAt());
+                assertTrue(slowSpan.compareTo(Duration.ofMillis(1000)) >= 0,
+                        "six requests two at a time take three rounds of 600 ms, took " + slowSpan);
+            } finally {
+                shared.stop();
+                recorder.close();
+            }
+        }
     }
 
     @Test
@@ -204,13 +252,14 @@ class DispatcherResilienceTest {
         assertTrue(detail.get("attemptLog[0].httpStatus") == null, "nothing was sent");
     }
 
-    /** The service's configuration with a smaller claim batch, so the dispatchers contend for the same rows. */
-    static final class SmallBatches {
-        static NotificationConfig of(NotificationConfig base, int batchSize) {
+    /** The service's configuration with some delivery settings changed (by method name). */
+    static final class DeliveryOverrides {
+        static NotificationConfig of(NotificationConfig base, Map<String, Object> overrides) {
             NotificationConfig.Delivery delivery = base.delivery();
-            NotificationConfig.Delivery small = (NotificationConfig.Delivery) java.lang.reflect.Proxy.newProxyInstance(
+            NotificationConfig.Delivery changed = (NotificationConfig.Delivery) java.lang.reflect.Proxy.newProxyInstance(
                     NotificationConfig.Delivery.class.getClassLoader(), new Class<?>[]{NotificationConfig.Delivery.class},
-                    (proxy, method, args) -> method.getName().equals("batchSize") ? batchSize : method.invoke(delivery, args));
+                    (proxy, method, args) -> overrides.containsKey(method.getName()) ? overrides.get(method.getName())
+                            : method.invoke(delivery, args));
             return new NotificationConfig() {
                 @Override
                 public Retry retry() {
@@ -219,7 +268,7 @@ class DispatcherResilienceTest {
 
                 @Override
                 public Delivery delivery() {
-                    return small;
+                    return changed;
                 }
 
                 @Override
