@@ -37,8 +37,8 @@ done
 source "$root/deploy/local/jdk.sh"
 paygate_select_jdk >/dev/null
 base="http://localhost:$((8081 + offset))"
-hdr=$(ls "${MAVEN_REPO:-$HOME/.m2/repository}"/org/hdrhistogram/HdrHistogram/2.2.2/HdrHistogram-2.2.2.jar \
-      /work/m2-bench/org/hdrhistogram/HdrHistogram/2.2.2/HdrHistogram-2.2.2.jar 2>/dev/null | head -1)
+hdr="${MAVEN_REPO:-$HOME/.m2/repository}/org/hdrhistogram/HdrHistogram/2.2.2/HdrHistogram-2.2.2.jar"
+[ -f "$hdr" ] || { echo "HdrHistogram not found at $hdr (set MAVEN_REPO, or run ./mvnw once)" >&2; exit 1; }
 export PGPASSWORD=postgres
 psql_pay=(psql -X -q -h 127.0.0.1 -p "$pg_port" -U postgres -d payment)
 
