@@ -95,7 +95,15 @@ public class InitiationLoad {
                 all.getValueAtPercentile(50) / 1000.0, all.getValueAtPercentile(90) / 1000.0,
                 all.getValueAtPercentile(99) / 1000.0, all.getValueAtPercentile(99.9) / 1000.0,
                 all.getMaxValue() / 1000.0);
+        // What this generator itself costs (whole run, warm-up included): it shares the cores with the gateway.
+        long cpuNanos = ((com.sun.management.OperatingSystemMXBean)
+                java.lang.management.ManagementFactory.getOperatingSystemMXBean()).getProcessCpuTime();
+        System.out.printf("generator CPU: %.1f s for %d requests sent = %.2f ms per request%n", cpuNanos / 1e9,
+                SENT.get(), cpuNanos / 1e6 / Math.max(1, SENT.get()));
     }
+
+    /** Requests sent, warm-up included. */
+    static final AtomicLong SENT = new AtomicLong();
 
     /**
      * Starts request i at {@code start + i / rate}, whatever happened to the earlier ones; records completion minus
@@ -150,6 +158,7 @@ public class InitiationLoad {
     }
 
     static HttpRequest request(String base, Merchant m) {
+        SENT.incrementAndGet();
         String order = "LOAD-" + UUID.randomUUID();
         String body = "{\"order\":{\"id\":\"" + order + "\",\"amount\":\"150000.00\",\"description\":\"Load\"},"
                 + "\"customer\":{\"email\":\"budi@example.com\",\"firstName\":\"Budi\",\"lastName\":\"Santoso\","
