@@ -36,13 +36,23 @@ trap 'rm -rf "$work"' EXIT
 
 cat >"$work/claim.sql" <<'SQL'
 BEGIN;
-WITH due AS (
-    SELECT id FROM notification
+WITH room AS ( -- two merchants at their share of the slots, two with some room, the rest not in flight
+    SELECT * FROM unnest('{merchant-1,merchant-2,merchant-3,merchant-4}'::text[], '{0,0,5,40}'::int[])
+                  AS r(merchant_id, room)),
+locked AS (
+    SELECT id, merchant_id, next_attempt_at FROM notification
     WHERE status = 'PENDING' AND next_attempt_at <= now()
-      AND merchant_id <> ALL ('{merchant-1,merchant-2}'::text[]) -- two merchants at their share of the slots
+      AND merchant_id <> ALL (ARRAY(SELECT merchant_id FROM room WHERE room.room <= 0))
     ORDER BY next_attempt_at
     LIMIT 100
-    FOR UPDATE SKIP LOCKED)
+    FOR UPDATE SKIP LOCKED),
+due AS (
+    SELECT l.id FROM (
+        SELECT id, merchant_id,
+               row_number() OVER (PARTITION BY merchant_id ORDER BY next_attempt_at, id) AS place
+        FROM locked) l
+    LEFT JOIN room r ON r.merchant_id = l.merchant_id
+    WHERE l.place <= coalesce(r.room, 128))
 UPDATE notification n
 SET next_attempt_at = now() + make_interval(secs => 60.0), claim_token = gen_random_uuid()
 FROM due WHERE n.id = due.id
