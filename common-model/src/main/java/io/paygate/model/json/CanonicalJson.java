@@ -45,7 +45,7 @@ public final class CanonicalJson {
      * written as JSON by {@link Json}. Equal for requests that differ only in member order or number spelling.
      */
     public static String fingerprint(Object value) {
-        return Digests.sha256Hex(canonicalizeUtf8(Json.write(value)));
+        return Digests.sha256Hex(jcs(Json.write(value)).getBytes(StandardCharsets.UTF_8));
     }
 
     /** The JCS form of {@code json}. @throws IllegalArgumentException when {@code json} is not valid JSON */
@@ -66,7 +66,7 @@ public final class CanonicalJson {
      * @throws IllegalArgumentException when {@code json} is not a valid JSON object
      */
     public static String canonicalizeWithoutSignature(String json) {
-        return canonicalize(removeSignature(json));
+        return jcs(removeSignature(json));
     }
 
     /**
@@ -113,6 +113,14 @@ public final class CanonicalJson {
         } catch (JsonProcessingException e) {
             throw new IllegalArgumentException("Invalid JSON: " + e.getOriginalMessage(), e);
         }
+        return jcs(json);
+    }
+
+    /**
+     * JCS of JSON this class or {@link Json} has just written (so already known to be valid and free of duplicate
+     * members): without the strict parse that {@link #canonicalize(String)} does first on JSON from outside.
+     */
+    private static String jcs(String json) {
         try {
             return new JsonCanonicalizer(json).getEncodedString();
         } catch (IOException | RuntimeException e) {
