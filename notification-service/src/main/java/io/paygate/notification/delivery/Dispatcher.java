@@ -28,9 +28,9 @@ import java.util.concurrent.TimeUnit;
  * Delivers due notifications. One loop claims due rows (leased, {@code FOR UPDATE SKIP LOCKED}) as long as fewer than
  * {@code gateway.notification.delivery.concurrency} attempts are in flight, and never more of one merchant than its
  * share ({@code per-merchant-concurrency}), so one merchant's slow or broken endpoint cannot take every slot; each
- * attempt runs on its own virtual thread and records its result. Woken as soon as the consumer stores a notification or an attempt ends, and
- * otherwise every {@code poll-interval}, which is also how retries become due. Every instance runs one; they share
- * the rows safely, and one that stops mid-attempt leaves only a lease that runs out.
+ * attempt runs on its own virtual thread and records its result. Woken as soon as the consumer stores a notification
+ * or an attempt ends, and otherwise every {@code poll-interval}, which is also how retries become due. Every
+ * instance runs one; they share the rows safely, and one that stops mid-attempt leaves only a lease that runs out.
  */
 @ApplicationScoped
 public class Dispatcher {

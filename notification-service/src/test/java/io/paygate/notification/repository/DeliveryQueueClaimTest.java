@@ -76,7 +76,8 @@ class DeliveryQueueClaimTest {
         assertEquals(busyRows.subList(0, 2), ids(claimed, busy), "the busy merchant's two oldest, no more");
         assertEquals(quietRows, ids(claimed, quiet), "a merchant not listed gets up to the default room");
         assertEquals(5, claimed.size());
-        assertEquals(5, db.count("SELECT count(*) FROM notification WHERE merchant_id IN (?, ?) AND claim_token IS NOT NULL",
+        assertEquals(5, db.count("""
+                SELECT count(*) FROM notification WHERE merchant_id IN (?, ?) AND claim_token IS NOT NULL""",
                 busy, quiet), "only the claimed rows are leased");
     }
 
@@ -108,8 +109,8 @@ class DeliveryQueueClaimTest {
         for (int i = 0; i < count; i++) {
             UUID id = UUID.randomUUID();
             db.execute("""
-                    INSERT INTO notification (id, event_id, merchant_id, type, resource_id, sequence, status, callback_url,
-                                              payload, next_attempt_at, occurred_at, created_at)
+                    INSERT INTO notification (id, event_id, merchant_id, type, resource_id, sequence, status,
+                                              callback_url, payload, next_attempt_at, occurred_at, created_at)
                     VALUES (?, ?, ?, 'payment', ?, 1, 'PENDING', 'http://127.0.0.1:9/cb', '{}',
                             timestamptz '2000-01-01 00:00:00Z' + make_interval(secs => ?), now(), now())""",
                     id, UUID.randomUUID(), merchant, merchant + "-" + i, (double) (offsetSeconds + i));
