@@ -192,7 +192,6 @@ class DispatcherResilienceTest {
             AttemptRecorder recorder = new AttemptRecorder(queue);
             Dispatcher shared = new Dispatcher(queue, recorder, deliverer, schedule,
                     DeliveryOverrides.of(config, Map.of("perMerchantConcurrency", 2)));
-            Instant started = Instant.now();
             try {
                 shared.start();
                 List<MerchantSink.Received> fastOnes = fastSink.awaitReceived(3, WAIT);
@@ -200,9 +199,9 @@ class DispatcherResilienceTest {
 
                 Instant fastDone = fastOnes.stream().map(MerchantSink.Received::receivedAt).max(Instant::compareTo)
                         .orElseThrow();
-                assertTrue(Duration.between(started, fastDone).compareTo(Duration.ofMillis(600)) < 0,
-                        "the other merchant's notifications did not wait for the slow one's: " 
-                                + Duration.between(started, fastDone));
+                // Relative to the slow merchant's own rounds, not to the clock: a busy CI machine slows both alike.
+                assertTrue(fastDone.isBefore(slowOnes.get(2).receivedAt()),
+                        "the other merchant's notifications arrived before the slow one's second round");
                 for (MerchantSink.Received r : slowOnes) {
                     long concurrent = slowOnes.stream().filter(o -> !o.receivedAt().isAfter(r.receivedAt())
                             && o.receivedAt().isAfter(r.receivedAt().minusMillis(500))).count();
