@@ -60,6 +60,19 @@ public final class CanonicalJson {
     }
 
     /**
+     * The JCS form of JSON this system has just written itself with {@link Json} or Jackson (so valid and free of
+     * duplicate members), without the strict parse {@link #canonicalize(String)} gives JSON from outside. JCS still
+     * parses it, and refuses duplicates and malformed text, but it accepts a few things strict JSON does not (such as
+     * a leading zero in a number): do not use it on text received from anyone.
+     *
+     * @throws IllegalArgumentException when {@code json} is not valid JSON
+     */
+    public static String canonicalizeWritten(String json) {
+        Objects.requireNonNull(json, "json");
+        return jcs(json);
+    }
+
+    /**
      * The JCS form of a JSON object without its top-level {@value #SIGNATURE_MEMBER} member (nested members
      * of that name are kept). A body without the member is canonicalised as it is.
      *

@@ -1,6 +1,7 @@
 package io.paygate.model.signing;
 
 import io.paygate.model.crypto.Digests;
+import io.paygate.model.crypto.Hmac;
 import io.paygate.model.json.CanonicalJson;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -9,7 +10,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.stream.Collectors;
 
 /**
  * Signs merchant notifications (CONTRACT §6), Svix-shaped: small, final, thread-safe.
@@ -30,6 +30,8 @@ import java.util.stream.Collectors;
 public final class NotificationSigner {
 
     private final List<WebhookSecret> secrets;
+    /** Per secret, in the same order: the keyed HMACs (made once; see {@link Hmac}). */
+    private final List<Keys> keys;
 
     public NotificationSigner(List<WebhookSecret> secrets) {
         Objects.requireNonNull(secrets, "secrets");
@@ -37,6 +39,7 @@ public final class NotificationSigner {
             throw new IllegalArgumentException("At least one webhook secret is required");
         }
         this.secrets = List.copyOf(secrets);
+        this.keys = this.secrets.stream().map(Keys::of).toList();
     }
 
     /** @param primary the secret for body signatures; {@code older} are still announced in webhook-signature */
@@ -51,7 +54,24 @@ public final class NotificationSigner {
      * @throws IllegalArgumentException when {@code jsonBody} is not a JSON object
      */
     public String bodySignature(String jsonBody) {
-        return bodySignature(secrets.get(0), jsonBody);
+        byte[] canonical = CanonicalJson.canonicalizeWithoutSignature(jsonBody).getBytes(StandardCharsets.UTF_8);
+        return Digests.hex(keys.get(0).body().mac(canonical));
+    }
+
+    /**
+     * The body signature of a notification payload this system wrote itself with {@code Json.write} from a
+     * notification record whose {@code signature} is {@code null} (so it has no such member): the same value as
+     * {@link #bodySignature(String)}, without the pass that parses the payload to remove a member it does not have.
+     * A payload that mentions {@code "signature"} anywhere takes that full path, so the result is the same for any
+     * payload; what this skips is only the strict check of JSON from outside (see
+     * {@link CanonicalJson#canonicalizeWritten(String)}), so never pass it a received body.
+     */
+    public String payloadSignature(String payload) {
+        if (payload.contains('"' + CanonicalJson.SIGNATURE_MEMBER + '"')) {
+            return bodySignature(payload);
+        }
+        byte[] canonical = CanonicalJson.canonicalizeWritten(payload).getBytes(StandardCharsets.UTF_8);
+        return Digests.hex(keys.get(0).body().mac(canonical));
     }
 
     /**
@@ -72,9 +92,17 @@ public final class NotificationSigner {
     public String sign(String webhookId, long unixSeconds, String rawBody) {
         Objects.requireNonNull(webhookId, "webhookId");
         Objects.requireNonNull(rawBody, "rawBody");
-        return secrets.stream()
-                .map(secret -> WebhookHeaders.VERSION_PREFIX + webhookSignature(secret, webhookId, unixSeconds, rawBody))
-                .collect(Collectors.joining(" "));
+        byte[] signed = (webhookId + "." + unixSeconds + ".").getBytes(StandardCharsets.UTF_8);
+        byte[] body = rawBody.getBytes(StandardCharsets.UTF_8);
+        StringBuilder header = new StringBuilder(48 * keys.size());
+        for (Keys key : keys) {
+            if (!header.isEmpty()) {
+                header.append(' ');
+            }
+            header.append(WebhookHeaders.VERSION_PREFIX)
+                    .append(Base64.getEncoder().encodeToString(key.webhook().mac(signed, body)));
+        }
+        return header.toString();
     }
 
     /**
@@ -103,6 +131,19 @@ public final class NotificationSigner {
     static String webhookSignature(WebhookSecret secret, String webhookId, long unixSeconds, String rawBody) {
         byte[] content = (webhookId + "." + unixSeconds + "." + rawBody).getBytes(StandardCharsets.UTF_8);
         return Base64.getEncoder().encodeToString(Digests.hmacSha256(secret.keyBytes(), content));
+    }
+
+    /** One secret's keyed HMACs: SHA-512 for body signatures, SHA-256 for {@code webhook-signature}. */
+    private record Keys(Hmac body, Hmac webhook) {
+        static Keys of(WebhookSecret secret) {
+            byte[] key = secret.keyBytes();
+            return new Keys(Hmac.sha512(key), Hmac.sha256(key));
+        }
+
+        @Override
+        public String toString() {
+            return "Keys[***]";
+        }
     }
 
     private static List<WebhookSecret> concat(WebhookSecret primary, WebhookSecret... older) {

@@ -41,6 +41,20 @@ class NotificationSignerTest {
     }
 
     @Test
+    void payloadSignatureIsTheBodySignatureOfTheSameText() {
+        // PAYMENT_BODY is compact JSON in spec order with "150000.00": only its canonical form gives this value.
+        assertEquals(PAYMENT_SIGNATURE, signer.payloadSignature(PAYMENT_BODY));
+        String reordered = "{\"result\":{\"payment\":{\"status\":\"CAPTURED\",\"statusDesc\":null}},"
+                + "\"order\":{\"amount\":1.5E5}}";
+        assertEquals(signer.bodySignature(reordered), signer.payloadSignature(reordered));
+        // A payload that has the member after all takes the full path, which leaves the top-level one out.
+        assertEquals(PAYMENT_SIGNATURE, signer.payloadSignature(PAYMENT_RAW_BODY));
+        String nested = PAYMENT_BODY.replace("\"cart\":\"A-17\"", "\"cart\":\"A-17\",\"signature\":\"x\"");
+        assertEquals(signer.bodySignature(nested), signer.payloadSignature(nested));
+        assertNotEquals(PAYMENT_SIGNATURE, signer.payloadSignature(nested));
+    }
+
+    @Test
     void anyChangedValueChangesTheSignature() {
         assertNotEquals(PAYMENT_SIGNATURE, signer.bodySignature(PAYMENT_BODY.replace("150000.00", "150000.01")));
         assertNotEquals(PAYMENT_SIGNATURE, signer.bodySignature(PAYMENT_BODY.replace("CAPTURED", "FAILED")));

@@ -64,8 +64,9 @@ public class Deliverer {
             CallbackTarget target = addresses.resolve(notification.callbackUrl());
             NotificationSigner signer = signers.computeIfAbsent(merchant.get().id(),
                     id -> new NotificationSigner(merchant.get().notificationSecret()));
-            // The payload is the body without signature, so its body signature is also X-SIGNATURE: compute it once.
-            String signature = signer.bodySignature(notification.payload());
+            // The payload is the body without signature (written by the consumer), so its body signature is also
+            // X-SIGNATURE: compute it once.
+            String signature = signer.payloadSignature(notification.payload());
             String body = notification.type().bodySigned()
                     ? withSignatureMember(notification.payload(), signature)
                     : notification.payload();
