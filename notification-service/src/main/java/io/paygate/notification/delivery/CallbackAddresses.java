@@ -9,7 +9,9 @@ import java.net.URI;
 import java.net.UnknownHostException;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The delivery-time half of the callback URL rules (CONTRACT §6): the URL must still pass the policy, and the host is
@@ -19,10 +21,14 @@ import java.util.Optional;
 @ApplicationScoped
 public class CallbackAddresses {
 
+    /** How many URLs' structure is kept; the map is emptied when it is full. */
+    private static final int PARSED_URLS = 4_096;
+
     private final CallbackUrlPolicy policy;
     /** The same rules without resolving (scheme, user info, host present): resolution happens once, below. */
     private final CallbackUrlPolicy structure;
     private final DnsResolver dns;
+    private final Map<String, Parsed> parsed = new ConcurrentHashMap<>();
 
     CallbackAddresses(CallbackUrlPolicy policy, GatewayConfig config, DnsResolver dns) {
         this.policy = policy;
@@ -32,14 +38,11 @@ public class CallbackAddresses {
 
     /** @throws RefusedTarget with a reason fit for the attempt log */
     public CallbackTarget resolve(String url) throws RefusedTarget {
-        Optional<String> refused = structure.check(url);
-        if (refused.isPresent()) {
-            throw new RefusedTarget("callback URL refused: " + refused.get());
+        Parsed target = parse(url);
+        if (target.refused() != null) {
+            throw new RefusedTarget("callback URL refused: " + target.refused());
         }
-        URI uri = URI.create(url);
-        boolean ssl = uri.getScheme().toLowerCase(Locale.ROOT).equals("https");
-        String host = uri.getHost();
-        String bare = host.startsWith("[") && host.endsWith("]") ? host.substring(1, host.length() - 1) : host;
+        String bare = target.host();
         List<InetAddress> addresses;
         try {
             addresses = dns.resolve(bare);
@@ -57,10 +60,44 @@ public class CallbackAddresses {
                         + " refused: " + reason.get());
             }
         }
+        return new CallbackTarget(bare, target.port(), target.ssl(), target.pathAndQuery(),
+                withoutName(addresses.get(0)));
+    }
+
+    /**
+     * The URL's structure check and parts: they depend on the text alone, so they are kept (a merchant sends every
+     * notification to the same few URLs); the addresses are resolved and checked on every attempt.
+     */
+    private Parsed parse(String url) {
+        Parsed known = parsed.get(url);
+        if (known != null) {
+            return known;
+        }
+        Parsed fresh = parseNow(url);
+        if (parsed.size() >= PARSED_URLS) {
+            parsed.clear();
+        }
+        parsed.put(url, fresh);
+        return fresh;
+    }
+
+    private Parsed parseNow(String url) {
+        Optional<String> refused = structure.check(url);
+        if (refused.isPresent()) {
+            return new Parsed(refused.get(), null, 0, false, null);
+        }
+        URI uri = URI.create(url);
+        boolean ssl = uri.getScheme().toLowerCase(Locale.ROOT).equals("https");
+        String host = uri.getHost();
+        String bare = host.startsWith("[") && host.endsWith("]") ? host.substring(1, host.length() - 1) : host;
         int port = uri.getPort() != -1 ? uri.getPort() : ssl ? 443 : 80;
         String path = (uri.getRawPath() == null || uri.getRawPath().isEmpty() ? "/" : uri.getRawPath())
                 + (uri.getRawQuery() == null ? "" : "?" + uri.getRawQuery());
-        return new CallbackTarget(bare, port, ssl, path, withoutName(addresses.get(0)));
+        return new Parsed(null, bare, port, ssl, path);
+    }
+
+    /** A URL's structure: {@code refused} (the reason) or its parts. */
+    private record Parsed(String refused, String host, int port, boolean ssl, String pathAndQuery) {
     }
 
     /** The same address without its host name, so nothing downstream can resolve the name again. */
