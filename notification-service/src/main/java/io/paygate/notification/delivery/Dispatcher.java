@@ -207,23 +207,36 @@ public class Dispatcher {
         }
     }
 
+    /**
+     * A line per failed attempt (INFO) and per lost lease (WARN); deliveries are DEBUG, because at thousands a second
+     * a line each costs more than signing them (the attempt log, {@code GET /pg/notifications}, and the
+     * {@code paygate_notifications_outcomes_total} counter have every one).
+     */
     private static void log(ClaimedNotification n, AttemptRecord record, int number) {
         if (number < 0) {
             LOG.warnf("notification %s attempt %d finished after its lease ran out (%s); state left to the new holder",
                     n.id(), -number, record.error() == null ? "acknowledged" : record.error());
             return;
         }
-        String where = n.type().value() + " " + n.resourceId() + " of merchant " + n.merchantId();
         if (record.nextStatus() == NotificationStatus.DELIVERED && record.acknowledged()) {
-            LOG.infof("notification %s (%s) DELIVERED on attempt %d (HTTP %d, %d ms)", n.id(), where, number,
-                    record.httpStatus(), record.durationMs());
-        } else if (record.nextStatus() == NotificationStatus.PENDING) {
+            if (LOG.isDebugEnabled()) {
+                LOG.debugf("notification %s (%s) DELIVERED on attempt %d (HTTP %d, %d ms)", n.id(), where(n), number,
+                        record.httpStatus(), record.durationMs());
+            }
+            return;
+        }
+        String where = where(n);
+        if (record.nextStatus() == NotificationStatus.PENDING) {
             LOG.infof("notification %s (%s) attempt %d failed (%s); next attempt in %d ms", n.id(), where, number,
                     record.error(), record.retryIn().toMillis());
         } else {
             LOG.infof("notification %s (%s) attempt %d failed (%s); now %s", n.id(), where, number, record.error(),
                     record.nextStatus());
         }
+    }
+
+    private static String where(ClaimedNotification n) {
+        return n.type().value() + " " + n.resourceId() + " of merchant " + n.merchantId();
     }
 
     private static void sleep(long millis) {
