@@ -31,15 +31,19 @@ public class DeliveryQueue {
      * have room are locked (skipping rows another instance is claiming at this moment), ranked per merchant, and each
      * merchant keeps as many as its room (the given one, or the default for merchants not listed); the locks on the
      * rest end with the statement. Merchants without room are left out of the index scan itself, so their backlog
-     * never hides the others' rows. One index scan on {@code notification_due}, whatever the table's statistics.
+     * never hides the others' rows. One index scan on {@code notification_due}, whatever the table's statistics: the
+     * merchants without room are left out with {@code NOT IN} (a hashed sub-plan, estimated at half the rows) and not
+     * with {@code <> ALL(array)}, which the planner estimates from {@code merchant_id}'s statistics; when one merchant
+     * had nearly every due row, that estimate was a single row, and each claim became a sequential scan and a sort of
+     * the whole backlog (12 ms per claim of 30 rows at 20,000 due; {@code bench/README.md}).
      */
-    private static final String CLAIM = """
+    static final String CLAIM = """
             WITH room AS (
                 SELECT * FROM unnest(?::text[], ?::int[]) AS r(merchant_id, room)),
             locked AS (
                 SELECT id, merchant_id, next_attempt_at FROM notification
                 WHERE status = 'PENDING' AND next_attempt_at <= now()
-                  AND merchant_id <> ALL (ARRAY(SELECT merchant_id FROM room WHERE room.room <= 0))
+                  AND merchant_id NOT IN (SELECT merchant_id FROM room WHERE room.room <= 0)
                 ORDER BY next_attempt_at
                 LIMIT ?
                 FOR UPDATE SKIP LOCKED),
@@ -58,7 +62,12 @@ public class DeliveryQueue {
                                   ELSE (SELECT CASE n.type WHEN 'disbursement' THEN c.disbursement_callback_url
                                                            ELSE c.binding_callback_url END
                                         FROM merchant_callbacks c WHERE c.merchant_id = n.merchant_id) END""";
-    /** The lease holders' results; an OBSOLETE row (a newer event arrived meanwhile) stays so unless delivered. */
+    /**
+     * The lease holders' results; an OBSOLETE row (a newer event arrived meanwhile) stays so unless delivered. The ids
+     * are given twice: {@code n.id = ANY(ids)} makes every plan find the rows through the primary key. Joined on the
+     * unnested arrays alone, a table whose statistics lag behind its growth was planned as a sequential scan and a
+     * hash join, every batch (79 ms for 500 results at 22,000 rows; {@code bench/README.md}).
+     */
     private static final String RECORD = """
             UPDATE notification n SET attempts = n.attempts + 1, last_attempt_at = r.at,
                 last_http_status = r.http_status, last_error = r.error,
@@ -69,14 +78,17 @@ public class DeliveryQueue {
                 redelivery_of = NULL, claim_token = NULL
             FROM unnest(?::uuid[], ?::uuid[], ?::timestamptz[], ?::int[], ?::text[], ?::text[], ?::float8[], ?::bool[])
                  AS r(id, token, at, http_status, error, next, retry_secs, acknowledged)
-            WHERE n.id = r.id AND n.claim_token = r.token
+            WHERE n.id = r.id AND n.claim_token = r.token AND n.id = ANY (?::uuid[])
             RETURNING n.id, n.attempts""";
-    /** Leases that ran out (another instance holds the row now): count the attempt, leave the state to the holder. */
+    /**
+     * Leases that ran out (another instance holds the row now): count the attempt, leave the state to the holder. The
+     * ids twice, as in {@link #RECORD}.
+     */
     private static final String RECORD_LOST_LEASE = """
             UPDATE notification n SET attempts = n.attempts + 1, last_attempt_at = r.at,
                 last_http_status = r.http_status, last_error = r.error
             FROM unnest(?::uuid[], ?::timestamptz[], ?::int[], ?::text[]) AS r(id, at, http_status, error)
-            WHERE n.id = r.id
+            WHERE n.id = r.id AND n.id = ANY (?::uuid[])
             RETURNING n.id, n.attempts""";
     private static final String INSERT_ATTEMPTS = """
             INSERT INTO notification_attempt (notification_id, number, attempted_at, duration_ms, http_status, error, reply)
@@ -157,6 +169,7 @@ public class DeliveryQueue {
                     update.setArray(7, array(c, results, r -> r.attempt().retryIn() == null ? 0
                             : r.attempt().retryIn().toMillis() / 1000.0));
                     update.setArray(8, array(c, results, r -> r.attempt().acknowledged()));
+                    update.setArray(9, array(c, results, r -> r.claimed().id()));
                     collect(update, numbers, 1);
                 }
                 List<Recorded> lost = results.stream().filter(r -> !numbers.containsKey(r.claimed().id())).toList();
@@ -166,6 +179,7 @@ public class DeliveryQueue {
                         update.setArray(2, array(c, lost, r -> r.attempt().attemptedAt()));
                         update.setArray(3, array(c, lost, r -> r.attempt().httpStatus()));
                         update.setArray(4, array(c, lost, r -> r.attempt().error()));
+                        update.setArray(5, array(c, lost, r -> r.claimed().id()));
                         collect(update, numbers, -1);
                     }
                 }

@@ -15,6 +15,10 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -24,6 +28,8 @@ import java.util.Map;
 import java.util.UUID;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The dispatcher's claim gives each merchant no more than its room, oldest due first, and a merchant without room
@@ -101,6 +107,51 @@ class DeliveryQueueClaimTest {
 
         assertEquals(busyRows, ids(claimed, busy));
         assertEquals(List.of(), ids(claimed, quiet));
+    }
+
+    /**
+     * When one merchant has nearly every due row (a backlog, when throughput matters most), the claim still locks
+     * through an index scan of {@code notification_due} and stops at its limit: with the plan PostgreSQL caches
+     * (generic), and fresh statistics. The earlier form ({@code merchant_id <> ALL(array)}) was estimated at one row
+     * here and planned as a sequential scan and a sort of the whole backlog, on every claim.
+     */
+    @Test
+    void aBacklogOfOneMerchantIsClaimedThroughTheDueIndex() throws Exception {
+        db.execute("""
+                INSERT INTO notification (id, event_id, merchant_id, type, resource_id, sequence, status,
+                                          callback_url, payload, next_attempt_at, occurred_at, created_at)
+                SELECT gen_random_uuid(), gen_random_uuid(), ?, 'payment', ? || i, 1, 'PENDING',
+                       'http://127.0.0.1:9/cb', '{"order":{"id":"' || i || '"}}',
+                       timestamptz '2000-01-01 00:00:00Z' + make_interval(secs => i), now(), now()
+                FROM generate_series(1, 5000) i""", busy, busy + "-");
+        List<String> plan = new ArrayList<>();
+        try (Connection c = dataSource.getConnection()) {
+            try (Statement st = c.createStatement()) {
+                st.execute("ANALYZE notification");
+                st.execute("SET plan_cache_mode = force_generic_plan");
+            }
+            try (PreparedStatement explain = c.prepareStatement("EXPLAIN " + DeliveryQueue.CLAIM)) {
+                explain.setArray(1, c.createArrayOf("text", new String[] {quiet}));
+                explain.setArray(2, c.createArrayOf("int4", new Integer[] {0}));
+                explain.setInt(3, 32);
+                explain.setInt(4, 128);
+                explain.setDouble(5, 60.0);
+                explain.setObject(6, UUID.randomUUID());
+                try (ResultSet rs = explain.executeQuery()) {
+                    while (rs.next()) {
+                        plan.add(rs.getString(1));
+                    }
+                }
+            } finally {
+                try (Statement st = c.createStatement()) {
+                    st.execute("RESET plan_cache_mode");
+                }
+            }
+        }
+        String text = String.join("\n", plan);
+        assertTrue(text.contains("Index Scan using notification_due on notification"), text);
+        assertFalse(text.contains("Seq Scan on notification"), text);
+        assertEquals(32, queue.claimDue(32, LEASE, Map.of(quiet, 0), 128).size());
     }
 
     /** {@code count} PENDING payment notifications of {@code merchant}, due one second apart from 2000 + offset s. */
