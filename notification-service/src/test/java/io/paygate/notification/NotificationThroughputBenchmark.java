@@ -113,14 +113,43 @@ class NotificationThroughputBenchmark {
         await().atMost(Duration.ofMinutes(5)).pollInterval(Duration.ofMillis(200)).until(() -> db.count(
                 "SELECT count(*) FROM notification WHERE resource_id LIKE ?", marker + "-%") == events);
         double storeSeconds = (System.nanoTime() - produceStart) / 1e9;
+        statements(true);
         long t0 = System.nanoTime();
         dispatcher.start();
         sink.awaitReceived(events, Duration.ofMinutes(5));
         double deliverSeconds = (System.nanoTime() - t0) / 1e9;
+        statements(false);
         System.out.printf("%nBENCH throughput: %d notifications delivered in %.2f s = %.0f/s "
                         + "(consumed and stored at %.0f/s beforehand)%n",
                 events, deliverSeconds, events / deliverSeconds, events / storeSeconds);
         return events / deliverSeconds;
+    }
+
+    /**
+     * With {@code -Dpaygate.pg.profile=<dir>} (PostgreSQL started with pg_stat_statements and auto_explain): resets the
+     * statement statistics, or prints the statements of the throughput phase by total time. Otherwise nothing.
+     */
+    private void statements(boolean reset) {
+        if (System.getProperty("paygate.pg.profile") == null) {
+            return;
+        }
+        try (var c = dataSource.getConnection(); var st = c.createStatement()) {
+            if (reset) {
+                st.execute("CREATE EXTENSION IF NOT EXISTS pg_stat_statements");
+                st.execute("SELECT pg_stat_statements_reset()");
+                return;
+            }
+            try (var rs = st.executeQuery("""
+                    SELECT calls, rows, total_exec_time, left(regexp_replace(query, '\\s+', ' ', 'g'), 80)
+                    FROM pg_stat_statements ORDER BY total_exec_time DESC LIMIT 6""")) {
+                while (rs.next()) {
+                    System.out.printf("BENCH statement: %6d calls, %7d rows, %8.1f ms  %s%n",
+                            rs.getLong(1), rs.getLong(2), rs.getDouble(3), rs.getString(4));
+                }
+            }
+        } catch (java.sql.SQLException e) {
+            System.out.println("BENCH statement statistics unavailable: " + e.getMessage());
+        }
     }
 
     /** Posts the requests the sink received again, with the service's HttpSender and nothing else; per second. */
