@@ -9,6 +9,7 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -63,11 +64,14 @@ public class DeliveryQueue {
                                                            ELSE c.binding_callback_url END
                                         FROM merchant_callbacks c WHERE c.merchant_id = n.merchant_id) END""";
     /**
-     * The lease holders' results; an OBSOLETE row (a newer event arrived meanwhile) stays so unless delivered. The ids
-     * are given twice: {@code n.id = ANY(ids)} makes every plan find the rows through the primary key. Joined on the
-     * unnested arrays alone, a table whose statistics lag behind its growth was planned as a sequential scan and a
-     * hash join, every batch (79 ms for 500 results at 22,000 rows; {@code bench/README.md}).
+     * For the record's transaction: its statements reach their rows through the primary key, never by scanning the
+     * table. The plan PostgreSQL caches for them is made with the statistics of the moment, and a notification table
+     * grows by thousands of rows between two ANALYZEs: a plan made while it was small (a sequential scan joined to
+     * the unnested results) stays in use after it has grown, at a cost that grows with the table, on every batch
+     * (79 ms per 500 results at 22,000 rows in the throughput benchmark; {@code bench/README.md}).
      */
+    private static final String ROWS_BY_KEY = "SET LOCAL enable_seqscan = off";
+    /** The lease holders' results; an OBSOLETE row (a newer event arrived meanwhile) stays so unless delivered. */
     private static final String RECORD = """
             UPDATE notification n SET attempts = n.attempts + 1, last_attempt_at = r.at,
                 last_http_status = r.http_status, last_error = r.error,
@@ -78,17 +82,14 @@ public class DeliveryQueue {
                 redelivery_of = NULL, claim_token = NULL
             FROM unnest(?::uuid[], ?::uuid[], ?::timestamptz[], ?::int[], ?::text[], ?::text[], ?::float8[], ?::bool[])
                  AS r(id, token, at, http_status, error, next, retry_secs, acknowledged)
-            WHERE n.id = r.id AND n.claim_token = r.token AND n.id = ANY (?::uuid[])
+            WHERE n.id = r.id AND n.claim_token = r.token
             RETURNING n.id, n.attempts""";
-    /**
-     * Leases that ran out (another instance holds the row now): count the attempt, leave the state to the holder. The
-     * ids twice, as in {@link #RECORD}.
-     */
+    /** Leases that ran out (another instance holds the row now): count the attempt, leave the state to the holder. */
     private static final String RECORD_LOST_LEASE = """
             UPDATE notification n SET attempts = n.attempts + 1, last_attempt_at = r.at,
                 last_http_status = r.http_status, last_error = r.error
             FROM unnest(?::uuid[], ?::timestamptz[], ?::int[], ?::text[]) AS r(id, at, http_status, error)
-            WHERE n.id = r.id AND n.id = ANY (?::uuid[])
+            WHERE n.id = r.id
             RETURNING n.id, n.attempts""";
     private static final String INSERT_ATTEMPTS = """
             INSERT INTO notification_attempt (notification_id, number, attempted_at, duration_ms, http_status, error, reply)
@@ -159,6 +160,9 @@ public class DeliveryQueue {
         try (Connection c = dataSource.getConnection()) {
             c.setAutoCommit(false);
             try {
+                try (Statement settings = c.createStatement()) {
+                    settings.execute(ROWS_BY_KEY);
+                }
                 try (PreparedStatement update = c.prepareStatement(RECORD)) {
                     update.setArray(1, array(c, results, r -> r.claimed().id()));
                     update.setArray(2, array(c, results, r -> r.claimed().claimToken()));
@@ -169,7 +173,6 @@ public class DeliveryQueue {
                     update.setArray(7, array(c, results, r -> r.attempt().retryIn() == null ? 0
                             : r.attempt().retryIn().toMillis() / 1000.0));
                     update.setArray(8, array(c, results, r -> r.attempt().acknowledged()));
-                    update.setArray(9, array(c, results, r -> r.claimed().id()));
                     collect(update, numbers, 1);
                 }
                 List<Recorded> lost = results.stream().filter(r -> !numbers.containsKey(r.claimed().id())).toList();
@@ -179,7 +182,6 @@ public class DeliveryQueue {
                         update.setArray(2, array(c, lost, r -> r.attempt().attemptedAt()));
                         update.setArray(3, array(c, lost, r -> r.attempt().httpStatus()));
                         update.setArray(4, array(c, lost, r -> r.attempt().error()));
-                        update.setArray(5, array(c, lost, r -> r.claimed().id()));
                         collect(update, numbers, -1);
                     }
                 }
