@@ -64,15 +64,17 @@ public class DeliveryQueue {
                                                            ELSE c.binding_callback_url END
                                         FROM merchant_callbacks c WHERE c.merchant_id = n.merchant_id) END""";
     /**
-     * For the record's transaction: its statements reach their rows through the primary key, never by scanning the
-     * table. The plan PostgreSQL caches for them is made with the statistics of the moment, and a notification table
-     * grows by thousands of rows between two ANALYZEs: a plan made while it was small (a sequential scan joined to
-     * the unnested results) stays in use after it has grown, at a cost that grows with the table, on every batch
-     * (79 ms per 500 results at 22,000 rows in the throughput benchmark; {@code bench/README.md}).
+     * For the claim's and the record's transactions: their statements reach their rows through indexes, never by
+     * scanning the table. The plan PostgreSQL caches for a statement is made with the statistics of the moment, and a
+     * notification table grows by thousands of rows between two ANALYZEs: a plan made while it was small (a
+     * sequential scan, joined to the unnested results or sorted for the claim) stays in use after it has grown, at a
+     * cost that grows with the table on every claim and every batch (79 ms per 500 results at 22,000 rows in the
+     * throughput benchmark; with {@code n.id = ANY(ids)} added, such a plan made the recorder fall behind until
+     * leases ran out; {@code bench/README.md}).
      */
-    private static final String ROWS_BY_KEY = "SET LOCAL enable_seqscan = off";
+    static final String ROWS_BY_KEY = "SET LOCAL enable_seqscan = off";
     /** The lease holders' results; an OBSOLETE row (a newer event arrived meanwhile) stays so unless delivered. */
-    private static final String RECORD = """
+    static final String RECORD = """
             UPDATE notification n SET attempts = n.attempts + 1, last_attempt_at = r.at,
                 last_http_status = r.http_status, last_error = r.error,
                 status = CASE WHEN n.status = 'OBSOLETE' AND r.next <> 'DELIVERED' THEN 'OBSOLETE' ELSE r.next END,
@@ -121,29 +123,36 @@ public class DeliveryQueue {
             throws SQLException {
         UUID token = UUID.randomUUID();
         List<ClaimedNotification> claimed = new ArrayList<>();
-        try (Connection c = dataSource.getConnection(); PreparedStatement claim = c.prepareStatement(CLAIM)) {
-            c.setAutoCommit(true);
-            String[] merchants = new String[room.size()];
-            Integer[] rooms = new Integer[room.size()];
-            int i = 0;
-            for (Map.Entry<String, Integer> entry : room.entrySet()) {
-                merchants[i] = entry.getKey();
-                rooms[i++] = entry.getValue();
-            }
-            claim.setArray(1, c.createArrayOf("text", merchants));
-            claim.setArray(2, c.createArrayOf("int4", rooms));
-            claim.setInt(3, limit);
-            claim.setInt(4, defaultRoom);
-            claim.setDouble(5, lease.toMillis() / 1000.0);
-            claim.setObject(6, token);
-            try (ResultSet rs = claim.executeQuery()) {
-                while (rs.next()) {
-                    String redeliveryOf = rs.getString(7);
-                    claimed.add(new ClaimedNotification(rs.getObject(1, UUID.class), token, rs.getString(2),
-                            NotificationType.fromValue(rs.getString(3)).orElseThrow(), rs.getString(4),
-                            rs.getString(8), rs.getString(5), rs.getInt(6),
-                            redeliveryOf == null ? null : NotificationStatus.valueOf(redeliveryOf)));
+        try (Connection c = dataSource.getConnection()) {
+            c.setAutoCommit(false);
+            try (Statement settings = c.createStatement(); PreparedStatement claim = c.prepareStatement(CLAIM)) {
+                settings.execute(ROWS_BY_KEY);
+                String[] merchants = new String[room.size()];
+                Integer[] rooms = new Integer[room.size()];
+                int i = 0;
+                for (Map.Entry<String, Integer> entry : room.entrySet()) {
+                    merchants[i] = entry.getKey();
+                    rooms[i++] = entry.getValue();
                 }
+                claim.setArray(1, c.createArrayOf("text", merchants));
+                claim.setArray(2, c.createArrayOf("int4", rooms));
+                claim.setInt(3, limit);
+                claim.setInt(4, defaultRoom);
+                claim.setDouble(5, lease.toMillis() / 1000.0);
+                claim.setObject(6, token);
+                try (ResultSet rs = claim.executeQuery()) {
+                    while (rs.next()) {
+                        String redeliveryOf = rs.getString(7);
+                        claimed.add(new ClaimedNotification(rs.getObject(1, UUID.class), token, rs.getString(2),
+                                NotificationType.fromValue(rs.getString(3)).orElseThrow(), rs.getString(4),
+                                rs.getString(8), rs.getString(5), rs.getInt(6),
+                                redeliveryOf == null ? null : NotificationStatus.valueOf(redeliveryOf)));
+                    }
+                }
+                c.commit();
+            } catch (SQLException | RuntimeException e) {
+                c.rollback();
+                throw e;
             }
         }
         return claimed;

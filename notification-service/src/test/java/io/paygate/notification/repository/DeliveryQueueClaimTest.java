@@ -18,6 +18,7 @@ import org.junit.jupiter.api.Test;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -152,6 +153,79 @@ class DeliveryQueueClaimTest {
         assertTrue(text.contains("Index Scan using notification_due on notification"), text);
         assertFalse(text.contains("Seq Scan on notification"), text);
         assertEquals(32, queue.claimDue(32, LEASE, Map.of(quiet, 0), 128).size());
+    }
+
+    /**
+     * The plan PostgreSQL caches for the claim and the record may be made while the table is small (a new service, or
+     * between two ANALYZEs), and is kept as it grows. In their transactions ({@link DeliveryQueue#ROWS_BY_KEY}) that
+     * plan still reaches the rows through indexes; without the setting it was a sequential scan of the table, which
+     * on every claim and every batch costs as much as the table is large. A temporary table of the same shape
+     * stands in for a new one: planned at 20 rows, explained at 20,020.
+     */
+    @Test
+    void plansMadeOnASmallTableStillUseTheIndexesOnceItHasGrown() throws Exception {
+        List<String> plans = new ArrayList<>();
+        try (Connection c = dataSource.getConnection()) {
+            c.setAutoCommit(false);
+            try (Statement st = c.createStatement()) {
+                st.execute("CREATE TEMP TABLE notification (LIKE public.notification INCLUDING ALL) ON COMMIT DROP");
+                st.execute(DeliveryQueue.ROWS_BY_KEY);
+                st.execute("SET LOCAL plan_cache_mode = force_generic_plan");
+                st.execute("PREPARE small_claim(text[], int[], int, int, float8, uuid) AS "
+                        + numbered(DeliveryQueue.CLAIM));
+                st.execute("PREPARE small_record(uuid[], uuid[], timestamptz[], int[], text[], text[], float8[],"
+                        + " bool[]) AS " + numbered(DeliveryQueue.RECORD));
+                try {
+                    pending(st, 20);
+                    st.execute("EXECUTE small_claim('{}', '{}', 5, 5, 60, gen_random_uuid())");
+                    st.execute("EXECUTE small_record('{}', '{}', '{}', '{}', '{}', '{}', '{}', '{}')");
+                    pending(st, 20_000);
+                    plans.add(explain(st, "EXPLAIN EXECUTE small_claim('{}', '{}', 5, 5, 60, gen_random_uuid())"));
+                    plans.add(explain(st, "EXPLAIN EXECUTE small_record('{}', '{}', '{}', '{}', '{}', '{}', '{}', '{}')"));
+                } finally {
+                    c.rollback();
+                    st.execute("DEALLOCATE small_claim");
+                    st.execute("DEALLOCATE small_record");
+                }
+            }
+        }
+        for (String plan : plans) {
+            assertFalse(plan.contains("Seq Scan on notification"), plan);
+            assertTrue(plan.contains("Index Scan using notification_"), plan);
+        }
+    }
+
+    private static void pending(Statement st, int rows) throws SQLException {
+        st.execute("""
+                INSERT INTO notification (id, event_id, merchant_id, type, resource_id, sequence, status,
+                                          callback_url, payload, next_attempt_at, occurred_at, created_at)
+                SELECT gen_random_uuid(), gen_random_uuid(), 'm', 'payment', 'r' || i, 1, 'PENDING',
+                       'http://127.0.0.1:9/cb', repeat('x', 600), now() - interval '1 hour', now(), now()
+                FROM generate_series(1, %d) i""".formatted(rows));
+    }
+
+    private static String explain(Statement st, String sql) throws SQLException {
+        List<String> lines = new ArrayList<>();
+        try (ResultSet rs = st.executeQuery(sql)) {
+            while (rs.next()) {
+                lines.add(rs.getString(1));
+            }
+        }
+        return String.join("\n", lines);
+    }
+
+    /** The statement with its JDBC placeholders as {@code $1, $2, ...}, for a SQL-level PREPARE. */
+    private static String numbered(String jdbc) {
+        StringBuilder sql = new StringBuilder();
+        int n = 0;
+        for (char ch : jdbc.toCharArray()) {
+            if (ch == '?') {
+                sql.append('$').append(++n);
+            } else {
+                sql.append(ch);
+            }
+        }
+        return sql.toString();
     }
 
     /** {@code count} PENDING payment notifications of {@code merchant}, due one second apart from 2000 + offset s. */
