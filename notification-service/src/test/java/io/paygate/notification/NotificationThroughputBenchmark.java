@@ -81,6 +81,8 @@ class NotificationThroughputBenchmark {
         int seconds = Integer.getInteger("bench.seconds", 30);
         try (LoopbackSink sink = LoopbackSink.start();
              KafkaProducer<String, String> producer = producer()) {
+            System.out.printf("BENCH PostgreSQL fsync=%s synchronous_commit=%s (-Dpaygate.pg.durable=true for on)%n",
+                    setting("fsync"), setting("synchronous_commit"));
             warmUp(sink, producer);
             double gateway = throughput(sink, producer, events);
             double direct = direct(sink, sink.received());
@@ -123,6 +125,14 @@ class NotificationThroughputBenchmark {
                         + "(consumed and stored at %.0f/s beforehand)%n",
                 events, deliverSeconds, events / deliverSeconds, events / storeSeconds);
         return events / deliverSeconds;
+    }
+
+    private String setting(String name) throws java.sql.SQLException {
+        try (var c = dataSource.getConnection(); var st = c.createStatement();
+             var rs = st.executeQuery("SELECT current_setting('" + name + "')")) {
+            rs.next();
+            return rs.getString(1);
+        }
     }
 
     /**

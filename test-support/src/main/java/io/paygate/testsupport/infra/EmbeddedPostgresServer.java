@@ -42,12 +42,14 @@ public final class EmbeddedPostgresServer implements AutoCloseable {
      */
     public static EmbeddedPostgresServer start(int port, Path dataDir) {
         try {
+            // A throw-away cluster need not survive a crash; a kept one must (zonky's defaults turn
+            // synchronous_commit off, which would lose recently committed payments on a crash). Benchmarks ask for a
+            // durable throw-away one with -Dpaygate.pg.durable=true, to measure what production pays for commits.
+            boolean durable = dataDir != null || Boolean.getBoolean("paygate.pg.durable");
             EmbeddedPostgres.Builder builder = EmbeddedPostgres.builder()
                     .setServerConfig("max_connections", "300")
-                    // A throw-away cluster need not survive a crash; a kept one must (zonky's defaults turn
-                    // synchronous_commit off, which would lose recently committed payments on a crash).
-                    .setServerConfig("fsync", dataDir == null ? "off" : "on")
-                    .setServerConfig("synchronous_commit", dataDir == null ? "off" : "on")
+                    .setServerConfig("fsync", durable ? "on" : "off")
+                    .setServerConfig("synchronous_commit", durable ? "on" : "off")
                     .setServerConfig("timezone", "UTC");
             String profile = System.getProperty("paygate.pg.profile");
             if (profile != null && !profile.isBlank()) {
