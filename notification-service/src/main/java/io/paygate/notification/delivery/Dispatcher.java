@@ -132,8 +132,10 @@ public class Dispatcher {
                 int limit = Math.min(free, config.batchSize());
                 int claimed = limit == 0 ? 0 : dispatchDue(limit);
                 failures = 0;
-                if (claimed > 0 && claimed == limit && slots.availablePermits() > 0) {
-                    continue; // more may be due
+                if (claimed > 0 && !drained && slots.availablePermits() > 0) {
+                    // More may be due: the claim stopped at its limit, or filled a merchant's room, and the other
+                    // merchants' rows may lie behind that merchant's backlog (the next claim leaves it out).
+                    continue;
                 }
                 if (wakeups.tryAcquire(config.pollInterval().toMillis(), TimeUnit.MILLISECONDS)) {
                     wakeups.drainPermits();
@@ -211,8 +213,9 @@ public class Dispatcher {
     }
 
     /**
-     * Whether a claim now could only come back empty, so the loop need not ask the database: the last claim took less
-     * than its limit (nothing more was due for the merchants with room), nothing has been stored or made due since
+     * Whether a claim now could only come back empty, so the loop need not ask the database: the last claim was
+     * drained (see {@link #remember}: nothing more was due for the merchants with room), nothing has been stored or
+     * made due since
      * ({@link #wake()}), the poll interval (which is how retries and expired leases become due) has not passed, and
      * every merchant that claim left out or filled to its room still has none. Without this, a merchant at its share
      * with a backlog made every ending attempt run a claim that walked its whole backlog in the index to find nothing
@@ -230,9 +233,12 @@ public class Dispatcher {
         return true;
     }
 
+    /**
+     * A claim was drained when it took less than its limit and filled nobody's room: a merchant filled to its room may
+     * have had more rows in the scan, which then stopped at its limit before other merchants' rows behind them.
+     */
     private void remember(List<ClaimedNotification> claimed, int limit, Map<String, Integer> room, int share) {
         lastClaimNanos = System.nanoTime();
-        drained = claimed.size() < limit;
         Map<String, Integer> taken = new HashMap<>();
         claimed.forEach(n -> taken.merge(n.merchantId(), 1, Integer::sum));
         Set<String> full = new HashSet<>();
@@ -241,11 +247,14 @@ public class Dispatcher {
                 full.add(merchant);
             }
         });
-        taken.forEach((merchant, count) -> {
-            if (count >= room.getOrDefault(merchant, share)) {
-                full.add(merchant);
+        boolean filled = false;
+        for (Map.Entry<String, Integer> merchant : taken.entrySet()) {
+            if (merchant.getValue() >= room.getOrDefault(merchant.getKey(), share)) {
+                full.add(merchant.getKey());
+                filled = true;
             }
-        });
+        }
+        drained = claimed.size() < limit && !filled;
         capped = full;
     }
 

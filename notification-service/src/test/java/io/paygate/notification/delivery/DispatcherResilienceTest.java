@@ -173,6 +173,20 @@ class DispatcherResilienceTest {
 
     @Test
     void aMerchantNeverHasMoreThanItsShareInFlightAndTheOthersAreNotHeldUp() throws Exception {
+        shareScenario(Map.of("perMerchantConcurrency", 2));
+    }
+
+    /**
+     * The same when the slow merchant's backlog is longer than a claim's limit, so the first claim's scan stops within
+     * it, and the poll interval is long: the loop must claim again at once (the others' rows lie behind that
+     * backlog), not take the short claim for "nothing else is due" and wait for the slow merchant or the poll.
+     */
+    @Test
+    void theOthersAreNotHeldUpWhenTheSlowBacklogFillsAWholeClaim() throws Exception {
+        shareScenario(Map.of("perMerchantConcurrency", 2, "batchSize", 4, "pollInterval", Duration.ofSeconds(10)));
+    }
+
+    private void shareScenario(Map<String, Object> overrides) throws Exception {
         dispatcher.stop();
         sink.respondWith(Reply.ok().after(Duration.ofMillis(600)));
         List<EventEnvelope> slow = new ArrayList<>();
@@ -191,7 +205,7 @@ class DispatcherResilienceTest {
 
             AttemptRecorder recorder = new AttemptRecorder(queue);
             Dispatcher shared = new Dispatcher(queue, recorder, deliverer, schedule,
-                    DeliveryOverrides.of(config, Map.of("perMerchantConcurrency", 2)));
+                    DeliveryOverrides.of(config, overrides));
             try {
                 shared.start();
                 List<MerchantSink.Received> fastOnes = fastSink.awaitReceived(3, WAIT);
