@@ -54,24 +54,27 @@ public final class NotificationSigner {
      * @throws IllegalArgumentException when {@code jsonBody} is not a JSON object
      */
     public String bodySignature(String jsonBody) {
-        byte[] canonical = CanonicalJson.canonicalizeWithoutSignature(jsonBody).getBytes(StandardCharsets.UTF_8);
-        return Digests.hex(keys.get(0).body().mac(canonical));
+        return primaryHmac(CanonicalJson.canonicalizeWithoutSignature(jsonBody));
     }
 
     /**
      * The body signature of a notification payload this system wrote itself with {@code Json.write} from a
      * notification record whose {@code signature} is {@code null} (so it has no such member): the same value as
      * {@link #bodySignature(String)}, without the pass that parses the payload to remove a member it does not have.
-     * A payload that mentions {@code "signature"} anywhere takes that full path, so the result is the same for any
-     * payload; what this skips is only the strict check of JSON from outside (see
+     * A payload whose text has {@code "signature"} anywhere takes that full path, so the result is the same for any
+     * payload {@code Json.write} produces; what this skips is only the strict check of JSON from outside (see
      * {@link CanonicalJson#canonicalizeWritten(String)}), so never pass it a received body.
      */
     public String payloadSignature(String payload) {
         if (payload.contains('"' + CanonicalJson.SIGNATURE_MEMBER + '"')) {
             return bodySignature(payload);
         }
-        byte[] canonical = CanonicalJson.canonicalizeWritten(payload).getBytes(StandardCharsets.UTF_8);
-        return Digests.hex(keys.get(0).body().mac(canonical));
+        return primaryHmac(CanonicalJson.canonicalizeWritten(payload));
+    }
+
+    /** Lowercase hex HMAC-SHA512 of a canonical form under the primary secret. */
+    private String primaryHmac(String canonical) {
+        return Digests.hex(keys.get(0).body().mac(canonical.getBytes(StandardCharsets.UTF_8)));
     }
 
     /**

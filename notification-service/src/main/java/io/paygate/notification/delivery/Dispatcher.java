@@ -56,7 +56,7 @@ public class Dispatcher {
     private final Map<String, Integer> inFlight = new ConcurrentHashMap<>();
     /** The loop's memory of its last claim (see {@link #pointless}); read and written by the loop thread only. */
     private boolean drained;
-    private Set<String> capped = Set.of();
+    private Set<String> leftOut = Set.of();
     private long lastClaimNanos;
     private volatile boolean running;
     private Thread loop;
@@ -214,18 +214,17 @@ public class Dispatcher {
 
     /**
      * Whether a claim now could only come back empty, so the loop need not ask the database: the last claim was
-     * drained (see {@link #remember}: nothing more was due for the merchants with room), nothing has been stored or
-     * made due since
-     * ({@link #wake()}), the poll interval (which is how retries and expired leases become due) has not passed, and
-     * every merchant that claim left out or filled to its room still has none. Without this, a merchant at its share
-     * with a backlog made every ending attempt run a claim that walked its whole backlog in the index to find nothing
-     * (10 ms per claim at 15,000 due; {@code bench/README.md}).
+     * drained (see {@link #remember}: nothing more was due for the merchants it did not leave out), nothing has been
+     * stored or made due since ({@link #wake()}), the poll interval (which is how retries and expired leases become
+     * due) has not passed, and every merchant that claim left out for want of room still has none. Without this, a
+     * merchant at its share with a backlog made every ending attempt run a claim that walked its whole backlog in the
+     * index to find nothing (10 ms per claim at 15,000 due; {@code bench/README.md}).
      */
     private boolean pointless(Map<String, Integer> room, int share) {
         if (!drained || System.nanoTime() - lastClaimNanos >= config.pollInterval().toNanos()) {
             return false;
         }
-        for (String merchant : capped) {
+        for (String merchant : leftOut) {
             if (room.getOrDefault(merchant, share) > 0) {
                 return false;
             }
@@ -234,28 +233,23 @@ public class Dispatcher {
     }
 
     /**
-     * A claim was drained when it took less than its limit and filled nobody's room: a merchant filled to its room may
+     * A claim is drained when it took less than its limit and filled nobody's room: a merchant filled to its room may
      * have had more rows in the scan, which then stopped at its limit before other merchants' rows behind them.
      */
     private void remember(List<ClaimedNotification> claimed, int limit, Map<String, Integer> room, int share) {
         lastClaimNanos = System.nanoTime();
         Map<String, Integer> taken = new HashMap<>();
         claimed.forEach(n -> taken.merge(n.merchantId(), 1, Integer::sum));
-        Set<String> full = new HashSet<>();
+        boolean filled = taken.entrySet().stream()
+                .anyMatch(merchant -> merchant.getValue() >= room.getOrDefault(merchant.getKey(), share));
+        drained = claimed.size() < limit && !filled;
+        Set<String> without = new HashSet<>();
         room.forEach((merchant, left) -> {
             if (left <= 0) {
-                full.add(merchant);
+                without.add(merchant);
             }
         });
-        boolean filled = false;
-        for (Map.Entry<String, Integer> merchant : taken.entrySet()) {
-            if (merchant.getValue() >= room.getOrDefault(merchant.getKey(), share)) {
-                full.add(merchant.getKey());
-                filled = true;
-            }
-        }
-        drained = claimed.size() < limit && !filled;
-        capped = full;
+        leftOut = without;
     }
 
     private static Integer nullIfZero(Integer current, Integer delta) {
