@@ -21,7 +21,9 @@ import org.erdtman.jcs.JsonCanonicalizer;
  * Backed by {@code org.erdtman.jcs.JsonCanonicalizer}.
  *
  * <p>Bodies are read strictly: a duplicate member name is refused, because two parsers could disagree on
- * which value was signed.
+ * which value was signed; and they must be I-JSON ({@link IJson}): a lone surrogate or a number outside double range
+ * is refused, because it has no single canonical form, and a number that underflows is read as {@code 0}, which is
+ * what RFC 8785 makes of it, so that every path (this class's parse, the JCS library's own) signs the same bytes.
  */
 public final class CanonicalJson {
 
@@ -93,18 +95,13 @@ public final class CanonicalJson {
     }
 
     /**
-     * Parses a JSON object strictly (duplicate members and trailing content refused, numbers exact).
+     * Parses a JSON object strictly (duplicate members and trailing content refused, numbers exact, I-JSON: see
+     * {@link IJson}; an underflowing number becomes {@code 0}).
      *
      * @throws IllegalArgumentException when {@code json} is not a valid JSON object
      */
     public static ObjectNode parseObject(String json) {
-        Objects.requireNonNull(json, "json");
-        JsonNode node;
-        try {
-            node = STRICT.readTree(json);
-        } catch (JsonProcessingException e) {
-            throw new IllegalArgumentException("Invalid JSON: " + e.getOriginalMessage(), e);
-        }
+        JsonNode node = strictTree(json);
         if (node == null || !node.isObject()) {
             throw new IllegalArgumentException("Invalid JSON: not an object");
         }
@@ -121,12 +118,23 @@ public final class CanonicalJson {
     }
 
     private static String strictCanonical(String json) {
+        strictTree(json);
+        return jcs(json);
+    }
+
+    /** The strict parse, checked against I-JSON ({@link IJson#require}). */
+    private static JsonNode strictTree(String json) {
+        Objects.requireNonNull(json, "json");
+        JsonNode node;
         try {
-            STRICT.readTree(json);
+            node = STRICT.readTree(json);
         } catch (JsonProcessingException e) {
             throw new IllegalArgumentException("Invalid JSON: " + e.getOriginalMessage(), e);
+        } catch (NumberFormatException e) {
+            // An exponent beyond what BigDecimal holds (1e3000000000): far outside double range.
+            throw new IllegalArgumentException("Invalid JSON: " + IJson.OUT_OF_RANGE, e);
         }
-        return jcs(json);
+        return node == null ? null : IJson.require(node);
     }
 
     /**
@@ -134,10 +142,17 @@ public final class CanonicalJson {
      * members): without the strict parse that {@link #canonicalize(String)} does first on JSON from outside.
      */
     private static String jcs(String json) {
+        String canonical;
         try {
-            return new JsonCanonicalizer(json).getEncodedString();
+            canonical = new JsonCanonicalizer(json).getEncodedString();
         } catch (IOException | RuntimeException e) {
             throw new IllegalArgumentException("Invalid JSON: " + e.getMessage(), e);
         }
+        // RFC 8785 §3.2.2.2: a lone surrogate is an error (its UTF-8 form would be "?", shared with other text).
+        // The canonical form holds every string unescaped, so one scan of it covers names and values.
+        if (!IJson.isWellFormed(canonical)) {
+            throw new IllegalArgumentException("Invalid JSON: " + IJson.LONE_SURROGATE);
+        }
+        return canonical;
     }
 }

@@ -10,19 +10,25 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * Which merchant callback URLs the gateway calls (CONTRACT §6, "Callback URL rules"): absolute {@code https} URLs
  * of at most 2048 characters without user info; plain {@code http} and loopback only where
  * {@code gateway.callbacks.allow-local=true} (the local stack). Hosts that are, or resolve to, private, link-local,
- * CGNAT, reserved, multicast or unspecified addresses, including IPv4-mapped and NAT64 forms of them, are always
- * refused. Services check at registration or initiation with {@link #check(String)} and again at delivery, after
- * their own DNS resolution, with {@link #checkAddress(InetAddress)} (so a name that later resolves elsewhere is
- * still caught, and the checked address is the one connected to).
+ * CGNAT, reserved, multicast or unspecified addresses are always refused; an IPv6 address that carries an IPv4 one
+ * (IPv4-mapped, IPv4-compatible, NAT64, 6to4, Teredo) is judged by what it carries ({@link AddressBlock}). Ports: the
+ * allowed ones ({@link #DEFAULT_PORTS} unless configured), or any port on a loopback host where local is allowed.
+ * Services check at registration or initiation with {@link #check(String)}, which refuses a host name that does not
+ * resolve, and again at delivery, after their own DNS resolution, with {@link #checkResolved(int, List)} (so a name
+ * that later resolves elsewhere is still caught, and the checked address is the one connected to).
  */
 public final class CallbackUrlPolicy {
 
     public static final int MAX_LENGTH = 2048;
+
+    /** The ports a callback URL may use unless {@code gateway.callbacks.allowed-ports} lists others. */
+    public static final Set<Integer> DEFAULT_PORTS = Set.of(443, 8443);
 
     /** Resolves a host name to its addresses (a seam for tests; the default asks the system resolver). */
     @FunctionalInterface
@@ -30,59 +36,57 @@ public final class CallbackUrlPolicy {
         List<InetAddress> resolve(String host) throws UnknownHostException;
     }
 
-    private static final List<AddressBlock> LOOPBACK = List.of(
-            AddressBlock.of("127.0.0.0/8", "loopback"),
-            AddressBlock.of("::1/128", "loopback"));
-
-    private static final List<AddressBlock> REFUSED = List.of(
-            AddressBlock.of("0.0.0.0/8", "unspecified"),
-            AddressBlock.of("10.0.0.0/8", "private"),
-            AddressBlock.of("100.64.0.0/10", "CGNAT"),
-            AddressBlock.of("169.254.0.0/16", "link-local"),
-            AddressBlock.of("172.16.0.0/12", "private"),
-            AddressBlock.of("192.0.0.0/24", "reserved"),
-            AddressBlock.of("192.0.2.0/24", "reserved"),
-            AddressBlock.of("192.88.99.0/24", "reserved"),
-            AddressBlock.of("192.168.0.0/16", "private"),
-            AddressBlock.of("198.18.0.0/15", "reserved"),
-            AddressBlock.of("198.51.100.0/24", "reserved"),
-            AddressBlock.of("203.0.113.0/24", "reserved"),
-            AddressBlock.of("224.0.0.0/4", "multicast"),
-            AddressBlock.of("240.0.0.0/4", "reserved"),
-            AddressBlock.of("::/128", "unspecified"),
-            AddressBlock.of("100::/64", "reserved"),
-            AddressBlock.of("2001::/23", "reserved"),
-            AddressBlock.of("2001:db8::/32", "reserved"),
-            AddressBlock.of("fc00::/7", "private"),
-            AddressBlock.of("fe80::/10", "link-local"),
-            AddressBlock.of("fec0::/10", "private"),
-            AddressBlock.of("ff00::/8", "multicast"));
-
-    /** IPv6 forms that carry an IPv4 address in their last four bytes. */
-    private static final List<AddressBlock> EMBEDS_IPV4 = List.of(
-            AddressBlock.of("::ffff:0:0/96", "IPv4-mapped"),
-            AddressBlock.of("::/96", "IPv4-compatible"),
-            AddressBlock.of("64:ff9b::/96", "NAT64"),
-            AddressBlock.of("64:ff9b:1::/48", "NAT64"));
-
     private final boolean allowLocal;
+    private final Set<Integer> allowedPorts;
     private final HostResolver resolver;
 
+    /** The default ports and the system resolver, unbounded: for tools; services pass a {@link BoundedResolver}. */
     public CallbackUrlPolicy(boolean allowLocal) {
-        this(allowLocal, host -> Arrays.asList(InetAddress.getAllByName(host)));
+        this(allowLocal, DEFAULT_PORTS, host -> Arrays.asList(InetAddress.getAllByName(host)));
     }
 
     public CallbackUrlPolicy(boolean allowLocal, HostResolver resolver) {
+        this(allowLocal, DEFAULT_PORTS, resolver);
+    }
+
+    public CallbackUrlPolicy(boolean allowLocal, Set<Integer> allowedPorts, HostResolver resolver) {
+        for (int port : allowedPorts) {
+            if (port < 1 || port > 65_535) {
+                throw new IllegalArgumentException("Not a TCP port: " + port);
+            }
+        }
         this.allowLocal = allowLocal;
+        this.allowedPorts = Set.copyOf(allowedPorts);
         this.resolver = resolver;
     }
 
     /**
-     * Whether {@code url} may be registered or used as a callback.
+     * Whether {@code url} may be registered or used as a callback: its form, then every address its host resolves to
+     * and its port. A host name that does not resolve (in the resolver's time) is refused.
      *
      * @return empty when acceptable, otherwise a short reason (safe to show the merchant)
      */
     public Optional<String> check(String url) {
+        Optional<String> refused = checkStructure(url);
+        if (refused.isPresent()) {
+            return refused;
+        }
+        URI uri = URI.create(url);
+        String host = bare(uri.getHost());
+        List<InetAddress> addresses;
+        try {
+            addresses = resolver.resolve(host);
+        } catch (UnknownHostException e) {
+            return Optional.of("host does not resolve");
+        }
+        return checkResolved(portOf(uri), addresses);
+    }
+
+    /**
+     * The rules that depend on the URL's text alone (scheme, length, user info, host present, port in range), without
+     * resolving anything; {@link #checkResolved(int, List)} judges the host's addresses and the port.
+     */
+    public Optional<String> checkStructure(String url) {
         if (url == null || url.isBlank()) {
             return Optional.of("missing URL");
         }
@@ -109,20 +113,28 @@ public final class CallbackUrlPolicy {
         if (host == null || host.isEmpty()) {
             return Optional.of("missing host");
         }
-        return checkHost(host);
+        if (uri.getPort() > 65_535) {
+            return Optional.of("not a valid port");
+        }
+        return Optional.empty();
+    }
+
+    /** The URL's port: the explicit one, else the scheme's (443 for {@code https}, 80 for {@code http}). */
+    public static int portOf(URI uri) {
+        if (uri.getPort() != -1) {
+            return uri.getPort();
+        }
+        return uri.getScheme().toLowerCase(Locale.ROOT).equals("https") ? 443 : 80;
     }
 
     /**
-     * Whether the host's addresses are acceptable: every address it resolves to must be. A name that does not
-     * resolve (yet) is accepted here; delivery will fail its attempts until it does.
+     * Whether the gateway may connect to {@code port} of a host that resolved to {@code addresses}: every address must
+     * be acceptable (one refused address refuses the host), and the port one of the allowed ports, or any port when
+     * local is allowed and every address is a loopback one.
      */
-    public Optional<String> checkHost(String host) {
-        String bare = host.startsWith("[") && host.endsWith("]") ? host.substring(1, host.length() - 1) : host;
-        List<InetAddress> addresses;
-        try {
-            addresses = resolver.resolve(bare);
-        } catch (UnknownHostException e) {
-            return Optional.empty();
+    public Optional<String> checkResolved(int port, List<InetAddress> addresses) {
+        if (addresses.isEmpty()) {
+            return Optional.of("host does not resolve");
         }
         for (InetAddress address : addresses) {
             Optional<String> refused = checkAddress(address);
@@ -130,44 +142,24 @@ public final class CallbackUrlPolicy {
                 return refused;
             }
         }
-        return Optional.empty();
+        if (allowedPorts.contains(port)) {
+            return Optional.empty();
+        }
+        if (allowLocal && addresses.stream().allMatch(a -> AddressBlock.isLoopback(a.getAddress()))) {
+            return Optional.empty();
+        }
+        return Optional.of("port " + port + " is not allowed");
     }
 
     /** Whether the gateway may connect to {@code address}; empty when it may, otherwise the reason. */
     public Optional<String> checkAddress(InetAddress address) {
-        byte[] bytes = address.getAddress();
         if (!(address instanceof Inet4Address) && !(address instanceof Inet6Address)) {
             return Optional.of("unknown address family");
         }
-        for (AddressBlock block : LOOPBACK) {
-            if (block.contains(bytes)) {
-                return allowLocal ? Optional.empty() : Optional.of("loopback address");
-            }
-        }
-        if (address.isAnyLocalAddress()) {
-            return Optional.of("unspecified address");
-        }
-        if (address instanceof Inet6Address) {
-            for (AddressBlock block : EMBEDS_IPV4) {
-                if (block.contains(bytes)) {
-                    return checkEmbeddedIpv4(bytes, block);
-                }
-            }
-        }
-        for (AddressBlock block : REFUSED) {
-            if (block.contains(bytes)) {
-                return Optional.of(block.description() + " address");
-            }
-        }
-        return Optional.empty();
+        return AddressBlock.judge(address.getAddress(), allowLocal);
     }
 
-    private Optional<String> checkEmbeddedIpv4(byte[] ipv6, AddressBlock block) {
-        try {
-            InetAddress v4 = InetAddress.getByAddress(Arrays.copyOfRange(ipv6, 12, 16));
-            return checkAddress(v4).map(reason -> reason + " (" + block.description() + ")");
-        } catch (UnknownHostException impossible) {
-            return Optional.of("invalid address");
-        }
+    private static String bare(String host) {
+        return host.startsWith("[") && host.endsWith("]") ? host.substring(1, host.length() - 1) : host;
     }
 }

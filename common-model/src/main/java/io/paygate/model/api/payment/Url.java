@@ -19,7 +19,8 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @Schema(description = "Merchant addresses: 1-4 members")
 public record Url(
-        @Schema(description = "Receives the payment notification; absolute https URL", required = true,
+        @Schema(description = "Receives the payment notification; absolute https URL on port 443 or 8443 (or the "
+                + "gateway's allowed ports) whose host resolves, to public addresses only (CONTRACT §6)", required = true,
                 maxLength = 2048, examples = "https://merchant.example.com/callbacks/payment")
         @NotBlank @Size(max = 2048) String callbackUrl,
         @Schema(description = "Where the hosted page sends the customer afterwards", maxLength = 2048,
