@@ -1,11 +1,13 @@
 package io.paygate.testsupport.kafka;
 
 import io.paygate.model.event.EventEnvelope;
+import io.paygate.model.event.EventSigner;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.common.serialization.StringDeserializer;
 
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -22,15 +24,31 @@ public final class TopicReader {
 
     private static final Duration LINGER = Duration.ofSeconds(2);
 
-    private final String bootstrapServers;
+    private final Map<String, String> clientConfig;
+    private final String groupId;
 
     public TopicReader(String bootstrapServers) {
-        this.bootstrapServers = bootstrapServers;
+        this(Map.of(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers), null);
     }
 
-    /** The events on {@code topic} whose key is {@code key}, once at least {@code count} arrived (or the timeout). */
+    /**
+     * A reader with a client's whole connection settings (a secured broker's {@code clientConfig(...)}) in consumer
+     * group {@code groupId}, which its ACLs must allow ({@code null}: a fresh group per read). It never commits
+     * offsets, so every read starts at the beginning all the same.
+     */
+    public TopicReader(Map<String, String> clientConfig, String groupId) {
+        this.clientConfig = Map.copyOf(clientConfig);
+        this.groupId = groupId;
+    }
+
+    /**
+     * The events on {@code topic} whose key is {@code key}, once at least {@code count} arrived (or the timeout). Each
+     * must carry a {@code paygate-signature} that verifies with the test key (CONTRACT §7), or this throws.
+     */
     public List<EventEnvelope> awaitEvents(String topic, String key, int count, Duration timeout) {
         return awaitRecords(topic, r -> key.equals(r.key()), count, timeout).stream()
+                .peek(r -> SignedEvents.verify(r.headers().lastHeader(EventSigner.HEADER),
+                        r.value().getBytes(StandardCharsets.UTF_8)))
                 .map(r -> EventEnvelope.fromJson(r.value())).toList();
     }
 
@@ -38,11 +56,11 @@ public final class TopicReader {
     public List<ConsumerRecord<String, String>> awaitRecords(String topic, Predicate<ConsumerRecord<String, String>> filter,
                                                              int count, Duration timeout) {
         List<ConsumerRecord<String, String>> matching = new ArrayList<>();
-        try (KafkaConsumer<String, String> consumer = new KafkaConsumer<>(Map.of(
-                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
-                ConsumerConfig.GROUP_ID_CONFIG, "test-reader-" + UUID.randomUUID(),
-                ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest",
-                ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false), new StringDeserializer(), new StringDeserializer())) {
+        Map<String, Object> config = new java.util.HashMap<>(clientConfig);
+        config.put(ConsumerConfig.GROUP_ID_CONFIG, groupId != null ? groupId : "test-reader-" + UUID.randomUUID());
+        config.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
+        config.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
+        try (KafkaConsumer<String, String> consumer = new KafkaConsumer<>(config, new StringDeserializer(), new StringDeserializer())) {
             consumer.subscribe(List.of(topic));
             long deadline = System.nanoTime() + timeout.toNanos();
             long stopAt = deadline;

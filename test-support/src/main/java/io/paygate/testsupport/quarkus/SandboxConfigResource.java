@@ -1,6 +1,7 @@
 package io.paygate.testsupport.quarkus;
 
 import io.paygate.testsupport.SandboxMerchants;
+import io.paygate.testsupport.kafka.SignedEvents;
 import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
 
 import java.util.HashMap;
@@ -9,11 +10,23 @@ import java.util.Map;
 /**
  * Quarkus test resource: the sandbox merchants, ops token and internal token of CONTRACT §8 as configuration,
  * the same lines the local stack writes, with {@code gateway.callbacks.allow-local=true} so tests may call back
- * to a loopback merchant sink.
+ * to a loopback merchant sink, {@code gateway.sandbox.allowed-in-production=true} and the event signing key (both
+ * also for {@code @QuarkusIntegrationTest}s, which run the prod profile).
  */
 public class SandboxConfigResource implements QuarkusTestResourceLifecycleManager {
 
     public static final String INTERNAL_TOKEN = "test-internal-token";
+    /** Init arg: {@code gateway.events.signing-key} instead of {@link SignedEvents#TEST_SIGNING_KEY}. */
+    public static final String EVENT_SIGNING_KEY = "event-signing-key";
+    /** Init arg: {@code gateway.events.previous-signing-key} (a key rotation); unset by default. */
+    public static final String PREVIOUS_EVENT_SIGNING_KEY = "previous-event-signing-key";
+
+    private Map<String, String> args = Map.of();
+
+    @Override
+    public void init(Map<String, String> initArgs) {
+        args = Map.copyOf(initArgs);
+    }
 
     @Override
     public Map<String, String> start() {
@@ -24,6 +37,12 @@ public class SandboxConfigResource implements QuarkusTestResourceLifecycleManage
         }
         config.put("gateway.internal.token", INTERNAL_TOKEN);
         config.put("gateway.callbacks.allow-local", "true");
+        // A packaged service under @QuarkusIntegrationTest runs in the prod profile: this is the sandbox.
+        config.put("gateway.sandbox.allowed-in-production", "true");
+        config.put("gateway.events.signing-key", args.getOrDefault(EVENT_SIGNING_KEY, SignedEvents.TEST_SIGNING_KEY));
+        if (args.containsKey(PREVIOUS_EVENT_SIGNING_KEY)) {
+            config.put("gateway.events.previous-signing-key", args.get(PREVIOUS_EVENT_SIGNING_KEY));
+        }
         return config;
     }
 
