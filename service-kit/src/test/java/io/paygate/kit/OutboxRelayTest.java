@@ -2,7 +2,10 @@ package io.paygate.kit;
 
 import io.agroal.api.AgroalDataSource;
 import io.paygate.model.event.EventEnvelope;
+import io.paygate.model.event.EventSignatureException;
+import io.paygate.model.event.EventSigner;
 import io.paygate.testsupport.SandboxMerchants;
+import io.paygate.testsupport.kafka.SignedEvents;
 import io.paygate.testsupport.quarkus.KafkaResource;
 import io.paygate.testsupport.quarkus.PostgresResource;
 import io.paygate.testsupport.quarkus.SandboxConfigResource;
@@ -14,9 +17,11 @@ import jakarta.inject.Inject;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.common.header.Header;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.junit.jupiter.api.Test;
 
+import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -27,8 +32,10 @@ import java.util.Map;
 import java.util.UUID;
 
 import static io.restassured.RestAssured.given;
+import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
 @QuarkusTest
 @WithTestResource(value = PostgresResource.class, initArgs = @ResourceArg(name = "database", value = "kit"))
@@ -70,6 +77,27 @@ class OutboxRelayTest {
                 assertEquals(0, rs.getInt(2), "the rolled back event was never written");
             }
         }
+    }
+
+    @Test
+    void publishedEventsCarryAProducerSignatureOverEventIdSequenceAndTheExactValue() {
+        String resourceId = "signed-" + UUID.randomUUID();
+        String eventId = given().filter(MerchantSigningFilter.as(SandboxMerchants.DEMO)).contentType("application/json")
+                .body("{\"resourceId\":\"" + resourceId + "\",\"failAfterWrite\":false,\"sequence\":7}")
+                .post("/pg/kit/events").then().statusCode(200).extract().path("eventId");
+
+        ConsumerRecord<String, String> record = readTopic("kit-test", Duration.ofSeconds(20), 1).stream()
+                .filter(r -> r.key().endsWith(resourceId)).findFirst().orElseThrow();
+        Header header = record.headers().lastHeader(EventSigner.HEADER);
+        assertNotNull(header, "paygate-signature header");
+        String signature = new String(header.value(), StandardCharsets.US_ASCII);
+        byte[] value = record.value().getBytes(StandardCharsets.UTF_8);
+        assertDoesNotThrow(() -> SignedEvents.signer().verify(signature, eventId, 7, value));
+        assertDoesNotThrow(() -> SignedEvents.verify(header, value));
+        assertEquals(SignedEvents.signer().sign(eventId, 7, value), signature, "one v1 entry: no previous key set");
+        assertThrows(EventSignatureException.class, () -> SignedEvents.signer().verify(signature, eventId, 8, value));
+        assertThrows(EventSignatureException.class,
+                () -> EventSigner.of("another-key-of-at-least-thirty-two-bytes").verify(signature, value));
     }
 
     @Test

@@ -2,6 +2,7 @@ package io.paygate.kit.auth;
 
 import io.paygate.kit.config.GatewayConfig;
 import io.paygate.kit.error.ApiException;
+import io.paygate.kit.web.ContentTypeRule;
 import io.paygate.model.auth.RequestAuthenticationException;
 import io.paygate.model.auth.RequestSigner;
 import io.paygate.model.auth.RequestVerifier;
@@ -89,10 +90,13 @@ public class AuthenticationFilters {
         }
     }
 
+    /**
+     * The body exactly as the endpoint will read it. It is read whatever the headers say (no {@code Content-Type}
+     * is not "no body"): the signature covers the bytes that are read, never fewer. A body that is not
+     * {@code application/json} is refused (CONTRACT §0: {@code 415SS00}) before the signature is checked, so no
+     * endpoint ever sees bytes of a type it might guess.
+     */
     private static byte[] readBody(ContainerRequestContext request) throws IOException {
-        if (!request.hasEntity()) {
-            return new byte[0];
-        }
         // Read as much as Content-Length announces (one byte more, to notice a longer body): a buffer of the body's
         // size, not readNBytes' 16 KiB chunk for every ~300-byte request. Without it, up to the limit.
         int announced = request.getLength();
@@ -103,6 +107,9 @@ public class AuthenticationFilters {
         }
         if (body.length > MAX_BODY_BYTES) {
             throw ApiException.of(ErrorCase.PAYLOAD_TOO_LARGE, null);
+        }
+        if (body.length > 0 && !ContentTypeRule.isJson(request.getMediaType())) {
+            throw ApiException.of(ErrorCase.UNSUPPORTED_MEDIA_TYPE, null);
         }
         request.setEntityStream(new ByteArrayInputStream(body));
         return body;

@@ -4,11 +4,15 @@ import io.paygate.kit.config.GatewayConfig;
 import io.paygate.model.signing.WebhookSecret;
 import jakarta.enterprise.context.ApplicationScoped;
 
+import java.util.Collection;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
 
-/** The configured merchants, checked once at start-up (a malformed notification secret stops the service). */
+/**
+ * The configured merchants, checked once at start-up (a malformed notification secret stops the service; a missing
+ * one stops only the service that signs notifications, when it asks for it).
+ */
 @ApplicationScoped
 public class Merchants {
 
@@ -19,13 +23,18 @@ public class Merchants {
         config.merchants().forEach((id, m) -> {
             WebhookSecret secret;
             try {
-                secret = WebhookSecret.parse(m.notificationSecret());
+                secret = m.notificationSecret().map(WebhookSecret::parse).orElse(null);
             } catch (IllegalArgumentException e) {
                 throw new IllegalStateException("gateway.merchants." + id + ".notification-secret is not a whsec_ secret");
             }
             merchants.put(id, new Merchant(id, m.name(), m.clientSecret(), secret, m.currency()));
         });
         this.byId = Map.copyOf(merchants);
+    }
+
+    /** Every configured merchant, by id. */
+    public Collection<Merchant> all() {
+        return byId.values();
     }
 
     public Optional<Merchant> find(String id) {

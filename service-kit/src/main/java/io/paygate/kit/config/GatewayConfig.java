@@ -5,8 +5,10 @@ import io.smallrye.config.WithDefault;
 
 import java.time.Duration;
 import java.time.ZoneId;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * The configuration every service reads with the same keys (CONTRACT §0, §8). Service-specific keys live in
@@ -30,6 +32,17 @@ public interface GatewayConfig {
 
     Outbox outbox();
 
+    Sandbox sandbox();
+
+    /**
+     * The proxies in front of the service (CIDR list, e.g. the Ingress controller's pod network
+     * {@code 10.0.0.0/8}); none by default. Only from these are {@code X-Forwarded-For} (the client address of the
+     * rate limits) and {@code X-Forwarded-Proto} (https, for HSTS) believed ({@code web.ClientAddresses}).
+     */
+    Optional<List<String>> trustedProxies();
+
+    Events events();
+
     interface MerchantConfig {
         /** Display name (hosted page). */
         String name();
@@ -37,12 +50,31 @@ public interface GatewayConfig {
         /** Key of the merchant's request signatures ({@code X-SIGNATURE}, CONTRACT §0). */
         String clientSecret();
 
-        /** {@code whsec_} + base64 of 24–64 random bytes: key of the notification signatures. */
-        String notificationSecret();
+        /**
+         * {@code whsec_} + base64 of 24–64 random bytes: key of the notification signatures. Only
+         * notification-service needs it (and refuses to start without it); the other services' Secrets leave it out.
+         */
+        Optional<String> notificationSecret();
 
         /** Default currency of the merchant's payments. */
         @WithDefault("IDR")
         String currency();
+
+        /**
+         * The merchant's payment channel (CONTRACT §2): {@code sandbox}, the sandbox provider. Read by
+         * payment-service, which refuses to start on a channel it does not have.
+         */
+        @WithDefault("sandbox")
+        String provider();
+    }
+
+    interface Sandbox {
+        /**
+         * Whether a production deployment may run sandbox paths (a sandbox channel, the sandbox bank, the simulate
+         * endpoints); without it, it refuses to start while any is on (CONTRACT §2, {@code ProductionPosture}).
+         */
+        @WithDefault("false")
+        boolean allowedInProduction();
     }
 
     interface Ops {
@@ -56,9 +88,20 @@ public interface GatewayConfig {
     }
 
     interface Callbacks {
-        /** Allow {@code http} and loopback callback URLs: the local stack only, never production. */
+        /** Allow {@code http} and loopback callback URLs (any port on a loopback host): the local stack only. */
         @WithDefault("false")
         boolean allowLocal();
+
+        /** The ports a callback URL may use (CONTRACT §6); the list replaces the default, 1–65535 each. */
+        @WithDefault("443,8443")
+        Set<Integer> allowedPorts();
+
+        /**
+         * How long a callback host name may take to resolve at registration or initiation (and at each delivery
+         * attempt); one that has not resolved by then is refused like one that does not resolve.
+         */
+        @WithDefault("2s")
+        Duration resolveTimeout();
     }
 
     interface Outbox {
@@ -81,5 +124,22 @@ public interface GatewayConfig {
         /** How long published events stay in the table (for inspection) before they are purged. */
         @WithDefault("7d")
         Duration retention();
+    }
+
+    /** The producer signature of events between the services (CONTRACT §7, record header {@code paygate-signature}). */
+    interface Events {
+        /**
+         * Key of the event signatures, the same in every service (producers sign with it, notification-service
+         * verifies): at least 32 bytes of UTF-8. Required: a service refuses to start without it (only {@code %test}
+         * and {@code %dev} set one). A Kubernetes Secret in production.
+         */
+        String signingKey();
+
+        /**
+         * The key before the last rotation: producers still add a signature with it and verifiers still accept it,
+         * so services can be switched to a new key in any order. Unset once every service holds the new key and the
+         * events signed with the old one only are consumed.
+         */
+        Optional<String> previousSigningKey();
     }
 }

@@ -4,7 +4,10 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.exc.StreamReadException;
 import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.exc.MismatchedInputException;
+import io.paygate.kit.json.IJsonInput;
 import io.paygate.kit.json.NoNulText;
+import io.paygate.kit.ratelimit.RateLimitFilters;
+import io.paygate.kit.ratelimit.RateLimits;
 import io.paygate.model.error.ErrorCase;
 import io.paygate.model.error.ErrorResponse;
 import io.paygate.model.error.ServiceCode;
@@ -20,6 +23,7 @@ import org.jboss.logging.Logger;
 import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
 
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.UUID;
@@ -38,14 +42,25 @@ public class ErrorMappers {
     private static final Pattern DUPLICATE = Pattern.compile("Duplicate field '(.{1,64})'");
 
     private final ServiceCodeResolver serviceCodes;
+    private final RateLimits rateLimits;
 
-    ErrorMappers(ServiceCodeResolver serviceCodes) {
+    ErrorMappers(ServiceCodeResolver serviceCodes, RateLimits rateLimits) {
         this.serviceCodes = serviceCodes;
+        this.rateLimits = rateLimits;
     }
 
     @ServerExceptionMapper
     public Response api(ApiException e, ContainerRequestContext request) {
-        return reply(e.service().orElseGet(() -> serviceOf(request)), e.errorCase(), e.detail());
+        ServiceCode service = e.service().orElseGet(() -> serviceOf(request));
+        if (e.errorCase() == ErrorCase.UNAUTHORIZED
+                && request.getProperty(RateLimitFilters.CLIENT) instanceof String client) {
+            // A failed authentication costs its address a token (CONTRACT §0); over the limit it is answered 429.
+            OptionalLong refused = rateLimits.failedAuthentication(client);
+            if (refused.isPresent()) {
+                return RateLimits.tooManyRequests(service, refused.getAsLong());
+            }
+        }
+        return reply(service, e.errorCase(), e.detail());
     }
 
     /** An illegal state change (CONTRACT §0: 409SS00); nothing was changed. */
@@ -68,6 +83,11 @@ public class ErrorMappers {
     public Response json(JsonProcessingException e, ContainerRequestContext request) {
         if (e instanceof NoNulText.NulInText nul) {
             return reply(serviceOf(request), ErrorCase.INVALID_FIELD_FORMAT, path(nul));
+        }
+        if (e instanceof IJsonInput.NotIJson text) {
+            String where = path(text);
+            String detail = where.isEmpty() ? text.problem() : text.problem() + " at " + where;
+            return reply(serviceOf(request), ErrorCase.BAD_REQUEST, detail);
         }
         return reply(serviceOf(request), ErrorCase.BAD_REQUEST, describe(e));
     }
@@ -123,6 +143,9 @@ public class ErrorMappers {
     /** Where the JSON went wrong, without echoing the input or naming a Java type. */
     static String describe(JsonProcessingException e) {
         Throwable parse = e instanceof JsonMappingException ? e.getCause() : e;
+        if (parse instanceof IJsonInput.InvalidUtf8) {
+            return "invalid UTF-8";
+        }
         if (parse instanceof StreamReadException read && read.getOriginalMessage() != null) {
             Matcher duplicate = DUPLICATE.matcher(read.getOriginalMessage());
             if (duplicate.matches()) {

@@ -5,7 +5,6 @@ import com.fasterxml.jackson.databind.DeserializationContext;
 import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.KeyDeserializer;
-import com.fasterxml.jackson.databind.deser.std.JsonNodeDeserializer;
 import com.fasterxml.jackson.databind.deser.std.StdDeserializer;
 import com.fasterxml.jackson.databind.deser.std.StringDeserializer;
 import com.fasterxml.jackson.databind.module.SimpleModule;
@@ -17,7 +16,8 @@ import java.util.Map;
 /**
  * Refuses U+0000 in any string of a request body, member names included (CONTRACT §0: {@code 400SS01} naming the
  * field). JSON allows it as {@code \u0000}, but PostgreSQL stores no NUL in {@code text} or {@code jsonb}, so such a
- * value could only fail later, as a 500, or be silently cut.
+ * value could only fail later, as a 500, or be silently cut. The same deserializers apply the I-JSON text and number
+ * rules ({@link IJsonInput}) to every string, member name and kept tree.
  */
 public final class NoNulText {
 
@@ -41,6 +41,7 @@ public final class NoNulText {
                 if (key.indexOf('\u0000') >= 0) {
                     throw new NulInText(context.getParser());
                 }
+                IJsonInput.checkText(context.getParser(), key);
                 return key;
             }
         });
@@ -58,6 +59,7 @@ public final class NoNulText {
             if (value != null && value.indexOf('\u0000') >= 0) {
                 throw new NulInText(parser);
             }
+            IJsonInput.checkText(parser, value);
             return value;
         }
     }
@@ -70,11 +72,11 @@ public final class NoNulText {
 
         @Override
         public JsonNode deserialize(JsonParser parser, DeserializationContext context) throws IOException {
-            JsonNode tree = (JsonNode) JsonNodeDeserializer.getDeserializer(JsonNode.class).deserialize(parser, context);
+            JsonNode tree = IJsonInput.readTree(parser, context);
             if (containsNul(tree)) {
                 throw new NulInText(parser);
             }
-            return tree;
+            return IJsonInput.checkTree(parser, tree);
         }
 
         @Override

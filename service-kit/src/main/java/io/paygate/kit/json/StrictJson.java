@@ -15,7 +15,8 @@ import jakarta.inject.Singleton;
  * {@code 400SS00}): a number where a string is expected, a string where a number or boolean is expected, and
  * trailing content after the JSON value are refused instead of coerced; a member repeated in one object is malformed
  * JSON (parsers disagree on which value wins, so the gateway takes neither); text with U+0000 is refused
- * ({@link NoNulText}).
+ * ({@link NoNulText}); and bodies must be I-JSON: well-formed UTF-8, no lone surrogate, numbers within double range
+ * ({@link IJsonInput}).
  */
 @Singleton
 public class StrictJson implements ObjectMapperCustomizer {
@@ -30,6 +31,7 @@ public class StrictJson implements ObjectMapperCustomizer {
     public static ObjectMapper strict(ObjectMapper mapper) {
         mapper.getFactory().enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION);
         mapper.registerModule(NoNulText.module());
+        IJsonInput.configure(mapper);
         mapper.enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
         mapper.enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES);
         mapper.coercionConfigFor(LogicalType.Textual)

@@ -2,6 +2,7 @@ package io.paygate.kit.openapi;
 
 import io.paygate.kit.auth.AuthenticationFilters;
 import io.paygate.kit.error.ServiceCodeResolver;
+import io.paygate.kit.ratelimit.RateLimits;
 import io.paygate.model.auth.RequestSigner;
 import io.paygate.model.auth.RequestVerifier;
 import io.paygate.model.error.ErrorCase;
@@ -21,6 +22,7 @@ import org.eclipse.microprofile.openapi.models.responses.APIResponses;
 import org.eclipse.microprofile.openapi.models.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.models.security.SecurityScheme;
 
+import java.math.BigDecimal;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -30,8 +32,8 @@ import java.util.Map;
  * A resource marks its operations with {@code @SecurityRequirement(name = MERCHANT | OPS | INTERNAL)}; this filter
  * then adds the authentication headers and, with the service's own response codes (from its
  * {@link ServiceCodeResolver}, so the document cannot drift from the replies), the errors raised before a resource
- * runs: 401, and for operations with a JSON body 400 (malformed JSON), 413 and 415; 500 everywhere. Examples the
- * resource declared itself are kept; these are merged in beside them.
+ * runs: 401, 429 with {@code Retry-After} (rate limits), and for operations with a JSON body 400 (malformed JSON), 413
+ * and 415; 500 everywhere. Examples the resource declared itself are kept; these are merged in beside them.
  * <p>
  * Each service subclasses it with its resolver and registers the subclass with
  * {@code @OpenApiFilter(stages = BUILD)}: it runs once when the document is built, never per request, and uses no
@@ -91,6 +93,7 @@ public abstract class GatewayOpenApiFilter implements OASFilter {
         if (auth != null) {
             addUnauthorized(operation, responses, service, auth);
         }
+        addTooManyRequests(responses, service, auth);
         if (auth == null && !path.startsWith("/internal")) {
             // Hosted pages and the provider's callback: HTML or the provider's own contract.
             fillErrorContent(responses);
@@ -98,7 +101,8 @@ public abstract class GatewayOpenApiFilter implements OASFilter {
         }
         if (jsonBody) {
             add(responses, service, ErrorCase.BAD_REQUEST, "malformed JSON", "Malformed JSON or a wrong type");
-            add(responses, service, ErrorCase.UNSUPPORTED_MEDIA_TYPE, null, "Body not application/json");
+            add(responses, service, ErrorCase.UNSUPPORTED_MEDIA_TYPE, null,
+                    "Body with no, an empty or another Content-Type than application/json (UTF-8)");
             if (MERCHANT.equals(auth)) {
                 add(responses, service, ErrorCase.PAYLOAD_TOO_LARGE, null,
                         "Body over " + AuthenticationFilters.MAX_BODY_BYTES / 1024 + " KiB");
@@ -157,6 +161,24 @@ public abstract class GatewayOpenApiFilter implements OASFilter {
                 operation.setDescription(operation.getDescription() == null ? note
                         : note + " " + operation.getDescription());
             }
+        }
+    }
+
+    /** CONTRACT §0 "Rate limits": 429 with {@code Retry-After}, on every operation (kit.ratelimit). */
+    private static void addTooManyRequests(APIResponses responses, ServiceCode service, String auth) {
+        String description = MERCHANT.equals(auth)
+                ? "Over the rate limit: the merchant's requests (gateway.rate-limit.merchant.*, shared by all replicas), "
+                        + "or failed authentications from the client's address (gateway.rate-limit.address.*)"
+                : auth != null
+                ? "Over the rate limit: failed authentications from the client's address (gateway.rate-limit.address.*)"
+                : "Over the rate limit of the client's address (gateway.rate-limit.address.*; the hosted pages: "
+                        + "gateway.rate-limit.page.*)";
+        add(responses, service, ErrorCase.TOO_MANY_REQUESTS, null, description);
+        APIResponse response = responses.getAPIResponse(String.valueOf(ErrorCase.TOO_MANY_REQUESTS.httpStatus()));
+        if (response.getHeaders() == null || !response.getHeaders().containsKey(RateLimits.RETRY_AFTER)) {
+            response.addHeader(RateLimits.RETRY_AFTER, OASFactory.createHeader().required(true)
+                    .description("Whole seconds to wait before the next request can be served (at least 1)")
+                    .schema(OASFactory.createSchema().addType(Schema.SchemaType.INTEGER).minimum(BigDecimal.ONE)));
         }
     }
 

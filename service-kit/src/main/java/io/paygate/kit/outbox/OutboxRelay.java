@@ -2,6 +2,8 @@ package io.paygate.kit.outbox;
 
 import io.agroal.api.AgroalDataSource;
 import io.paygate.kit.config.GatewayConfig;
+import io.paygate.model.event.EventSigner;
+import io.paygate.kit.kafka.KafkaClientConfig;
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
 import io.quarkus.scheduler.Scheduled;
@@ -13,9 +15,9 @@ import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.clients.producer.RecordMetadata;
 import org.apache.kafka.common.serialization.StringSerializer;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.jboss.logging.Logger;
 
+import java.nio.charset.StandardCharsets;
 import java.sql.Array;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -52,33 +54,34 @@ public class OutboxRelay {
 
     private final AgroalDataSource dataSource;
     private final GatewayConfig.Outbox config;
-    private final String bootstrapServers;
+    private final KafkaClientConfig kafka;
+    private final EventSigner signer;
     private final Semaphore wakeups = new Semaphore(0);
     private volatile boolean running;
     private volatile String lastError;
     private Thread worker;
     private Producer<String, String> producer;
 
-    OutboxRelay(AgroalDataSource dataSource, GatewayConfig config,
-                @ConfigProperty(name = "kafka.bootstrap.servers", defaultValue = "localhost:9092") String bootstrapServers) {
+    OutboxRelay(AgroalDataSource dataSource, GatewayConfig config, KafkaClientConfig kafka, EventSigner signer) {
         this.dataSource = dataSource;
         this.config = config.outbox();
-        this.bootstrapServers = bootstrapServers;
+        this.kafka = kafka;
+        this.signer = signer;
     }
 
     void start(@Observes StartupEvent event) {
         if (!config.enabled()) {
             return;
         }
-        producer = new KafkaProducer<>(Map.of(
-                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
+        // The service's Kafka configuration (address, SASL, TLS: CONTRACT §7), then this producer's own settings.
+        producer = new KafkaProducer<>(kafka.producer(Map.of(
                 ProducerConfig.ACKS_CONFIG, "all",
                 ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true,
                 ProducerConfig.LINGER_MS_CONFIG, 2,
                 ProducerConfig.MAX_BLOCK_MS_CONFIG, 5_000,
                 ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG, 5_000,
                 ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, (int) Math.max(7_000, config.publishTimeout().toMillis()),
-                ProducerConfig.CLIENT_ID_CONFIG, "outbox-relay"),
+                ProducerConfig.CLIENT_ID_CONFIG, "outbox-relay")),
                 new StringSerializer(), new StringSerializer());
         running = true;
         worker = Thread.ofPlatform().name("outbox-relay").daemon().start(this::loop);
@@ -207,7 +210,7 @@ public class OutboxRelay {
         String error = null;
         for (Row row : rows) {
             try {
-                sends.add(producer.send(new ProducerRecord<>(row.topic, row.key, row.payload)));
+                sends.add(producer.send(signed(row)));
             } catch (RuntimeException e) {
                 error = e.getMessage(); // no metadata: the broker is unreachable, stop sending this round
                 break;
@@ -225,6 +228,19 @@ public class OutboxRelay {
             }
         }
         return error;
+    }
+
+    /**
+     * The record with its producer signature (CONTRACT §7): header {@code paygate-signature} over the row id (the
+     * eventId), the envelope's sequence and the value bytes exactly as the StringSerializer writes them (UTF-8).
+     */
+    private ProducerRecord<String, String> signed(Row row) {
+        ProducerRecord<String, String> record = new ProducerRecord<>(row.topic, row.key, row.payload);
+        byte[] value = row.payload.getBytes(StandardCharsets.UTF_8);
+        long sequence = EventSigner.signedFields(value).sequence();
+        record.headers().add(EventSigner.HEADER,
+                signer.sign(row.id.toString(), sequence, value).getBytes(StandardCharsets.US_ASCII));
+        return record;
     }
 
     private static void markPublished(Connection c, List<UUID> ids) throws SQLException {

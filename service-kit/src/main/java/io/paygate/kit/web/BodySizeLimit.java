@@ -3,8 +3,6 @@ package io.paygate.kit.web;
 import io.paygate.kit.auth.AuthenticationFilters;
 import io.paygate.kit.error.ServiceCodeResolver;
 import io.paygate.model.error.ErrorCase;
-import io.paygate.model.error.ErrorResponse;
-import io.paygate.model.json.Json;
 import io.quarkus.vertx.http.runtime.filters.Filters;
 import io.vertx.core.http.HttpHeaders;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -20,19 +18,13 @@ import jakarta.enterprise.event.Observes;
 public class BodySizeLimit {
 
     /** Before the application's routes, after Quarkus's own request bookkeeping. */
-    private static final int PRIORITY = 1_000;
+    static final int PRIORITY = 1_000;
 
     void install(@Observes Filters filters, ServiceCodeResolver serviceCodes) {
         filters.register(context -> {
             String length = context.request().getHeader(HttpHeaders.CONTENT_LENGTH);
             if (length != null && announcesTooMuch(length)) {
-                String body = Json.write(ErrorResponse.of(
-                        serviceCodes.resolve(context.request().method().name(), context.normalizedPath()),
-                        ErrorCase.PAYLOAD_TOO_LARGE, null));
-                context.response().setStatusCode(ErrorCase.PAYLOAD_TOO_LARGE.httpStatus())
-                        .putHeader(HttpHeaders.CONTENT_TYPE, "application/json")
-                        .putHeader(HttpHeaders.CONNECTION, "close") // the unread body stays on the connection
-                        .end(body);
+                EarlyReply.send(context, serviceCodes, ErrorCase.PAYLOAD_TOO_LARGE);
                 return;
             }
             context.next();

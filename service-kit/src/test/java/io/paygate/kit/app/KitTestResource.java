@@ -18,6 +18,7 @@ import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
@@ -38,7 +39,7 @@ public class KitTestResource {
                               @Valid @NotNull Inner inner) {
     }
 
-    public record EventRequest(String resourceId, boolean failAfterWrite) {
+    public record EventRequest(String resourceId, boolean failAfterWrite, Long sequence) {
     }
 
     private final CurrentMerchant merchant;
@@ -73,6 +74,13 @@ public class KitTestResource {
         return Map.of("ok", true);
     }
 
+    /** An unauthenticated path: limited per client address. */
+    @GET
+    @Path("/open")
+    public Map<String, Object> open() {
+        return Map.of("ok", true);
+    }
+
     @GET
     @Path("/boom")
     public Map<String, Object> boom() {
@@ -85,13 +93,24 @@ public class KitTestResource {
     @MerchantAuthenticated
     @Transactional
     public Map<String, Object> event(EventRequest request) {
-        EventEnvelope event = EventEnvelope.of("KitTestEvent", merchant.get().id(), request.resourceId(), 1,
+        EventEnvelope event = EventEnvelope.of("KitTestEvent", merchant.get().id(), request.resourceId(),
+                request.sequence() == null ? 1 : request.sequence(),
                 Map.of("resourceId", request.resourceId()), Clock.systemUTC());
         outbox.enqueue("kit-test", event);
         if (request.failAfterWrite()) {
             throw new IllegalStateException("rolled back after the outbox write");
         }
         return Map.of("eventId", event.eventId().toString());
+    }
+
+    /** A hosted page's path (gateway.rate-limit.page-paths): limited per client address by the page bucket. */
+    @Path("/pg/pay/{code}")
+    public static class Page {
+        @GET
+        @Produces(MediaType.APPLICATION_JSON)
+        public Map<String, Object> show(@PathParam("code") String code) {
+            return Map.of("code", code);
+        }
     }
 
     /** Every path of this test API answers with service code 01. */

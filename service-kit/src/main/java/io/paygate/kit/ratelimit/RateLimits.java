@@ -1,0 +1,182 @@
+package io.paygate.kit.ratelimit;
+
+import io.paygate.model.error.ErrorCase;
+import io.paygate.model.error.ErrorResponse;
+import io.paygate.model.error.ServiceCode;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import org.jboss.logging.Logger;
+
+import java.sql.SQLException;
+import java.util.List;
+import java.util.OptionalLong;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * The rate limits of CONTRACT §0: which bucket a request draws from, and the {@code 429SS00} reply when it is empty.
+ * <ul>
+ *     <li>a merchant's authenticated request: {@code m:<merchant>} at {@code gateway.rate-limit.merchant.*};</li>
+ *     <li>a failed authentication, or a request to an unauthenticated path: {@code a:<address>} at
+ *     {@code gateway.rate-limit.address.*};</li>
+ *     <li>a hosted page: {@code p:<address>} at {@code gateway.rate-limit.page.*}.</li>
+ * </ul>
+ * All buckets are {@link SharedBuckets} in PostgreSQL, shared by the replicas. An address whose bucket was found empty
+ * is also remembered here until its {@code Retry-After}, so that its next requests to authenticated endpoints are
+ * refused before their credentials are checked (a guess that is checked is a guess made), without a database round
+ * trip.
+ * <p>
+ * When the database cannot be asked, the request goes on (fail open): every limited endpoint needs the same database
+ * for its own work and fails there, and refusing everything while PostgreSQL blinks would turn a blip into an outage.
+ */
+@ApplicationScoped
+public class RateLimits {
+
+    private static final Logger LOG = Logger.getLogger(RateLimits.class);
+    public static final String RETRY_AFTER = "Retry-After";
+    /** Remembered refusals beyond this many are not remembered (the database still refuses them). */
+    private static final int MAX_BLOCKED = 10_000;
+    private static final long WARN_EVERY_NANOS = 10_000_000_000L;
+
+    private final boolean enabled;
+    private final Rate merchant;
+    private final Rate address;
+    private final Rate page;
+    private final List<String> pagePaths;
+    private final List<String> exemptPaths;
+    private final SharedBuckets buckets;
+    private final int reserveMax;
+    private final ConcurrentHashMap<String, Reserve> reserves = new ConcurrentHashMap<>();
+    private final ConcurrentHashMap<String, Long> blockedUntil = new ConcurrentHashMap<>();
+    private final AtomicLong lastWarning = new AtomicLong(System.nanoTime() - WARN_EVERY_NANOS);
+
+    RateLimits(RateLimitConfig config, SharedBuckets buckets) {
+        this.enabled = config.enabled();
+        this.merchant = new Rate(config.merchant().perSecond(), config.merchant().burst());
+        this.address = new Rate(config.address().perSecond(), config.address().burst());
+        this.page = new Rate(config.page().perSecond(), config.page().burst());
+        this.pagePaths = List.copyOf(config.pagePaths());
+        this.exemptPaths = List.copyOf(config.exemptPaths());
+        this.buckets = buckets;
+        this.reserveMax = Reserve.maxFor(merchant.burst());
+    }
+
+    public boolean enabled() {
+        return enabled;
+    }
+
+    /**
+     * An authenticated merchant request. Empty = go on; otherwise the {@code Retry-After} seconds. A busy merchant's
+     * tokens are taken a few at a time ({@link Reserve}).
+     */
+    public OptionalLong merchant(String merchantId) {
+        if (!enabled) {
+            return OptionalLong.empty();
+        }
+        Reserve reserve = reserves.computeIfAbsent(merchantId, id -> new Reserve(reserveMax));
+        if (reserve.tryUse(System.nanoTime())) {
+            return OptionalLong.empty();
+        }
+        try {
+            int taken = buckets.take("m:" + merchantId, merchant, reserve.wanted());
+            if (taken == 0) {
+                return OptionalLong.of(merchant.retryAfterSeconds());
+            }
+            reserve.keep(taken - 1, System.nanoTime());
+            return OptionalLong.empty();
+        } catch (SQLException e) {
+            return unanswered(e);
+        }
+    }
+
+    /**
+     * A request to a path without authentication of the gateway's own: hosted pages draw from their page bucket,
+     * exempt paths from none, every other one from the address bucket.
+     */
+    public OptionalLong unauthenticated(String client, String path) {
+        if (startsWithAny(path, exemptPaths)) {
+            return OptionalLong.empty();
+        }
+        if (startsWithAny(path, pagePaths)) {
+            return take("p:" + client, page);
+        }
+        OptionalLong refused = blocked(client);
+        return refused.isPresent() ? refused : remember(client, take("a:" + client, address));
+    }
+
+    /** A request that failed authentication: it costs its address a token. */
+    public OptionalLong failedAuthentication(String client) {
+        return remember(client, take("a:" + client, address));
+    }
+
+    /** Whether {@code client} was refused recently (memory of this replica only; no database). */
+    public OptionalLong blocked(String client) {
+        if (!enabled) {
+            return OptionalLong.empty();
+        }
+        Long until = blockedUntil.get(client);
+        if (until == null) {
+            return OptionalLong.empty();
+        }
+        long left = until - System.nanoTime();
+        if (left <= 0) {
+            blockedUntil.remove(client, until);
+            return OptionalLong.empty();
+        }
+        return OptionalLong.of(Math.max(1, (left + 999_999_999) / 1_000_000_000));
+    }
+
+    /** The {@code 429SS00 Too Many Requests} reply with its {@code Retry-After} (CONTRACT §0). */
+    public static Response tooManyRequests(ServiceCode service, long retryAfterSeconds) {
+        return Response.status(ErrorCase.TOO_MANY_REQUESTS.httpStatus())
+                .type(MediaType.APPLICATION_JSON_TYPE)
+                .header(RETRY_AFTER, Math.max(1, retryAfterSeconds))
+                .entity(ErrorResponse.of(service, ErrorCase.TOO_MANY_REQUESTS, null))
+                .build();
+    }
+
+    private OptionalLong take(String key, Rate rate) {
+        if (!enabled) {
+            return OptionalLong.empty();
+        }
+        try {
+            return buckets.tryTake(key, rate) ? OptionalLong.empty() : OptionalLong.of(rate.retryAfterSeconds());
+        } catch (SQLException e) {
+            return unanswered(e);
+        }
+    }
+
+    /** The database did not answer: the request goes on (see the class comment), with a warning now and then. */
+    private OptionalLong unanswered(SQLException e) {
+        long now = System.nanoTime();
+        long last = lastWarning.get();
+        if (now - last >= WARN_EVERY_NANOS && lastWarning.compareAndSet(last, now)) {
+            LOG.warnf("Rate limits not applied: the database did not answer (%s); requests go on unlimited",
+                    e.getMessage());
+        }
+        return OptionalLong.empty();
+    }
+
+    private OptionalLong remember(String client, OptionalLong refused) {
+        if (refused.isPresent()) {
+            if (blockedUntil.size() >= MAX_BLOCKED) {
+                long now = System.nanoTime();
+                blockedUntil.values().removeIf(until -> until - now <= 0);
+            }
+            if (blockedUntil.size() < MAX_BLOCKED) {
+                blockedUntil.put(client, System.nanoTime() + refused.getAsLong() * 1_000_000_000L);
+            }
+        }
+        return refused;
+    }
+
+    private static boolean startsWithAny(String path, List<String> prefixes) {
+        for (String prefix : prefixes) {
+            if (path.startsWith(prefix)) {
+                return true;
+            }
+        }
+        return false;
+    }
+}

@@ -1,0 +1,195 @@
+package io.paygate.kit.web;
+
+import io.netty.util.NetUtil;
+import io.paygate.kit.config.GatewayConfig;
+import io.vertx.core.http.HttpServerRequest;
+import io.vertx.core.net.SocketAddress;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HexFormat;
+import java.util.List;
+
+/**
+ * Where a request came from, as far as it can be believed: the client address the rate limits key by (CONTRACT
+ * §0), and whether it arrived over https (the pages' HSTS). The direct peer, unless the peer is a trusted proxy
+ * ({@code gateway.trusted-proxies}, the Ingress controller); then the right-most {@code X-Forwarded-For} entry that
+ * is not a trusted proxy, since every proxy appends the address it saw and only the entries our own proxies appended
+ * can be believed, and the {@code X-Forwarded-Proto} the nearest proxy set. (Quarkus's own proxy handling is off: it
+ * takes the left-most {@code X-Forwarded-For} entry, which the client writes.) Addresses are parsed as literals only (never resolved). An IPv6 client is keyed by its /64, the smallest
+ * block one subscriber gets, so that hopping through its own addresses does not give it new buckets.
+ */
+@ApplicationScoped
+public class ClientAddresses {
+
+    private static final String UNKNOWN = "unknown";
+    private static final String FORWARDED_FOR = "X-Forwarded-For";
+    private static final String FORWARDED_PROTO = "X-Forwarded-Proto";
+
+    private final List<Cidr> trusted;
+
+    @Inject
+    ClientAddresses(GatewayConfig config) {
+        this(config.trustedProxies().orElse(List.of()));
+    }
+
+    public ClientAddresses(List<String> trustedProxies) {
+        List<Cidr> parsed = new ArrayList<>();
+        for (String cidr : trustedProxies) {
+            if (!cidr.isBlank()) {
+                parsed.add(Cidr.parse(cidr.strip()));
+            }
+        }
+        this.trusted = List.copyOf(parsed);
+    }
+
+    /** The client key of a request: {@link #clientOf(String, List)} of its peer and {@code X-Forwarded-For}. */
+    public String clientOf(HttpServerRequest request) {
+        SocketAddress peer = request.remoteAddress();
+        return clientOf(peer == null ? null : peer.hostAddress(), request.headers().getAll(FORWARDED_FOR));
+    }
+
+    /**
+     * Whether the request reached the gateway over https: over TLS directly, or, from a trusted proxy, with the
+     * {@code X-Forwarded-Proto} that proxy set (the last entry) saying {@code https}.
+     */
+    public boolean arrivedOverHttps(HttpServerRequest request) {
+        if (request.isSSL()) {
+            return true;
+        }
+        SocketAddress peer = request.remoteAddress();
+        byte[] address = peer == null ? null : literal(peer.hostAddress());
+        String proto = request.getHeader(FORWARDED_PROTO);
+        if (address == null || !isTrusted(address) || proto == null) {
+            return false;
+        }
+        String nearest = proto.substring(proto.lastIndexOf(',') + 1).strip();
+        return "https".equalsIgnoreCase(nearest);
+    }
+
+    /**
+     * @param peer         the direct peer's address (may be {@code null}, e.g. a Unix socket)
+     * @param forwardedFor every {@code X-Forwarded-For} header value in order (may be empty)
+     * @return the client's key: an IPv4 address, an IPv6 /64 ({@code 20010db8000000ab::/64}) or {@code unknown}
+     */
+    public String clientOf(String peer, List<String> forwardedFor) {
+        byte[] client = literal(peer);
+        if (client == null) {
+            return UNKNOWN;
+        }
+        if (isTrusted(client) && forwardedFor != null && !forwardedFor.isEmpty()) {
+            List<String> hops = new ArrayList<>();
+            for (String header : forwardedFor) {
+                for (String hop : header.split(",")) {
+                    hops.add(hop.strip());
+                }
+            }
+            for (int i = hops.size() - 1; i >= 0; i--) {
+                byte[] hop = literal(hops.get(i));
+                if (hop == null) {
+                    break; // not an address (a proxy we do not know wrote it): stay with the last hop we trust
+                }
+                client = hop;
+                if (!isTrusted(hop)) {
+                    break;
+                }
+            }
+        }
+        return key(client);
+    }
+
+    private boolean isTrusted(byte[] address) {
+        for (Cidr cidr : trusted) {
+            if (cidr.contains(address)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** The address's bytes (4 or 16; IPv4-mapped IPv6 as IPv4), or {@code null} when it is not an IP literal. */
+    static byte[] literal(String text) {
+        if (text == null || text.isEmpty()) {
+            return null;
+        }
+        String s = text;
+        if (s.startsWith("[") && s.endsWith("]")) {
+            s = s.substring(1, s.length() - 1);
+        }
+        int zone = s.indexOf('%');
+        if (zone >= 0) {
+            s = s.substring(0, zone);
+        }
+        byte[] bytes = NetUtil.createByteArrayFromIpAddressString(s);
+        if (bytes != null && bytes.length == 16 && isIpv4Mapped(bytes)) {
+            return Arrays.copyOfRange(bytes, 12, 16);
+        }
+        return bytes;
+    }
+
+    private static boolean isIpv4Mapped(byte[] v6) {
+        for (int i = 0; i < 10; i++) {
+            if (v6[i] != 0) {
+                return false;
+            }
+        }
+        return v6[10] == (byte) 0xff && v6[11] == (byte) 0xff;
+    }
+
+    private static String key(byte[] address) {
+        if (address.length == 4) {
+            return (address[0] & 0xff) + "." + (address[1] & 0xff) + "." + (address[2] & 0xff) + "."
+                    + (address[3] & 0xff);
+        }
+        return HexFormat.of().formatHex(address, 0, 8) + "::/64";
+    }
+
+    /** An address block, {@code 10.0.0.0/8} or {@code fd00::/8}; a bare address is a block of one. */
+    record Cidr(byte[] network, int prefix) {
+
+        static Cidr parse(String text) {
+            int slash = text.indexOf('/');
+            byte[] network = literal(slash < 0 ? text : text.substring(0, slash));
+            if (network == null) {
+                throw new IllegalArgumentException("gateway.trusted-proxies: not an address block: " + text);
+            }
+            int max = network.length * 8;
+            int prefix = max;
+            if (slash >= 0) {
+                try {
+                    prefix = Integer.parseInt(text.substring(slash + 1));
+                } catch (NumberFormatException e) {
+                    prefix = -1;
+                }
+                if (network.length == 4 && text.substring(0, slash).contains(":") && prefix >= 96) {
+                    prefix -= 96; // ::ffff:10.0.0.0/104 = 10.0.0.0/8
+                }
+                if (prefix < 0 || prefix > max) {
+                    throw new IllegalArgumentException(
+                            "gateway.trusted-proxies: not an address block: " + text);
+                }
+            }
+            return new Cidr(network, prefix);
+        }
+
+        boolean contains(byte[] address) {
+            if (address.length != network.length) {
+                return false;
+            }
+            int full = prefix / 8;
+            for (int i = 0; i < full; i++) {
+                if (address[i] != network[i]) {
+                    return false;
+                }
+            }
+            int rest = prefix % 8;
+            if (rest == 0) {
+                return true;
+            }
+            int mask = (0xff << (8 - rest)) & 0xff;
+            return (address[full] & mask) == (network[full] & mask);
+        }
+    }
+}

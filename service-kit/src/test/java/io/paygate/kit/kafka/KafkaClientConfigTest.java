@@ -1,0 +1,48 @@
+package io.paygate.kit.kafka;
+
+import org.junit.jupiter.api.Test;
+
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+
+class KafkaClientConfigTest {
+
+    @Test
+    void aProducerStartsFromTheServiceKafkaConfigurationWithItsOwnSettingsOnTop() {
+        KafkaClientConfig kafka = new KafkaClientConfig(Map.of(
+                "bootstrap.servers", "broker:9093",
+                "security.protocol", "SASL_SSL",
+                "sasl.mechanism", "SCRAM-SHA-512",
+                "sasl.jaas.config", "org.apache.kafka.common.security.scram.ScramLoginModule required;",
+                "ssl.truststore.location", "/deployments/kafka-ca/ca.crt",
+                "acks", "1"));
+        Map<String, Object> producer = kafka.producer(Map.of("acks", "all", "client.id", "outbox-relay"));
+        assertEquals("broker:9093", producer.get("bootstrap.servers"));
+        assertEquals("SASL_SSL", producer.get("security.protocol"));
+        assertEquals("SCRAM-SHA-512", producer.get("sasl.mechanism"));
+        assertEquals("org.apache.kafka.common.security.scram.ScramLoginModule required;", producer.get("sasl.jaas.config"));
+        assertEquals("/deployments/kafka-ca/ca.crt", producer.get("ssl.truststore.location"));
+        assertEquals("all", producer.get("acks"), "the producer's own setting wins");
+        assertEquals("outbox-relay", producer.get("client.id"));
+        assertEquals("SASL_SSL", kafka.securityProtocol());
+    }
+
+    @Test
+    void consumerKeysOfTheServiceConfigurationStayOutOfAProducer() {
+        KafkaClientConfig kafka = new KafkaClientConfig(Map.of(
+                "bootstrap.servers", "broker:9092", "group.id", "notification-service", "auto.offset.reset", "earliest"));
+        Map<String, Object> producer = kafka.producer(Map.of());
+        assertFalse(producer.containsKey("group.id"));
+        assertFalse(producer.containsKey("auto.offset.reset"));
+        assertEquals("broker:9092", producer.get("bootstrap.servers"));
+    }
+
+    @Test
+    void withoutAnyKafkaConfigurationTheProducerUsesKafkasDefaultAddressInPlaintext() {
+        KafkaClientConfig kafka = new KafkaClientConfig(Map.of());
+        assertEquals("localhost:9092", kafka.producer(Map.of()).get("bootstrap.servers"));
+        assertEquals("PLAINTEXT", kafka.securityProtocol());
+    }
+}
