@@ -12,10 +12,14 @@ import io.paygate.testsupport.quarkus.SandboxConfigResource;
 import io.quarkus.test.common.ResourceArg;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.RestAssured;
 import io.restassured.response.Response;
 import jakarta.inject.Inject;
 import org.junit.jupiter.api.Test;
 
+import java.net.InetAddress;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 
@@ -54,6 +58,49 @@ class BankPageTest {
         given().get("/pg/bind/" + id).then().statusCode(200).contentType(containsString("text/html"))
                 .body(allOf(containsString("Demo Store"), containsString("Budi Santoso"), containsString("+62 •••• 7890"),
                         containsString("BCA"), containsString("<label for=\"otp\""), not(containsString("81234567890"))));
+    }
+
+    @Test
+    void sendsThePaymentPagesSecurityHeaders() {
+        String id = newPendingBinding(newCustomerId());
+        Response page = given().get("/pg/bind/" + id);
+        assertEquals(200, page.statusCode());
+        String csp = page.header("Content-Security-Policy");
+        assertTrue(csp != null && csp.contains("default-src 'none'") && csp.contains("frame-ancestors 'none'")
+                && csp.contains("form-action 'self'"), csp);
+        String nonce = csp.replaceAll(".*style-src 'nonce-([^']+)'.*", "$1");
+        assertTrue(page.body().asString().contains("<style nonce=\"" + nonce + "\">"), "the page's style carries the nonce");
+        assertEquals("DENY", page.header("X-Frame-Options"));
+        assertEquals("nosniff", page.header("X-Content-Type-Options"));
+        assertEquals("no-store", page.header("Cache-Control"));
+        assertEquals("no-referrer", page.header("Referrer-Policy"));
+        assertEquals(null, page.header("Strict-Transport-Security"), "no HSTS over plain http");
+        String otherNonce = given().get("/pg/bind/" + id).header("Content-Security-Policy");
+        assertTrue(!otherNonce.equals(csp), "a fresh nonce for every response");
+        // The unknown-binding page is a page too.
+        given().get("/pg/bind/bnd_nope").then().statusCode(404).header("X-Frame-Options", equalTo("DENY"));
+    }
+
+    @Test
+    void sendsHstsWhenATrustedProxySaysTheRequestCameOverHttps() {
+        String id = newPendingBinding(newCustomerId());
+        given().header("X-Forwarded-Proto", "https").get("/pg/bind/" + id).then().statusCode(200)
+                .header("Strict-Transport-Security", equalTo("max-age=31536000; includeSubDomains"));
+    }
+
+    @Test
+    void aClientThatIsNoTrustedProxyCannotClaimHttps() throws Exception {
+        String id = newPendingBinding(newCustomerId());
+        // 127.0.0.2 is not among the test's trusted proxies (loopback 127.0.0.1 plays the Ingress).
+        try (Socket socket = new Socket(InetAddress.getByName("127.0.0.1"), RestAssured.port,
+                InetAddress.getByName("127.0.0.2"), 0)) {
+            socket.getOutputStream().write(("GET /pg/bind/" + id + " HTTP/1.1\r\nHost: localhost\r\n"
+                    + "X-Forwarded-Proto: https\r\nConnection: close\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
+            String reply = new String(socket.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            assertTrue(reply.startsWith("HTTP/1.1 200"), reply);
+            assertTrue(reply.contains("X-Frame-Options: DENY"), reply);
+            assertTrue(!reply.toLowerCase(java.util.Locale.ROOT).contains("strict-transport-security"), reply);
+        }
     }
 
     @Test

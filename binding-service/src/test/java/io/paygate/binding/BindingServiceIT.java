@@ -7,6 +7,7 @@ import io.paygate.testsupport.quarkus.SandboxConfigResource;
 import io.quarkus.test.common.ResourceArg;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusIntegrationTest;
+import org.eclipse.microprofile.config.ConfigProvider;
 import org.junit.jupiter.api.Test;
 
 import static io.paygate.binding.BindingFixtures.BIND;
@@ -29,7 +30,10 @@ class BindingServiceIT {
 
     @Test
     void bindApproveOnTheBankPageAndUnbind() {
-        given().get("/q/health/ready").then().statusCode(200).body("status", equalTo("UP"));
+        // The packaged service has its management interface on: health is there, not on the API port.
+        int management = ConfigProvider.getConfig().getValue("quarkus.management.test-port", Integer.class);
+        given().port(management).get("/q/health/ready").then().statusCode(200).body("status", equalTo("UP"));
+        given().get("/q/health/ready").then().statusCode(404);
         String id = newPendingBinding(newCustomerId());
         given().get("/pg/bind/" + id).then().statusCode(200).body(containsString("Authorize direct debit"));
         given().redirects().follow(false).contentType("application/x-www-form-urlencoded").formParam("otp", "123456")

@@ -8,10 +8,12 @@ import io.paygate.binding.service.BindingService.AuthorizationOutcome;
 import io.paygate.kit.auth.Merchants;
 import io.paygate.kit.auth.Merchant;
 import io.paygate.kit.config.GatewayConfig;
+import io.paygate.kit.web.PageHeaders;
 import io.paygate.model.api.WireTime;
 import io.paygate.model.status.BindingStatus;
 import io.quarkus.qute.CheckedTemplate;
 import io.quarkus.qute.TemplateInstance;
+import io.vertx.core.http.HttpServerRequest;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.FormParam;
 import jakarta.ws.rs.GET;
@@ -47,12 +49,17 @@ public class BankPageResource {
     private final Merchants merchants;
     private final BindingConfig config;
     private final GatewayConfig gateway;
+    private final HttpServerRequest request;
+    private final PageHeaders pageHeaders;
 
-    BankPageResource(BindingService bindings, Merchants merchants, BindingConfig config, GatewayConfig gateway) {
+    BankPageResource(BindingService bindings, Merchants merchants, BindingConfig config, GatewayConfig gateway,
+                     HttpServerRequest request, PageHeaders pageHeaders) {
         this.bindings = bindings;
         this.merchants = merchants;
         this.config = config;
         this.gateway = gateway;
+        this.request = request;
+        this.pageHeaders = pageHeaders;
     }
 
     @GET
@@ -73,7 +80,7 @@ public class BankPageResource {
                 BindingMapper.maskedPhone(b.customerPhone), BindingMapper.bankName(b.sourceType), b.status.name(),
                 attemptsLeft, messageFor(expired(b) ? "EXPIRED" : result, attemptsLeft),
                 WireTime.dateTime(b.expiresAt, gateway.timezone()),
-                config.sandboxOtp());
+                config.sandboxOtp(), PageHeaders.nonce());
         return html(expired(b) ? 410 : 200, view);
     }
 
@@ -108,8 +115,8 @@ public class BankPageResource {
         };
     }
 
-    private static Response html(int status, BankPageView view) {
-        return Response.status(status).type(MediaType.TEXT_HTML_TYPE.withCharset("UTF-8"))
-                .entity(Templates.page(view)).build();
+    private Response html(int status, BankPageView view) {
+        return pageHeaders.apply(Response.status(status).type(MediaType.TEXT_HTML_TYPE.withCharset("UTF-8"))
+                .entity(Templates.page(view)), view.nonce(), request).build();
     }
 }

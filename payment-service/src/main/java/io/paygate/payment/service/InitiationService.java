@@ -5,6 +5,7 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.paygate.kit.auth.Merchant;
 import io.paygate.kit.config.GatewayConfig;
 import io.paygate.kit.error.ApiException;
+import io.paygate.kit.net.DnsResolver;
 import io.paygate.model.api.payment.InitiateRequest;
 import io.paygate.model.api.payment.InitiateResponse;
 import io.paygate.model.json.CanonicalJson;
@@ -45,14 +46,16 @@ public class InitiationService {
     private final Counter initiations;
 
     InitiationService(PaymentRepository payments, PaymentConfig config, GatewayConfig gateway, GatewayTime time,
-                      PaymentCodes codes, MeterRegistry metrics) {
+                      PaymentCodes codes, MeterRegistry metrics, DnsResolver dns) {
         this.initiations = Counter.builder("paygate.payments.initiated")
                 .description("Hosted payments created (repeats of an idempotent request not counted)").register(metrics);
         this.payments = payments;
         this.config = config;
         this.time = time;
         this.codes = codes;
-        this.callbackPolicy = new CallbackUrlPolicy(gateway.callbacks().allowLocal());
+        // CONTRACT §6: the host must resolve (within gateway.callbacks.resolve-timeout), every address and the port pass.
+        this.callbackPolicy = new CallbackUrlPolicy(gateway.callbacks().allowLocal(),
+                gateway.callbacks().allowedPorts(), dns::resolve);
     }
 
     /**
@@ -116,7 +119,9 @@ public class InitiationService {
     }
 
     private void checkUrls(InitiateRequest request) {
-        if (callbackPolicy.check(request.url().callbackUrl()).isPresent()) {
+        Optional<String> refused = callbackPolicy.check(request.url().callbackUrl());
+        if (refused.isPresent()) {
+            LOG.debugf("order %s: url.callbackUrl refused (%s)", request.order().id(), refused.get());
             throw ApiException.invalidFormat("url.callbackUrl");
         }
         String returnUrl = request.url().returnUrl();

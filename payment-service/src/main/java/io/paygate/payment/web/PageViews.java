@@ -2,16 +2,15 @@ package io.paygate.payment.web;
 
 import io.paygate.kit.auth.Merchant;
 import io.paygate.kit.auth.Merchants;
+import io.paygate.kit.web.PageHeaders;
 import io.paygate.payment.config.GatewayTime;
 import io.paygate.payment.service.BindingDirectory;
 import io.paygate.payment.service.Checkout;
 import jakarta.enterprise.context.ApplicationScoped;
 
-import java.security.SecureRandom;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.format.DateTimeFormatter;
-import java.util.Base64;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -24,7 +23,6 @@ public class PageViews {
 
     private final Merchants merchants;
     private final GatewayTime time;
-    private final SecureRandom random = new SecureRandom();
 
     PageViews(Merchants merchants, GatewayTime time) {
         this.merchants = merchants;
@@ -41,13 +39,13 @@ public class PageViews {
                 Money.format(c.amount(), c.currency()), c.currency(), timeLeft(Duration.between(now, c.expiresAt())),
                 EXPIRES.format(c.expiresAt().atZone(time.zone())) + " (" + time.zone().getId() + ")",
                 c.expiresAt().toEpochMilli(), c.statusDesc(), c.cardMask(), c.returnUrl(),
-                "pay".equals(view) ? bindings : List.of(), errors, formError, values, nonce());
+                "pay".equals(view) ? bindings : List.of(), errors, formError, values, PageHeaders.nonce());
     }
 
     /** A page without a payment: {@code notfound} or {@code error}. */
     public PageView bare(String view) {
         return new PageView(view, titleOf(view), null, null, null, null, null, null, null, 0, null, null, null,
-                List.of(), Map.of(), null, Map.of(), nonce());
+                List.of(), Map.of(), null, Map.of(), PageHeaders.nonce());
     }
 
     static String viewOf(Checkout c, Instant now) {
@@ -95,11 +93,5 @@ public class PageViews {
             return minutes + " min";
         }
         return left.toHours() + " h " + left.toMinutesPart() + " min";
-    }
-
-    private String nonce() {
-        byte[] bytes = new byte[16];
-        random.nextBytes(bytes);
-        return Base64.getEncoder().encodeToString(bytes);
     }
 }

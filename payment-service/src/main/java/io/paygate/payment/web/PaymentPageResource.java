@@ -1,6 +1,7 @@
 package io.paygate.payment.web;
 
 import io.paygate.kit.error.ApiException;
+import io.paygate.kit.web.PageHeaders;
 import io.paygate.model.error.ErrorCase;
 import io.paygate.model.error.ErrorResponse;
 import io.paygate.model.error.ResponseCode;
@@ -12,6 +13,7 @@ import io.paygate.payment.service.CheckoutRefused;
 import io.paygate.payment.service.CheckoutService;
 import io.quarkus.qute.Location;
 import io.quarkus.qute.Template;
+import io.vertx.core.http.HttpServerRequest;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.FormParam;
 import jakarta.ws.rs.GET;
@@ -51,13 +53,18 @@ public class PaymentPageResource {
     private final PageViews views;
     private final Template page;
     private final GatewayTime time;
+    private final HttpServerRequest request;
+    private final PageHeaders pageHeaders;
 
     PaymentPageResource(CheckoutService checkout, PageViews views, @Location("page.html") Template page,
-                        GatewayTime time) {
+                        GatewayTime time, HttpServerRequest request,
+                        PageHeaders pageHeaders) {
         this.checkout = checkout;
         this.views = views;
         this.page = page;
         this.time = time;
+        this.request = request;
+        this.pageHeaders = pageHeaders;
     }
 
     @GET
@@ -184,15 +191,8 @@ public class PaymentPageResource {
 
     private Response render(PageView view, int status) {
         String html = page.data("v", view).render();
-        return Response.status(status).type(MediaType.TEXT_HTML_TYPE.withCharset("UTF-8")).entity(html)
-                .header("Cache-Control", "no-store")
-                .header("X-Content-Type-Options", "nosniff")
-                .header("Referrer-Policy", "no-referrer")
-                .header("X-Frame-Options", "DENY")
-                .header("Content-Security-Policy", "default-src 'none'; style-src 'nonce-" + view.nonce() + "'; "
-                        + "script-src 'nonce-" + view.nonce() + "'; connect-src 'self'; img-src data:; "
-                        + "form-action 'self'; frame-ancestors 'none'; base-uri 'none'")
-                .build();
+        return pageHeaders.apply(Response.status(status).type(MediaType.TEXT_HTML_TYPE.withCharset("UTF-8"))
+                .entity(html), view.nonce(), request).build();
     }
 
     private static String safe(String value, int max) {

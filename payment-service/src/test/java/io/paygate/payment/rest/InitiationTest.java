@@ -4,8 +4,10 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.agroal.api.AgroalDataSource;
 import io.paygate.model.auth.RequestSigner;
 import io.paygate.model.json.Json;
+import io.paygate.payment.support.Db;
 import io.paygate.payment.support.PaymentApi;
 import io.paygate.payment.support.Requests;
+import io.paygate.payment.support.TestDns;
 import io.paygate.testsupport.SandboxMerchants;
 import io.paygate.testsupport.quarkus.KafkaResource;
 import io.paygate.testsupport.quarkus.PostgresResource;
@@ -229,6 +231,24 @@ class InitiationTest {
                 .body("responseCode", equalTo("4000101"))
                 .body("responseMessage", equalTo("Invalid Field Format meta.note"));
         PaymentApi.status(SandboxMerchants.DEMO, orderId).then().statusCode(404);
+    }
+
+    /** Issue 15: 6to4 forms of private addresses, any port and names that do not resolve were accepted. */
+    @Test
+    void aRefusedCallbackUrlIsAnInvalidFieldAndWritesNothing() {
+        TestDns.answer("six-to-four.test", "2002:a9fe:a9fe::");
+        for (String url : List.of("https://[2002:a00:1::]/", "https://[2002:a9fe:a9fe::]/", "https://six-to-four.test/cb",
+                "https://merchant.example.com:22/cb", "https://does-not-resolve.test/cb")) {
+            String orderId = "ORD-" + java.util.UUID.randomUUID();
+            PaymentApi.initiate(SandboxMerchants.DEMO, """
+                    {"order":{"id":"%s","amount":"1000.00"},"customer":{"email":"a@b.co","firstName":"A","lastName":"B",\
+                    "mobilePhone":"+6281234567890"},"url":{"callbackUrl":"%s"}}""".formatted(orderId, url))
+                    .then().statusCode(400)
+                    .body("responseCode", equalTo("4000101"))
+                    .body("responseMessage", equalTo("Invalid Field Format url.callbackUrl"));
+            PaymentApi.status(SandboxMerchants.DEMO, orderId).then().statusCode(404);
+            assertEquals(0, new Db(dataSource).count("SELECT count(*) FROM payment WHERE order_id = ?", orderId), url);
+        }
     }
 
     @Test

@@ -54,6 +54,15 @@ class PaymentOpenApiTest {
     }
 
     @Test
+    void everyOperationDocumentsTheRateLimitWithItsRetryAfter() {
+        assertEquals(Set.of("4290100"), doc.exampleCodes("POST", INITIATE, 429));
+        assertEquals(Set.of("4290300"), doc.exampleCodes("GET", STATUS, 429));
+        assertEquals(Set.of("4290800"), doc.exampleCodes("GET", "/pg/pay/{paymentCode}", 429));
+        assertEquals("integer", doc.operation("POST", INITIATE)
+                .at("/responses/429/headers/Retry-After/schema/type").asText());
+    }
+
+    @Test
     void statusAndDisbursementsDocumentTheirNotFoundAndConflictCodes() {
         assertEquals(Set.of("4040301"), doc.exampleCodes("GET", STATUS, 404));
         assertEquals(Set.of("4010300"), doc.exampleCodes("GET", STATUS, 401));

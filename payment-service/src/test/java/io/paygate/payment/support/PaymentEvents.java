@@ -1,20 +1,23 @@
 package io.paygate.payment.support;
 
 import io.paygate.model.event.EventEnvelope;
+import io.paygate.model.event.EventSigner;
 import io.paygate.model.event.Topics;
+import io.paygate.testsupport.kafka.SignedEvents;
 import io.paygate.testsupport.quarkus.KafkaResource;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.common.serialization.StringDeserializer;
 
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 
-/** Reads {@code payment-status} back from the real broker. */
+/** Reads {@code payment-status} back from the real broker; every record read must carry a valid {@code paygate-signature}. */
 public final class PaymentEvents {
 
     private PaymentEvents() {
@@ -38,6 +41,9 @@ public final class PaymentEvents {
             while (System.nanoTime() < Math.min(deadline, quietUntil)) {
                 for (ConsumerRecord<String, String> record : consumer.poll(Duration.ofMillis(250))) {
                     if (key.equals(record.key())) {
+                        // CONTRACT §7: every published event carries a producer signature that verifies
+                        SignedEvents.verify(record.headers().lastHeader(EventSigner.HEADER),
+                                record.value().getBytes(StandardCharsets.UTF_8));
                         mine.add(record);
                     }
                 }

@@ -44,6 +44,15 @@ class HostedPageTest {
     }
 
     @Test
+    void sendsHstsOnlyWhenTheRequestCameOverHttps() {
+        String code = PaymentApi.newPayment(Requests.orderId());
+        PaymentApi.page(code).then().statusCode(200).header("X-Frame-Options", equalTo("DENY"))
+                .header("Strict-Transport-Security", org.hamcrest.Matchers.nullValue());
+        given().header("X-Forwarded-Proto", "https").get("/pg/pay/" + code).then().statusCode(200)
+                .header("Strict-Transport-Security", equalTo("max-age=31536000; includeSubDomains"));
+    }
+
+    @Test
     void showsMerchantDescriptionAmountTimeLeftAndALabelledCardForm() {
         String code = PaymentApi.newPayment(Requests.orderId());
         PaymentApi.page(code).then().statusCode(200)
