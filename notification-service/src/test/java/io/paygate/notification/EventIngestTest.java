@@ -140,7 +140,8 @@ class EventIngestTest {
     @Test
     void poisonRecordsGoToTheDeadLetterTopicWithTheReasonAndTheConsumerCarriesOn() throws Exception {
         String unique = UUID.randomUUID().toString();
-        Events.sendRaw(Topics.PAYMENT_STATUS, "garbage-" + unique, "this is not JSON {");
+        // signed, so it gets past the signature check (which needs only a top-level eventId and sequence)
+        Events.sendRaw(Topics.PAYMENT_STATUS, "garbage-" + unique, "{\"eventId\":\"not-a-uuid\",\"sequence\":1}");
         EventEnvelope foreignType = Events.payment(DEMO.id(), Events.id("PC"), sink.url("/callback"));
         Events.sendRaw(Topics.PAYMENT_STATUS, "type-" + unique, foreignType.toJson()
                 .replace(EventTypes.PAYMENT_STATUS_CHANGED, "PaymentRefunded"));

@@ -12,6 +12,7 @@ import io.paygate.notification.delivery.HttpSender;
 import io.paygate.notification.support.Events;
 import io.paygate.notification.support.NotificationDb;
 import io.paygate.notification.support.NotificationTopicsResource;
+import io.paygate.testsupport.kafka.SignedEvents;
 import io.paygate.testsupport.quarkus.KafkaResource;
 import io.paygate.testsupport.quarkus.PostgresResource;
 import io.paygate.testsupport.quarkus.SandboxConfigResource;
@@ -242,7 +243,7 @@ class NotificationThroughputBenchmark {
             sentAt.put(code, Instant.now());
             EventEnvelope event = Events.payment(DEMO.id(), code, sink.url("/l/" + code));
             long sendNanos = System.nanoTime();
-            producer.send(new ProducerRecord<>(Topics.PAYMENT_STATUS, event.key(), event.toJson()), (metadata, error) -> {
+            producer.send(SignedEvents.sign(new ProducerRecord<>(Topics.PAYMENT_STATUS, event.key(), event.toJson())), (metadata, error) -> {
                 if (error == null) {
                     synchronized (acked) {
                         acked.recordValue((System.nanoTime() - sendNanos) / 1_000);
@@ -294,7 +295,7 @@ class NotificationThroughputBenchmark {
     }
 
     private static void send(KafkaProducer<String, String> producer, EventEnvelope event) {
-        producer.send(new ProducerRecord<>(Topics.PAYMENT_STATUS, event.key(), event.toJson()));
+        producer.send(SignedEvents.sign(new ProducerRecord<>(Topics.PAYMENT_STATUS, event.key(), event.toJson())));
     }
 
     /** Events come as payment-service's outbox relay sends them: acks=all, idempotent, linger.ms 2 (OutboxRelay). */

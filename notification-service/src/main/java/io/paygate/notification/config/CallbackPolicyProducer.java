@@ -2,16 +2,19 @@ package io.paygate.notification.config;
 
 import io.paygate.kit.config.GatewayConfig;
 import io.paygate.model.net.CallbackUrlPolicy;
-import io.paygate.notification.delivery.DnsResolver;
+import io.paygate.kit.net.DnsResolver;
 import jakarta.enterprise.inject.Produces;
 import jakarta.inject.Singleton;
 
-/** The shared callback URL rules (CONTRACT §6) with this service's resolver and {@code gateway.callbacks.allow-local}. */
+/**
+ * The shared callback URL rules (CONTRACT §6) with this service's resolver, {@code gateway.callbacks.allow-local} and
+ * {@code gateway.callbacks.allowed-ports}.
+ */
 public class CallbackPolicyProducer {
 
     @Produces
     @Singleton
     CallbackUrlPolicy callbackUrlPolicy(GatewayConfig config, DnsResolver dns) {
-        return new CallbackUrlPolicy(config.callbacks().allowLocal(), dns::resolve);
+        return new CallbackUrlPolicy(config.callbacks().allowLocal(), config.callbacks().allowedPorts(), dns::resolve);
     }
 }

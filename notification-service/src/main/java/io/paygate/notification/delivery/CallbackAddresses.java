@@ -1,6 +1,6 @@
 package io.paygate.notification.delivery;
 
-import io.paygate.kit.config.GatewayConfig;
+import io.paygate.kit.net.DnsResolver;
 import io.paygate.model.net.CallbackUrlPolicy;
 import jakarta.enterprise.context.ApplicationScoped;
 
@@ -15,8 +15,9 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The delivery-time half of the callback URL rules (CONTRACT §6): the URL must still pass the policy, and the host is
- * resolved here, every address checked, and a checked address returned to connect to. Any refused address refuses the
- * attempt (a name with one public and one private answer is not used). Blocking (DNS).
+ * resolved here, every address checked (IPv4 carried in IPv6 forms included), the port rule applied, and a checked
+ * address returned to connect to. Any refused address refuses the attempt (a name with one public and one private
+ * answer is not used). Blocking (DNS, bounded by {@code gateway.callbacks.resolve-timeout}).
  */
 @ApplicationScoped
 public class CallbackAddresses {
@@ -25,14 +26,11 @@ public class CallbackAddresses {
     private static final int PARSED_URLS = 4_096;
 
     private final CallbackUrlPolicy policy;
-    /** The same rules without resolving (scheme, user info, host present): resolution happens once, below. */
-    private final CallbackUrlPolicy structure;
     private final DnsResolver dns;
     private final Map<String, Parsed> parsed = new ConcurrentHashMap<>();
 
-    CallbackAddresses(CallbackUrlPolicy policy, GatewayConfig config, DnsResolver dns) {
+    CallbackAddresses(CallbackUrlPolicy policy, DnsResolver dns) {
         this.policy = policy;
-        this.structure = new CallbackUrlPolicy(config.callbacks().allowLocal(), host -> List.of());
         this.dns = dns;
     }
 
@@ -60,6 +58,10 @@ public class CallbackAddresses {
                         + " refused: " + reason.get());
             }
         }
+        Optional<String> port = policy.checkResolved(target.port(), addresses);
+        if (port.isPresent()) {
+            throw new RefusedTarget("callback URL refused: " + port.get());
+        }
         return new CallbackTarget(bare, target.port(), target.ssl(), target.pathAndQuery(),
                 withoutName(addresses.get(0)));
     }
@@ -82,7 +84,7 @@ public class CallbackAddresses {
     }
 
     private Parsed parseNow(String url) {
-        Optional<String> refused = structure.check(url);
+        Optional<String> refused = policy.checkStructure(url);
         if (refused.isPresent()) {
             return new Parsed(refused.get(), null, 0, false, null);
         }
@@ -90,7 +92,7 @@ public class CallbackAddresses {
         boolean ssl = uri.getScheme().toLowerCase(Locale.ROOT).equals("https");
         String host = uri.getHost();
         String bare = host.startsWith("[") && host.endsWith("]") ? host.substring(1, host.length() - 1) : host;
-        int port = uri.getPort() != -1 ? uri.getPort() : ssl ? 443 : 80;
+        int port = CallbackUrlPolicy.portOf(uri);
         String path = (uri.getRawPath() == null || uri.getRawPath().isEmpty() ? "/" : uri.getRawPath())
                 + (uri.getRawQuery() == null ? "" : "?" + uri.getRawQuery());
         return new Parsed(null, bare, port, ssl, path);

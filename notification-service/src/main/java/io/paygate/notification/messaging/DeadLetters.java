@@ -1,5 +1,6 @@
 package io.paygate.notification.messaging;
 
+import io.paygate.kit.kafka.KafkaClientConfig;
 import io.paygate.notification.config.NotificationConfig;
 import io.quarkus.runtime.ShutdownEvent;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -10,7 +11,6 @@ import org.apache.kafka.clients.producer.Producer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.jboss.logging.Logger;
 
 import java.nio.charset.StandardCharsets;
@@ -30,13 +30,12 @@ public class DeadLetters {
     private static final Logger LOG = Logger.getLogger(DeadLetters.class);
 
     private final String topic;
-    private final String bootstrapServers;
+    private final KafkaClientConfig kafka;
     private volatile Producer<byte[], byte[]> producer;
 
-    DeadLetters(NotificationConfig config,
-                @ConfigProperty(name = "kafka.bootstrap.servers", defaultValue = "localhost:9092") String bootstrapServers) {
+    DeadLetters(NotificationConfig config, KafkaClientConfig kafka) {
         this.topic = config.deadLetterTopic();
-        this.bootstrapServers = bootstrapServers;
+        this.kafka = kafka;
     }
 
     /** @throws Exception when the broker did not acknowledge in time (the caller retries the batch) */
@@ -59,12 +58,12 @@ public class DeadLetters {
         if (current == null) {
             synchronized (this) {
                 if (producer == null) {
-                    producer = new KafkaProducer<>(Map.of(
-                            ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
+                    // The service's Kafka configuration (address, SASL, TLS: CONTRACT §7), then its own settings.
+                    producer = new KafkaProducer<>(kafka.producer(Map.of(
                             ProducerConfig.ACKS_CONFIG, "all",
                             ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true,
                             ProducerConfig.MAX_BLOCK_MS_CONFIG, 5_000,
-                            ProducerConfig.CLIENT_ID_CONFIG, "notification-dead-letters"),
+                            ProducerConfig.CLIENT_ID_CONFIG, "notification-dead-letters")),
                             new ByteArraySerializer(), new ByteArraySerializer());
                 }
                 current = producer;

@@ -16,10 +16,12 @@ import org.jboss.logging.Logger;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.UUID;
 
 /**
- * Stores one polled batch of events as notifications, then wakes the dispatcher; returns only when every record is
+ * Stores one polled batch of events as notifications, then wakes the dispatcher. A record whose producer signature does
+ * not verify ({@link EventAuthenticity}) goes to the dead-letter topic before it is parsed; returns only when every record is
  * stored, ignored or dead-lettered, so acknowledging the batch afterwards loses nothing (CONTRACT §7). A database
  * outage is waited out with backoff (Kafka keeps the partition paused, not rebalanced); a record the database refuses
  * for its data goes to the dead-letter topic so it cannot hold the others up.
@@ -30,13 +32,16 @@ public class EventIngestor {
     private static final Logger LOG = Logger.getLogger(EventIngestor.class);
     private static final long MAX_BACKOFF_MILLIS = 30_000;
 
+    private final EventAuthenticity authenticity;
     private final EventParser parser;
     private final NotificationStore store;
     private final DeadLetters deadLetters;
     private final Dispatcher dispatcher;
     private volatile boolean stopping;
 
-    EventIngestor(EventParser parser, NotificationStore store, DeadLetters deadLetters, Dispatcher dispatcher) {
+    EventIngestor(EventAuthenticity authenticity, EventParser parser, NotificationStore store, DeadLetters deadLetters,
+                  Dispatcher dispatcher) {
+        this.authenticity = authenticity;
         this.parser = parser;
         this.store = store;
         this.deadLetters = deadLetters;
@@ -56,6 +61,12 @@ public class EventIngestor {
         for (ConsumerRecord<String, String> record : records) {
             count++;
             oldest = Math.min(oldest, record.timestamp());
+            // CONTRACT §7: nothing of an event is read, stored or compared (sequence) before its signature verifies.
+            Optional<String> forged = authenticity.rejection(record);
+            if (forged.isPresent()) {
+                withRetry(() -> deadLetters.send(record, forged.get()));
+                continue;
+            }
             ParsedEvent parsed;
             try {
                 parsed = parser.parse(topicType, record.value());

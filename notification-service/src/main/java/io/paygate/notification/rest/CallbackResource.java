@@ -50,7 +50,8 @@ public class CallbackResource {
                             {"responseCode":"2000000","responseMessage":"Success",\
                             "disbursementCallbackUrl":"https://merchant.example.com/callbacks/disbursement",\
                             "bindingCallbackUrl":"https://merchant.example.com/callbacks/binding"}""")))
-    @APIResponse(responseCode = "400", description = "A URL is not an absolute https URL, or its host is refused",
+    @APIResponse(responseCode = "400", description = "A URL is not an absolute https URL, its host does not resolve or is "
+            + "refused, or its port is not allowed",
             content = @Content(mediaType = MediaType.APPLICATION_JSON, examples = {
                     @ExampleObject(name = "4000601 disbursementCallbackUrl", value = """
                             {"responseCode":"4000601","responseMessage":"Invalid Field Format disbursementCallbackUrl"}"""),

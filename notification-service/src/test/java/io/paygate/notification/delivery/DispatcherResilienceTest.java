@@ -265,6 +265,35 @@ class DispatcherResilienceTest {
         assertTrue(detail.get("attemptLog[0].httpStatus") == null, "nothing was sent");
     }
 
+    /** Issue 15: a 6to4 form of the metadata address passed the delivery-time check. */
+    @Test
+    void aHostThatNowResolvesToA6to4FormOfAPrivateAddressIsNotDeliveredTo() {
+        TestDns.answer("rebinding6.test", "127.0.0.1");
+        String url = "http://rebinding6.test:" + sink.port() + "/bindings";
+        MerchantApi.registerCallbacks(DEMO, null, url);
+        TestDns.answer("rebinding6.test", "2002:a9fe:a9fe::");
+
+        EventEnvelope event = Events.binding(DEMO.id(), 2, Events.id("BND"), BindingStatus.ACTIVE);
+        Events.send(event);
+        await().atMost(WAIT).until(() -> db.byEvent(event.eventId()).map(r -> r.attempts() >= 1).orElse(false));
+        JsonPath detail = MerchantApi.notification(DEMO, db.byEvent(event.eventId()).orElseThrow().id());
+        assertEquals("address 2002:a9fe:a9fe:0:0:0:0:0 of rebinding6.test refused: link-local address (6to4)",
+                detail.getString("attemptLog[0].error"));
+        assertTrue(detail.get("attemptLog[0].httpStatus") == null, "nothing was sent");
+        assertEquals(0, sink.received().size(), "nothing reached any address");
+    }
+
+    @Test
+    void aPaymentCallbackOnAPortOutsideTheRuleIsRefusedAtDelivery() {
+        TestDns.answer("ssh-port.test", TestDns.EXAMPLE_COM);
+        EventEnvelope event = Events.payment(DEMO.id(), Events.id("PC"), "https://ssh-port.test:22/callback");
+        Events.send(event);
+        await().atMost(WAIT).until(() -> db.byEvent(event.eventId()).map(r -> r.attempts() >= 1).orElse(false));
+        JsonPath detail = MerchantApi.notification(DEMO, db.byEvent(event.eventId()).orElseThrow().id());
+        assertEquals("callback URL refused: port 22 is not allowed", detail.getString("attemptLog[0].error"));
+        assertTrue(detail.get("attemptLog[0].httpStatus") == null, "nothing was sent");
+    }
+
     /** The service's configuration with some delivery settings changed (by method name). */
     static final class DeliveryOverrides {
         static NotificationConfig of(NotificationConfig base, Map<String, Object> overrides) {

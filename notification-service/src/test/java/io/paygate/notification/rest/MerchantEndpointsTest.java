@@ -128,6 +128,40 @@ class MerchantEndpointsTest {
                 .body("disbursementCallbackUrl", equalTo("https://merchant.example.com/d"));
     }
 
+    /** Issue 15: 6to4 forms of private addresses, any port and names that do not resolve were registered. */
+    @Test
+    void refusesCarriedPrivateAddressesOtherPortsAndUnresolvableNamesWritingNothing() throws Exception {
+        TestDns.answer("six-to-four.test", "2002:a9fe:a9fe::");
+        MerchantApi.registerCallbacks(DEMO2, "https://merchant.example.com/d", "https://merchant.example.com:8443/b");
+        java.sql.Timestamp registeredAt = callbacksUpdatedAt();
+        List<String> refused = List.of("https://[2002:a00:1::]/", "https://[2002:a9fe:a9fe::]/",
+                "https://[64:ff9b::a9fe:a9fe]/cb", "https://[2001:0:a00:1::f7f7:f7f7]/cb", "https://six-to-four.test/cb",
+                "https://merchant.example.com:22/cb", "https://merchant.example.com:6379/cb",
+                "https://merchant.example.com:80/cb", "https://does-not-resolve.test/cb");
+        for (String url : refused) {
+            MerchantApi.as(DEMO2).body("{\"bindingCallbackUrl\":\"" + url + "\"}")
+                    .put("/pg/merchant/callbacks").then().statusCode(400)
+                    .body("responseCode", equalTo("4000601"))
+                    .body("responseMessage", equalTo("Invalid Field Format bindingCallbackUrl"));
+            MerchantApi.as(DEMO2).body("{\"disbursementCallbackUrl\":\"" + url
+                            + "\",\"bindingCallbackUrl\":\"https://merchant.example.com/b2\"}")
+                    .put("/pg/merchant/callbacks").then().statusCode(400)
+                    .body("responseMessage", equalTo("Invalid Field Format disbursementCallbackUrl"));
+        }
+        MerchantApi.as(DEMO2).get("/pg/merchant/callbacks").then()
+                .body("disbursementCallbackUrl", equalTo("https://merchant.example.com/d"))
+                .body("bindingCallbackUrl", equalTo("https://merchant.example.com:8443/b"));
+        assertEquals(registeredAt, callbacksUpdatedAt(), "no refused registration wrote the row");
+    }
+
+    private java.sql.Timestamp callbacksUpdatedAt() throws Exception {
+        try (var c = dataSource.getConnection(); var s = c.createStatement();
+             var rs = s.executeQuery("SELECT updated_at FROM merchant_callbacks WHERE merchant_id = 'demo2'")) {
+            assertTrue(rs.next());
+            return rs.getTimestamp(1);
+        }
+    }
+
     @Test
     void malformedRegistrationBodyIsABadRequestOfServiceSix() {
         MerchantApi.as(DEMO2).body("{\"disbursementCallbackUrl\":").put("/pg/merchant/callbacks").then()

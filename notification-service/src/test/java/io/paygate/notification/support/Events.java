@@ -17,6 +17,7 @@ import io.paygate.model.event.Topics;
 import io.paygate.model.status.BindingStatus;
 import io.paygate.model.status.DisbursementStatus;
 import io.paygate.model.status.PaymentStatus;
+import io.paygate.testsupport.kafka.SignedEvents;
 import io.paygate.testsupport.quarkus.KafkaResource;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
@@ -29,7 +30,10 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
-/** Events as payment-service and binding-service produce them, put on the real topics with a plain producer. */
+/**
+ * Events as payment-service and binding-service produce them (signed with the test key, header
+ * {@code paygate-signature}), put on the real topics with a plain producer.
+ */
 public final class Events {
 
     private static final AtomicLong IDS = new AtomicLong(System.nanoTime() % 1_000_000_000L);
@@ -77,23 +81,38 @@ public final class Events {
                 new BindingStatusChanged(bindingId, status, "BCA_DD", customer()), Clock.systemUTC());
     }
 
-    /** Sends the envelope to its topic, keyed merchantId:resourceId, and waits for the broker. */
+    /** Sends the envelope, signed, to its topic, keyed merchantId:resourceId, and waits for the broker. */
     public static void send(EventEnvelope event) {
-        String topic = switch (event.type()) {
+        sendRaw(topicOf(event), event.key(), event.toJson());
+    }
+
+    /** Sends {@code value} signed with the services' test key, as the producers' outbox relay signs (CONTRACT §7). */
+    public static void sendRaw(String topic, String key, String value) {
+        sendRecord(SignedEvents.sign(new ProducerRecord<>(topic, key, value)));
+    }
+
+    /** Sends {@code value} without a {@code paygate-signature} header: what a forger without the key can do. */
+    public static void sendUnsigned(String topic, String key, String value) {
+        sendRecord(new ProducerRecord<>(topic, key, value));
+    }
+
+    /** Sends a record as it is (headers included) and waits for the broker. */
+    public static void sendRecord(ProducerRecord<String, String> record) {
+        try {
+            producer().send(record).get(10, TimeUnit.SECONDS);
+        } catch (Exception e) {
+            throw new IllegalStateException("Could not produce to " + record.topic(), e);
+        }
+    }
+
+    /** The topic of an envelope's type. */
+    public static String topicOf(EventEnvelope event) {
+        return switch (event.type()) {
             case "PaymentStatusChanged" -> Topics.PAYMENT_STATUS;
             case "BindingStatusChanged" -> Topics.BINDING_STATUS;
             case "DisbursementStatusChanged" -> Topics.DISBURSEMENT_STATUS;
             default -> throw new IllegalArgumentException(event.type());
         };
-        sendRaw(topic, event.key(), event.toJson());
-    }
-
-    public static void sendRaw(String topic, String key, String value) {
-        try {
-            producer().send(new ProducerRecord<>(topic, key, value)).get(10, TimeUnit.SECONDS);
-        } catch (Exception e) {
-            throw new IllegalStateException("Could not produce to " + topic, e);
-        }
     }
 
     private static synchronized KafkaProducer<String, String> producer() {

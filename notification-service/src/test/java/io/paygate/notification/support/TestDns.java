@@ -1,6 +1,7 @@
 package io.paygate.notification.support;
 
-import io.paygate.notification.delivery.DnsResolver;
+import io.paygate.kit.config.GatewayConfig;
+import io.paygate.kit.net.DnsResolver;
 import io.quarkus.test.Mock;
 
 import java.net.InetAddress;
@@ -11,12 +12,20 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The tests' DNS: names ending in {@code .test} resolve to what a test said (so a test can make a host name resolve
- * to a private address, or change its answer between registration and delivery); everything else resolves for real.
+ * to a private address, or change its answer between registration and delivery); names under {@code example.com}
+ * resolve to {@value #EXAMPLE_COM} (a public address, so they pass the callback URL rules without a DNS server; no
+ * test delivers to them); everything else resolves for real, within the configured time.
  */
 @Mock
 public class TestDns extends DnsResolver {
 
+    public static final String EXAMPLE_COM = "93.184.216.34";
+
     private static final Map<String, List<InetAddress>> NAMES = new ConcurrentHashMap<>();
+
+    TestDns(GatewayConfig config) {
+        super(config);
+    }
 
     public static void answer(String host, String... addresses) {
         try {
@@ -38,6 +47,9 @@ public class TestDns extends DnsResolver {
                 throw new UnknownHostException(host);
             }
             return answer;
+        }
+        if (host.endsWith(".example.com")) {
+            return List.of(InetAddress.getByAddress(host, InetAddress.getByName(EXAMPLE_COM).getAddress()));
         }
         return super.resolve(host);
     }
