@@ -47,6 +47,9 @@ class ManifestsTest {
         for (String service : SERVICES) {
             JsonNode pod = prod.named("Deployment", service).path("spec").path("template").path("spec");
             JsonNode container = pod.path("containers").get(0);
+            for (String probe : new String[]{"livenessProbe", "readinessProbe", "startupProbe"}) {
+                assertEquals("management", container.path(probe).path("httpGet").path("port").asText(), probe);
+            }
             assertEquals("/q/health/live", container.path("livenessProbe").path("httpGet").path("path").asText());
             assertEquals("/q/health/ready", container.path("readinessProbe").path("httpGet").path("path").asText());
             assertEquals("/q/health/started", container.path("startupProbe").path("httpGet").path("path").asText());
@@ -60,7 +63,64 @@ class ManifestsTest {
     }
 
     @Test
+    void healthAndMetricsAreOnTheManagementPortWhichNoServiceExposes() {
+        for (String service : SERVICES) {
+            JsonNode pod = prod.named("Deployment", service).path("spec").path("template").path("spec");
+            Set<String> ports = new HashSet<>();
+            pod.path("containers").get(0).path("ports").forEach(p -> ports.add(p.path("name").asText() + ":"
+                    + p.path("containerPort").asInt()));
+            assertEquals(Set.of("http:8080", "management:9000"), ports, service);
+            assertEquals("9000", prod.named("Deployment", service).path("spec").path("template").path("metadata")
+                    .path("annotations").path("prometheus.io/port").asText());
+            JsonNode servicePorts = prod.named("Service", service).path("spec").path("ports");
+            assertEquals(1, servicePorts.size(), service);
+            assertEquals("http", servicePorts.get(0).path("targetPort").asText(), service);
+        }
+    }
+
+    @Test
+    void eachServiceMountsASecretOfItsOwnAndReadsNoOtherServicesSecrets() {
+        for (String service : SERVICES) {
+            JsonNode pod = prod.named("Deployment", service).path("spec").path("template").path("spec");
+            Set<String> secrets = new HashSet<>();
+            String configVolume = null;
+            for (JsonNode mount : pod.path("containers").get(0).path("volumeMounts")) {
+                if (mount.path("mountPath").asText().equals("/deployments/config")) {
+                    configVolume = mount.path("name").asText();
+                }
+            }
+            String configSecret = null;
+            for (JsonNode v : pod.path("volumes")) {
+                if (v.has("secret")) {
+                    secrets.add(v.path("secret").path("secretName").asText());
+                    if (v.path("name").asText().equals(configVolume)) {
+                        configSecret = v.path("secret").path("secretName").asText();
+                    }
+                }
+            }
+            pod.path("containers").get(0).path("env").forEach(e -> {
+                JsonNode ref = e.path("valueFrom").path("secretKeyRef");
+                if (!ref.isMissingNode()) {
+                    secrets.add(ref.path("name").asText());
+                }
+            });
+            assertEquals(service + "-secrets", configSecret, service);
+            for (String other : SERVICES) {
+                if (!other.equals(service)) {
+                    assertTrue(secrets.stream().noneMatch(name -> name.startsWith(other)), service + " reads " + secrets);
+                }
+            }
+        }
+    }
+
+    @Test
     void productionTurnsTheSandboxShortcutsOff() {
+        assertEquals("false", prod.named("ConfigMap", "paygate-common").path("data")
+                .path("GATEWAY_SANDBOX_ALLOWED_IN_PRODUCTION").asText());
+        assertEquals("true", dev.named("ConfigMap", "paygate-common").path("data")
+                .path("GATEWAY_SANDBOX_ALLOWED_IN_PRODUCTION").asText());
+        assertEquals("false", prod.named("ConfigMap", "payment-service").path("data")
+                .path("GATEWAY_DISBURSEMENT_SANDBOX_BANK_ENABLED").asText());
         assertEquals("false", prod.named("ConfigMap", "payment-service").path("data").path("GATEWAY_PAYMENT_SANDBOX_ENABLED").asText());
         assertEquals("false", prod.named("ConfigMap", "binding-service").path("data").path("GATEWAY_BINDING_SANDBOX_ENABLED").asText());
         assertEquals("false", prod.named("ConfigMap", "paygate-common").path("data").path("GATEWAY_CALLBACKS_ALLOW_LOCAL").asText());
@@ -74,11 +134,13 @@ class ManifestsTest {
             "/pg/payment/card/status/ORD-1, payment-service",
             "/pg/pay/PC7F3K9Q2M4X8B1N, payment-service",
             "/pg/disbursement/transfer, payment-service",
-            "/pg/ops/disbursements/DSB1/status, payment-service",
-            "/pg/sandbox/payments/PC1/simulate, payment-service",
+            "/pg/provider/sandbox/callback, payment-service",
+            "/pg/ops/disbursements/DSB1/status, none",
+            "/pg/sandbox/payments/PC1/simulate, none",
+            "/pg/paymentx, none",
             "/pg/payment/card/directdebit/bind, binding-service",
             "/pg/bind/bnd_1, binding-service",
-            "/pg/sandbox/bindings/bnd_1/simulate, binding-service",
+            "/pg/sandbox/bindings/bnd_1/simulate, none",
             "/pg/merchant/callbacks, notification-service",
             "/pg/notifications/abc/redeliver, notification-service",
             "/q/health/ready, none",
@@ -87,6 +149,22 @@ class ManifestsTest {
     void theIngressRoutesEachPathToTheServiceThatOwnsIt(String path, String expected) {
         JsonNode ingress = prod.named("Ingress", "paygate");
         assertEquals("pay.example.com", ingress.path("spec").path("tls").get(0).path("hosts").get(0).asText());
+        assertEquals(expected, routeOf(ingress, path));
+    }
+
+    @ParameterizedTest(name = "dev: {0} -> {1}")
+    @CsvSource({
+            "/pg/ops/disbursements/DSB1/status, payment-service",
+            "/pg/sandbox/payments/PC1/simulate, payment-service",
+            "/pg/sandbox/bindings/bnd_1/simulate, binding-service",
+            "/pg/payment/card/initiate, payment-service",
+            "/q/health/ready, none"})
+    void theDevIngressAlsoRoutesTheSandboxAndOpsEndpointsForQa(String path, String expected) {
+        assertEquals(expected, routeOf(dev.named("Ingress", "paygate"), path));
+    }
+
+    /** The backend nginx picks: the longest Prefix path matching whole path elements. */
+    private static String routeOf(JsonNode ingress, String path) {
         Optional<String> backend = Optional.empty();
         int longest = -1;
         for (JsonNode p : ingress.path("spec").path("rules").get(0).path("http").path("paths")) {
@@ -97,13 +175,19 @@ class ManifestsTest {
                 backend = Optional.of(p.path("backend").path("service").path("name").asText());
             }
         }
-        assertEquals(expected, backend.orElse("none"));
+        return backend.orElse("none");
     }
 
     @Test
     void networkPoliciesDenyByDefaultAndKeepInternalCallsInternal() {
         JsonNode deny = prod.named("NetworkPolicy", "paygate-default-deny-ingress").path("spec");
         assertTrue(deny.path("ingress").isMissingNode() || deny.path("ingress").isEmpty());
+        JsonNode fromOutside = prod.named("NetworkPolicy", "paygate-from-ingress-and-monitoring").path("spec");
+        Set<String> allowed = new HashSet<>();
+        fromOutside.path("ingress").forEach(rule -> rule.path("from").forEach(from -> rule.path("ports").forEach(
+                port -> allowed.add(from.path("namespaceSelector").path("matchLabels")
+                        .path("kubernetes.io/metadata.name").asText() + ":" + port.path("port").asInt()))));
+        assertEquals(Set.of("ingress-nginx:8080", "monitoring:9000"), allowed, "the Ingress reaches no health or metrics");
         JsonNode binding = prod.named("NetworkPolicy", "binding-service-from-payment-service").path("spec");
         assertEquals("payment-service", binding.path("ingress").get(0).path("from").get(0).path("podSelector")
                 .path("matchLabels").path("app.kubernetes.io/name").asText());
@@ -113,6 +197,56 @@ class ManifestsTest {
                 .forEach(cidr -> excepted.add(cidr.asText()))));
         assertTrue(excepted.containsAll(Set.of("10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/16", "169.254.0.0/16",
                 "100.64.0.0/10")), excepted.toString());
+    }
+
+    /** CONTRACT §6 allows callback ports 443 and 8443; an egress policy that blocks one breaks those merchants. */
+    @Test
+    void notificationEgressAllowsEveryAllowedCallbackPort() {
+        String allowed = prod.named("ConfigMap", "paygate-common").path("data").path("GATEWAY_CALLBACKS_ALLOWED_PORTS")
+                .asText();
+        assertEquals("443,8443", allowed);
+        Set<Integer> open = new HashSet<>();
+        prod.named("NetworkPolicy", "notification-service-egress").path("spec").path("egress").forEach(rule -> {
+            boolean internet = false;
+            for (JsonNode to : rule.path("to")) {
+                internet |= to.path("ipBlock").path("cidr").asText().equals("0.0.0.0/0");
+            }
+            if (internet) {
+                rule.path("ports").forEach(port -> open.add(port.path("port").asInt()));
+            }
+        });
+        for (String port : allowed.split(",")) {
+            assertTrue(open.contains(Integer.parseInt(port.trim())), "egress to the internet on port " + port + ": " + open);
+        }
+    }
+
+    @Test
+    void everyServiceTakesTheSameEventSigningKeysFromOneSecret() throws Exception {
+        for (String service : SERVICES) {
+            JsonNode env = prod.named("Deployment", service).path("spec").path("template").path("spec")
+                    .path("containers").get(0).path("env");
+            JsonNode current = secretRef(env, "GATEWAY_EVENTS_SIGNING_KEY");
+            assertEquals("paygate-event-signing", current.path("name").asText(), service);
+            assertEquals("signing-key", current.path("key").asText(), service);
+            assertFalse(current.path("optional").asBoolean(false), service + ": a service must not run without it");
+            JsonNode previous = secretRef(env, "GATEWAY_EVENTS_PREVIOUS_SIGNING_KEY");
+            assertEquals("paygate-event-signing", previous.path("name").asText(), service);
+            assertEquals("previous-signing-key", previous.path("key").asText(), service);
+            assertTrue(previous.path("optional").asBoolean(), service + ": only set while rotating");
+        }
+        JsonNode template = RenderedManifests.parseFile(RenderedManifests.K8S.resolve("base/secrets.example.yaml"))
+                .stream().filter(s -> s.path("metadata").path("name").asText().equals("paygate-event-signing"))
+                .findFirst().orElseThrow();
+        assertTrue(template.path("stringData").has("signing-key"));
+    }
+
+    private static JsonNode secretRef(JsonNode env, String name) {
+        for (JsonNode e : env) {
+            if (e.path("name").asText().equals(name)) {
+                return e.path("valueFrom").path("secretKeyRef");
+            }
+        }
+        throw new AssertionError("no " + name + " in " + env);
     }
 
     @Test

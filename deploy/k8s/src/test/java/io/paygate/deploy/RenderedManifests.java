@@ -18,9 +18,15 @@ record RenderedManifests(List<JsonNode> objects) {
     static final Path K8S = Path.of(System.getProperty("k8s.dir", "."));
 
     static RenderedManifests render(String overlay) throws IOException, InterruptedException {
+        return render(K8S.resolve("overlays").resolve(overlay));
+    }
+
+    /** Renders any kustomization directory (e.g. a test fixture combining an overlay with a component). */
+    static RenderedManifests render(Path kustomization) throws IOException, InterruptedException {
+        String overlay = kustomization.toString();
         Process kubectl;
         try {
-            kubectl = new ProcessBuilder("kubectl", "kustomize", K8S.resolve("overlays").resolve(overlay).toString())
+            kubectl = new ProcessBuilder("kubectl", "kustomize", kustomization.toString())
                     .redirectErrorStream(true).start();
         } catch (IOException e) {
             throw new AssertionError("kubectl is needed to render the manifests (apt-get install kubectl)", e);

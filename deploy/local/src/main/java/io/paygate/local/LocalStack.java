@@ -19,23 +19,38 @@ import java.util.stream.Stream;
 
 /**
  * The local stack (CONTRACT §8): an embedded PostgreSQL with one database per service, an embedded
- * Kafka broker, and the three services as separate processes on 8081–8083 with the sandbox merchants.
+ * Kafka broker, and the three services as separate processes on 8081–8083 with the sandbox merchants; with
+ * {@code --replicas N}, N processes of every service against the same database and broker, replica k of each on its
+ * port + 10·k.
  * Runs until interrupted (Ctrl-C or SIGTERM), then stops everything it started and, unless
  * {@code --keep-data} was given, removes its data. Tests start the same stack with {@link #launch(Options)}.
  */
 public final class LocalStack {
 
     private static final Duration READY_TIMEOUT = Duration.ofSeconds(120);
+    /** More time per extra replica: all of them start at once and share the machine's cores. */
+    private static final Duration READY_TIMEOUT_PER_REPLICA = Duration.ofSeconds(60);
     private static final Duration STOP_GRACE = Duration.ofSeconds(20);
 
     private final Options options;
     private final Path runDir;
+    /** Replica 0 of every service: the public addresses, one database and one Kafka principal per service. */
     private final List<ServiceSpec> specs;
+    /** Every process, replica 0 of each service first. */
     private final List<ServiceProcess> services = new ArrayList<>();
     /** Service-to-service bearer token, new for every run. */
     private final String internalToken = java.util.UUID.randomUUID().toString();
+    /**
+     * Key of the event signatures (CONTRACT §7, {@code gateway.events.signing-key}), new for every run and the same for
+     * every service: producers sign with it, notification-service verifies. 32 random bytes, base64url (43 characters).
+     */
+    private final String eventSigningKey = ServiceConfig.newKey();
+    /** Key of the sandbox provider's callback signatures, new for every run and the same for every payment-service. */
+    private final String providerSecret = ServiceConfig.newKey();
     private EmbeddedPostgresServer postgres;
     private EmbeddedKafkaBroker kafka;
+    /** Each service's Kafka principal when the broker is secured ({@code --kafka-security sasl-ssl}), else null. */
+    private KafkaPrincipals kafkaPrincipals;
     private boolean stopped;
 
     private LocalStack(Options options, Path runDir) {
@@ -66,9 +81,34 @@ public final class LocalStack {
         return stack;
     }
 
-    /** {@code http://localhost:<port>} of a service ({@code payment-service}, …). */
+    /** {@code http://localhost:<port>} of a service ({@code payment-service}, …): its first replica, the public address. */
     public String baseUrl(String service) {
-        return spec(service).baseUrl();
+        return baseUrl(service, 0);
+    }
+
+    /** {@code http://localhost:<port>} of replica {@code replica} (0 … {@link #replicas()} − 1) of a service. */
+    public String baseUrl(String service, int replica) {
+        return process(service, replica).spec().baseUrl();
+    }
+
+    /** Where the service's (first replica's) health and metrics are (its management interface). */
+    public String managementUrl(String service) {
+        return managementUrl(service, 0);
+    }
+
+    /** Where a replica's health and metrics are: its own port + 1000. */
+    public String managementUrl(String service, int replica) {
+        return process(service, replica).spec().managementUrl();
+    }
+
+    /** How many processes of every service run. */
+    public int replicas() {
+        return options.replicas();
+    }
+
+    /** The log of a replica of a service: {@code logs/<service>.log} for replica 0, {@code logs/<service>-<k>.log}. */
+    public Path log(String service, int replica) {
+        return process(service, replica).log();
     }
 
     /**
@@ -79,28 +119,48 @@ public final class LocalStack {
         return kafka;
     }
 
-    /** Kills a service with SIGKILL, as a crash or the OOM killer would: no graceful shutdown. */
+    /** Kills a service (its first replica) with SIGKILL, as a crash or the OOM killer would: no graceful shutdown. */
     public void kill(String service) throws InterruptedException {
-        process(service).kill();
+        kill(service, 0);
     }
 
-    /** Starts a killed or stopped service again, with the same command and configuration; returns once it is ready. */
+    /** Kills one replica of a service with SIGKILL; the others keep running. */
+    public void kill(String service, int replica) throws InterruptedException {
+        process(service, replica).kill();
+    }
+
+    /** Starts a killed or stopped service (its first replica) again, with the same command and configuration. */
     public void restart(String service) throws IOException, InterruptedException {
-        ServiceProcess process = process(service);
+        restart(service, 0);
+    }
+
+    /** Starts a killed or stopped replica again, with the same command and configuration; returns once it is ready. */
+    public void restart(String service, int replica) throws IOException, InterruptedException {
+        ServiceProcess process = process(service, replica);
         process.restart();
         if (!process.awaitReady(READY_TIMEOUT)) {
             process.logTail(40).forEach(line -> System.err.println("    " + line));
-            throw new IllegalStateException(service + " did not become ready again; log " + process.log());
+            throw new IllegalStateException(process.spec().id() + " did not become ready again; log " + process.log());
         }
     }
 
-    private ServiceProcess process(String service) {
-        return services.stream().filter(s -> s.spec().name().equals(service)).findFirst()
-                .orElseThrow(() -> new IllegalArgumentException("no service " + service));
+    private ServiceProcess process(String service, int replica) {
+        spec(service); // an unknown service says so, rather than "no replica"
+        return services.stream().filter(s -> s.spec().name().equals(service) && s.spec().replica() == replica)
+                .findFirst().orElseThrow(() -> new IllegalArgumentException(
+                        "no replica " + replica + " of " + service + " (this stack runs " + replicas() + ")"));
     }
 
     public String kafkaBootstrapServers() {
         return kafka.bootstrapServers();
+    }
+
+    /** A service's Kafka principal on a secured broker ({@link KafkaSecurity#SASL_SSL}). */
+    public EmbeddedKafkaBroker.Credentials kafkaPrincipal(String service) {
+        if (kafkaPrincipals == null) {
+            throw new IllegalStateException("the broker is not secured");
+        }
+        return kafkaPrincipals.byService().get(service);
     }
 
     /** JDBC URL of a service's database ({@code payment}, {@code binding}, {@code notification}). */
@@ -110,6 +170,11 @@ public final class LocalStack {
 
     public String internalToken() {
         return internalToken;
+    }
+
+    /** The services' event signing key, for tests that produce events themselves. */
+    public String eventSigningKey() {
+        return eventSigningKey;
     }
 
     public Path runDir() {
@@ -147,14 +212,19 @@ public final class LocalStack {
         Thread.currentThread().join();
     }
 
-    private static List<String> preflight(Options options) {
+    /** What stops the stack from starting: a missing jar, a port of any replica (API or management) in use. */
+    static List<String> preflight(Options options) {
         List<String> problems = new ArrayList<>();
         for (ServiceSpec spec : ServiceSpec.ALL) {
             if (!Files.isRegularFile(spec.jar(options.repoRoot()))) {
                 problems.add(spec.jar(options.repoRoot()) + " is missing: build with ./mvnw -DskipTests package");
             }
         }
-        List<Integer> ports = new ArrayList<>(ServiceSpec.all(options.portOffset()).stream().map(ServiceSpec::port).toList());
+        List<Integer> ports = new ArrayList<>();
+        for (ServiceSpec process : ServiceSpec.all(options.portOffset(), options.replicas())) {
+            ports.add(process.port());
+            ports.add(process.managementPort());
+        }
         ports.add(options.postgresPort());
         for (int port : ports) {
             try (ServerSocket probe = new ServerSocket()) {
@@ -179,68 +249,79 @@ public final class LocalStack {
                 + String.join(", ", specs.stream().map(ServiceSpec::database).toList()) + ")", t0);
 
         t0 = System.nanoTime();
-        kafka = EmbeddedKafkaBroker.start(runDir.resolve("kafka"));
+        boolean secured = options.kafkaSecurity() == KafkaSecurity.SASL_SSL;
+        kafka = secured ? EmbeddedKafkaBroker.startSecured(runDir.resolve("kafka"))
+                : EmbeddedKafkaBroker.start(runDir.resolve("kafka"));
         kafka.createTopics(Topics.PAYMENT_STATUS, Topics.BINDING_STATUS, Topics.DISBURSEMENT_STATUS);
-        step("Kafka on " + kafka.bootstrapServers() + " (topics " + Topics.PAYMENT_STATUS + ", "
-                + Topics.BINDING_STATUS + ", " + Topics.DISBURSEMENT_STATUS + ")", t0);
+        if (secured) {
+            kafkaPrincipals = KafkaPrincipals.create(kafka, specs);
+        }
+        step("Kafka on " + kafka.bootstrapServers() + (secured ? " (SASL_SSL, SCRAM-SHA-512, a principal per service)" : "")
+                + " (topics " + Topics.PAYMENT_STATUS + ", " + Topics.BINDING_STATUS + ", " + Topics.DISBURSEMENT_STATUS + ")", t0);
 
         t0 = System.nanoTime();
-        for (ServiceSpec spec : specs) {
+        ServiceConfig config = new ServiceConfig(postgres::jdbcUrl, kafka.bootstrapServers(), internalToken,
+                eventSigningKey, providerSecret, options.extraConfig());
+        for (ServiceSpec spec : ServiceSpec.all(options.portOffset(), options.replicas())) {
             ServiceProcess service = new ServiceProcess(spec, runDir);
             services.add(service);
-            service.start(spec.jar(options.repoRoot()), serviceConfig(spec), options.serviceJvmOptions());
-            System.out.println("  starting " + spec.name() + " (log " + service.log() + ")");
+            if (kafkaPrincipals != null) { // every replica of a service is the same principal
+                service.environment(KafkaPrincipals.environment(kafka, kafkaPrincipals.byService().get(spec.name())));
+            }
+            service.start(spec.jar(options.repoRoot()), config.lines(spec, specs), options.serviceJvmOptions());
+            System.out.println("  starting " + spec.id() + " (log " + service.log() + ")");
         }
+        Duration timeout = READY_TIMEOUT.plus(READY_TIMEOUT_PER_REPLICA.multipliedBy(options.replicas() - 1));
         for (ServiceProcess service : services) {
-            if (!service.awaitReady(READY_TIMEOUT)) {
-                System.err.println(service.spec().name() + " did not become ready; the end of its log:");
+            if (!service.awaitReady(timeout)) {
+                System.err.println(service.spec().id() + " did not become ready; the end of its log:");
                 service.logTail(40).forEach(line -> System.err.println("    " + line));
                 return false;
             }
-            step(service.spec().name() + " ready on " + service.spec().baseUrl(), t0);
+            step(service.spec().id() + " ready on " + service.spec().baseUrl(), t0);
         }
         return true;
-    }
-
-    /** What one service reads from {@code config/application.properties}; the environment overrides it. */
-    private List<String> serviceConfig(ServiceSpec spec) {
-        List<String> lines = new ArrayList<>();
-        lines.add("# Written by deploy/local/run; environment variables take precedence over these.");
-        lines.add("quarkus.http.port=" + spec.port());
-        lines.add("quarkus.datasource.jdbc.url=" + postgres.jdbcUrl(spec.database()));
-        lines.add("quarkus.datasource.username=" + EmbeddedPostgresServer.USER);
-        lines.add("quarkus.datasource.password=" + EmbeddedPostgresServer.PASSWORD);
-        lines.add("kafka.bootstrap.servers=" + kafka.bootstrapServers());
-        lines.add("gateway.callbacks.allow-local=true");
-        lines.add("quarkus.swagger-ui.enabled=true");
-        lines.add("gateway.internal.token=" + internalToken);
-        if (spec.name().equals("payment-service")) {
-            // The hosted page asks binding-service for the customer's ACTIVE direct-debit bindings.
-            lines.add("quarkus.rest-client.bindings.url=" + spec("binding-service").baseUrl());
-            lines.add("gateway.payment.public-base-url=" + spec.baseUrl());
-        }
-        if (spec.name().equals("binding-service")) {
-            lines.add("gateway.binding.public-base-url=" + spec.baseUrl());
-        }
-        lines.addAll(SandboxMerchants.configLines());
-        lines.addAll(options.extraConfig());
-        return lines;
     }
 
     private void printBanner() {
         System.out.println();
         System.out.println("paygate is up. Ctrl-C stops everything" + (options.keepData() ? " and keeps " + runDir : "") + ".");
-        for (ServiceSpec spec : specs) {
-            System.out.printf("  %-21s %s   (ready: %s/q/health/ready)%n", spec.name(), spec.baseUrl(), spec.baseUrl());
+        for (ServiceProcess service : services) {
+            ServiceSpec spec = service.spec();
+            System.out.printf("  %-23s %s   (ready: %s/q/health/ready)%n", spec.id(), spec.baseUrl(),
+                    spec.managementUrl());
         }
-        System.out.println("  PostgreSQL            " + postgres.jdbcUrl("<payment|binding|notification>")
+        if (options.replicas() > 1) {
+            System.out.println("  (" + options.replicas() + " replicas of each service; the first one's address is the"
+                    + " public one: links and redirects name it)");
+        }
+        System.out.println("  PostgreSQL              " + postgres.jdbcUrl("<payment|binding|notification>")
                 + " user " + EmbeddedPostgresServer.USER + " password " + EmbeddedPostgresServer.PASSWORD);
-        System.out.println("  Kafka                 " + kafka.bootstrapServers());
+        System.out.println("  Kafka                   " + kafka.bootstrapServers());
+        if (kafkaPrincipals != null) {
+            System.out.println("Kafka requires SASL_SSL with SCRAM-SHA-512; clients trust " + kafka.caCertificate()
+                    + " (ssl.truststore.type=PEM). Principals (username / password):");
+            kafkaPrincipals.byService().entrySet().stream().sorted(java.util.Map.Entry.comparingByKey()).forEach(e ->
+                    System.out.printf("  %-23s %s   (%s)%n", e.getKey(), e.getValue().password(), access(e.getKey())));
+            System.out.printf("  %-23s %s   (super user)%n", EmbeddedKafkaBroker.ADMIN, kafka.admin().password());
+        }
         System.out.println("Sandbox merchants (X-PARTNER-ID / client secret / notification secret):");
         for (SandboxMerchants.Merchant m : SandboxMerchants.ALL) {
             System.out.printf("  %-6s %-20s %s%n", m.id(), m.clientSecret(), m.notificationSecret());
         }
         System.out.println("Ops token: " + SandboxMerchants.OPS_TOKEN);
+    }
+
+    private static String access(String service) {
+        List<String> parts = new ArrayList<>();
+        if (!KafkaPrincipals.writes(service).isEmpty()) {
+            parts.add("writes " + String.join(", ", KafkaPrincipals.writes(service)));
+        }
+        if (!KafkaPrincipals.reads(service).isEmpty()) {
+            parts.add("reads " + String.join(", ", KafkaPrincipals.reads(service)) + " in group "
+                    + KafkaPrincipals.NOTIFICATION_GROUP);
+        }
+        return String.join("; ", parts);
     }
 
     /** Stops the services (SIGTERM, then kill after a grace period), the broker and the database. */
@@ -295,18 +376,46 @@ public final class LocalStack {
         }
     }
 
+    /** How clients reach the embedded broker: as before, or as in production (CONTRACT §7). */
+    public enum KafkaSecurity {
+        /** No authentication (the default). */
+        PLAINTEXT,
+        /** SASL SCRAM-SHA-512 over TLS, a principal per service with the contract's ACLs. */
+        SASL_SSL;
+
+        static KafkaSecurity parse(String value) {
+            return switch (value.toLowerCase()) {
+                case "plaintext", "none" -> PLAINTEXT;
+                case "sasl-ssl", "sasl_ssl" -> SASL_SSL;
+                default -> throw new IllegalArgumentException("--kafka-security is plaintext or sasl-ssl, not " + value);
+            };
+        }
+    }
+
     /** Command-line options of {@code deploy/local/run}, and what tests pass to {@link #launch(Options)}. */
     public record Options(Path repoRoot, Path dataDir, boolean keepData, int postgresPort, int portOffset,
-                          List<String> extraConfig, List<String> serviceJvmOptions, boolean help) {
+                          List<String> extraConfig, List<String> serviceJvmOptions, boolean help,
+                          KafkaSecurity kafkaSecurity, int replicas) {
+
+        public Options {
+            ServiceSpec.checkReplicas(replicas);
+        }
 
         static final String USAGE = """
-                usage: deploy/local/run [--keep-data] [--data-dir DIR] [--pg-port PORT] [--port-offset N]
-                                        [--set key=value]... [--rebuild]
+                usage: deploy/local/run [--keep-data] [--data-dir DIR] [--pg-port PORT] [--port-offset N] [--replicas N]
+                                        [--set key=value]... [--kafka-security plaintext|sasl-ssl] [--rebuild]
                   --keep-data      keep the run's data (database, broker logs, service logs) after it stops
                   --data-dir DIR   put the run's data in DIR (kept after it stops)
                   --pg-port PORT   PostgreSQL port (default 15432)
                   --port-offset N  run the services on 8081+N, 8082+N, 8083+N (a second stack beside the first)
+                  --replicas N     N processes (1 to 9, default 1) of every service on the same database and broker:
+                                   replica k of each on its port + 10*k (8091-8093, 8101-8103, ...), management
+                                   port + 1000 as always; logs/<service>-<k>.log; the first one's address is the
+                                   public one
                   --set key=value  one more configuration line for every service (repeatable)
+                  --kafka-security plaintext|sasl-ssl
+                                   sasl-ssl: the broker requires SCRAM-SHA-512 over TLS and ACLs; each service gets
+                                   its own principal (printed with the CA certificate clients trust)
                   --rebuild        rebuild the services with ./mvnw before starting
                 Environment: everything is passed on to the services (e.g. GATEWAY_NOTIFICATION_RETRY_DELAYS=1s,2s,4s);
                 PAYGATE_SERVICE_JAVA_OPTS sets the services' JVM options (default -Xmx512m).""";
@@ -314,7 +423,23 @@ public final class LocalStack {
         /** The defaults for a stack started from code: free PostgreSQL port, throw-away data. */
         public static Options forTests(Path repoRoot, int portOffset, List<String> extraConfig) {
             return new Options(repoRoot.toAbsolutePath().normalize(), null, false, 0, portOffset,
-                    List.copyOf(extraConfig), jvmOptions(), false);
+                    List.copyOf(extraConfig), jvmOptions(), false, KafkaSecurity.PLAINTEXT, 1);
+        }
+
+        /** The same options with the broker secured (or not). */
+        public Options withKafkaSecurity(KafkaSecurity security) {
+            return new Options(repoRoot, dataDir, keepData, postgresPort, portOffset, extraConfig, serviceJvmOptions,
+                    help, security, replicas);
+        }
+
+        /**
+         * The same options with {@code replicas} processes of every service.
+         *
+         * @throws IllegalArgumentException unless 1 ≤ {@code replicas} ≤ 9
+         */
+        public Options withReplicas(int replicas) {
+            return new Options(repoRoot, dataDir, keepData, postgresPort, portOffset, extraConfig, serviceJvmOptions,
+                    help, kafkaSecurity, replicas);
         }
 
         static Options parse(String[] args) {
@@ -324,6 +449,8 @@ public final class LocalStack {
             boolean help = false;
             int pgPort = 15432;
             int offset = 0;
+            int replicas = 1;
+            KafkaSecurity kafkaSecurity = KafkaSecurity.PLAINTEXT;
             List<String> extra = new ArrayList<>();
             List<String> rest = new ArrayList<>(Arrays.asList(args));
             while (!rest.isEmpty()) {
@@ -333,12 +460,24 @@ public final class LocalStack {
                     case "--data-dir" -> dataDir = Path.of(value(rest, arg)).toAbsolutePath();
                     case "--pg-port" -> pgPort = Integer.parseInt(value(rest, arg));
                     case "--port-offset" -> offset = Integer.parseInt(value(rest, arg));
+                    case "--replicas" -> replicas = replicas(value(rest, arg));
                     case "--set" -> extra.add(value(rest, arg));
+                    case "--kafka-security" -> kafkaSecurity = KafkaSecurity.parse(value(rest, arg));
                     case "-h", "--help" -> help = true;
                     default -> throw new IllegalArgumentException("unknown option " + arg);
                 }
             }
-            return new Options(repoRoot, dataDir, keep, pgPort, offset, extra, jvmOptions(), help);
+            return new Options(repoRoot, dataDir, keep, pgPort, offset, extra, jvmOptions(), help, kafkaSecurity,
+                    replicas);
+        }
+
+        private static int replicas(String value) {
+            try {
+                return ServiceSpec.checkReplicas(Integer.parseInt(value.trim()));
+            } catch (NumberFormatException e) {
+                throw new IllegalArgumentException("--replicas is a number of processes per service from 1 to "
+                        + ServiceSpec.MAX_REPLICAS + ", not " + value);
+            }
         }
 
         private static List<String> jvmOptions() {

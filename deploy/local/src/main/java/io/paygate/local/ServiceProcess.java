@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -27,11 +28,12 @@ final class ServiceProcess {
     private final Path log;
     private Process process;
     private List<String> command;
+    private Map<String, String> environment = Map.of();
 
     ServiceProcess(ServiceSpec spec, Path runDir) {
         this.spec = spec;
-        this.workDir = runDir.resolve(spec.name());
-        this.log = runDir.resolve("logs").resolve(spec.name() + ".log");
+        this.workDir = runDir.resolve(spec.id());
+        this.log = runDir.resolve("logs").resolve(spec.id() + ".log");
     }
 
     ServiceSpec spec() {
@@ -40,6 +42,16 @@ final class ServiceProcess {
 
     Path log() {
         return log;
+    }
+
+    /** Where the process runs and finds its {@code config/application.properties}. */
+    Path workDir() {
+        return workDir;
+    }
+
+    /** Environment variables the process gets on top of the launcher's (e.g. its Kafka credentials). */
+    void environment(Map<String, String> environment) {
+        this.environment = Map.copyOf(environment);
     }
 
     void start(Path jar, List<String> config, List<String> jvmOptions) throws IOException {
@@ -57,23 +69,24 @@ final class ServiceProcess {
     /** Starts the process again with the same command and configuration (after {@link #kill()} or a crash). */
     void restart() throws IOException {
         if (process != null && process.isAlive()) {
-            throw new IllegalStateException(spec.name() + " is still running");
+            throw new IllegalStateException(spec.id() + " is still running");
         }
         launch();
     }
 
     private void launch() throws IOException {
-        process = new ProcessBuilder(command)
+        ProcessBuilder builder = new ProcessBuilder(command)
                 .directory(workDir.toFile())
                 .redirectErrorStream(true)
-                .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()))
-                .start();
+                .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
+        builder.environment().putAll(environment);
+        process = builder.start();
     }
 
-    /** Polls {@code /q/health/ready} until 200; false when the process died or the time ran out. */
+    /** Polls {@code /q/health/ready} on the management port until 200; false when the process died or the time ran out. */
     boolean awaitReady(Duration timeout) throws InterruptedException {
         long deadline = System.nanoTime() + timeout.toNanos();
-        HttpRequest ready = HttpRequest.newBuilder(URI.create(spec.baseUrl() + "/q/health/ready"))
+        HttpRequest ready = HttpRequest.newBuilder(URI.create(spec.managementUrl() + "/q/health/ready"))
                 .timeout(Duration.ofSeconds(2)).GET().build();
         while (System.nanoTime() < deadline) {
             if (!process.isAlive()) {
@@ -98,7 +111,7 @@ final class ServiceProcess {
         }
         process.destroyForcibly();
         if (!process.waitFor(10, TimeUnit.SECONDS)) {
-            throw new IllegalStateException(spec.name() + " (pid " + process.pid() + ") survived SIGKILL");
+            throw new IllegalStateException(spec.id() + " (pid " + process.pid() + ") survived SIGKILL");
         }
     }
 

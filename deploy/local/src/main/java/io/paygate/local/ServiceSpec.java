@@ -1,10 +1,27 @@
 package io.paygate.local;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 
-/** One service of the local stack: its module, port and database (CONTRACT §0). */
-public record ServiceSpec(String name, int port, String database) {
+/**
+ * One process of a service in the local stack: its module, port, database and which replica it is (CONTRACT §0,
+ * §8). Replica 0 is on the service's port; replica k on that port + {@value #REPLICA_PORT_STEP}·k.
+ */
+public record ServiceSpec(String name, int port, String database, int replica) {
+
+    /** Replica k of a service listens on the first one's port + this·k (8091–8093, 8101–8103, …). */
+    static final int REPLICA_PORT_STEP = 10;
+    /**
+     * At most this many processes per service: replica 9 would take 8171–8173 and a tenth 8181–8183, the ports of a
+     * stack started beside this one with {@code --port-offset 100}.
+     */
+    static final int MAX_REPLICAS = 9;
+
+    /** The first (or only) process of a service. */
+    public ServiceSpec(String name, int port, String database) {
+        this(name, port, database, 0);
+    }
 
     /** The three services on their contract ports (8081–8083). */
     static final List<ServiceSpec> ALL = all(0);
@@ -17,6 +34,50 @@ public record ServiceSpec(String name, int port, String database) {
                 new ServiceSpec("notification-service", 8083 + offset, "notification"));
     }
 
+    /**
+     * Every process of a stack with {@code replicas} processes per service, replica 0 of each service first, then
+     * replica 1 of each, and so on.
+     */
+    static List<ServiceSpec> all(int offset, int replicas) {
+        checkReplicas(replicas);
+        List<ServiceSpec> all = new ArrayList<>();
+        for (int k = 0; k < replicas; k++) {
+            for (ServiceSpec first : all(offset)) {
+                all.add(first.replica(k));
+            }
+        }
+        return List.copyOf(all);
+    }
+
+    /** @throws IllegalArgumentException unless 1 ≤ {@code replicas} ≤ {@value #MAX_REPLICAS} */
+    static int checkReplicas(int replicas) {
+        if (replicas < 1 || replicas > MAX_REPLICAS) {
+            throw new IllegalArgumentException("--replicas is a number of processes per service from 1 to "
+                    + MAX_REPLICAS + ", not " + replicas);
+        }
+        return replicas;
+    }
+
+    /** Replica {@code k} of this (first) process: the same service and database, its port + 10·k. */
+    ServiceSpec replica(int k) {
+        if (replica != 0) {
+            throw new IllegalStateException("replicas are counted from the first process, not from " + id());
+        }
+        if (k < 0 || k >= MAX_REPLICAS) {
+            throw new IllegalArgumentException("no replica " + k + " (0 to " + (MAX_REPLICAS - 1) + ")");
+        }
+        return new ServiceSpec(name, port + REPLICA_PORT_STEP * k, database, k);
+    }
+
+    /**
+     * The process's name in the run directory and the banner: the service's name for replica 0
+     * ({@code logs/payment-service.log}), the name and the replica's number for the others
+     * ({@code logs/payment-service-1.log}).
+     */
+    String id() {
+        return replica == 0 ? name : name + "-" + replica;
+    }
+
     /** The service's runnable jar, built by {@code ./mvnw package}. */
     Path jar(Path repoRoot) {
         return repoRoot.resolve(name).resolve("target/quarkus-app/quarkus-run.jar");
@@ -24,5 +85,14 @@ public record ServiceSpec(String name, int port, String database) {
 
     public String baseUrl() {
         return "http://localhost:" + port;
+    }
+
+    /** Health and metrics (the Quarkus management interface): the process's port + 1000 (9081–9083, 9091–9093, …). */
+    public int managementPort() {
+        return port + 1000;
+    }
+
+    public String managementUrl() {
+        return "http://localhost:" + managementPort();
     }
 }

@@ -1,0 +1,68 @@
+package io.paygate.local;
+
+import io.paygate.model.event.Topics;
+import io.paygate.testsupport.infra.EmbeddedKafkaBroker;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Each service's own Kafka principal on a secured broker (CONTRACT §7), with the ACLs the contract gives it:
+ * payment-service writes {@code payment-status} and {@code disbursement-status}, binding-service writes
+ * {@code binding-status}, notification-service reads those three in group {@code notification-service} and writes
+ * only its dead-letter topic. The same ACLs as deploy/k8s documents for production.
+ */
+record KafkaPrincipals(Map<String, EmbeddedKafkaBroker.Credentials> byService) {
+
+    static final String DEAD_LETTER_TOPIC = "notification-dead-letter";
+    static final String NOTIFICATION_GROUP = "notification-service";
+
+    /** The topics a service may write. */
+    static List<String> writes(String service) {
+        return switch (service) {
+            case "payment-service" -> List.of(Topics.PAYMENT_STATUS, Topics.DISBURSEMENT_STATUS);
+            case "binding-service" -> List.of(Topics.BINDING_STATUS);
+            case "notification-service" -> List.of(DEAD_LETTER_TOPIC);
+            default -> List.of();
+        };
+    }
+
+    /** The topics a service may read (in its consumer group). */
+    static List<String> reads(String service) {
+        return service.equals("notification-service")
+                ? List.of(Topics.PAYMENT_STATUS, Topics.BINDING_STATUS, Topics.DISBURSEMENT_STATUS)
+                : List.of();
+    }
+
+    /** Creates a SCRAM-SHA-512 user per service with a fresh password, and its ACLs. */
+    static KafkaPrincipals create(EmbeddedKafkaBroker kafka, List<ServiceSpec> services) {
+        kafka.createTopics(DEAD_LETTER_TOPIC);
+        Map<String, EmbeddedKafkaBroker.Credentials> byService = new LinkedHashMap<>();
+        for (ServiceSpec spec : services) {
+            EmbeddedKafkaBroker.Credentials credentials = kafka.createUser(spec.name());
+            if (!writes(spec.name()).isEmpty()) {
+                kafka.allowProducing(spec.name(), writes(spec.name()).toArray(String[]::new));
+            }
+            if (!reads(spec.name()).isEmpty()) {
+                kafka.allowConsuming(spec.name(), NOTIFICATION_GROUP, reads(spec.name()).toArray(String[]::new));
+            }
+            byService.put(spec.name(), credentials);
+        }
+        return new KafkaPrincipals(Map.copyOf(byService));
+    }
+
+    /**
+     * The environment that makes a service's Kafka clients (messaging channels and its own producers) authenticate as
+     * its principal: Quarkus reads {@code KAFKA_SECURITY_PROTOCOL} as {@code kafka.security.protocol}, and so on.
+     */
+    static Map<String, String> environment(EmbeddedKafkaBroker kafka, EmbeddedKafkaBroker.Credentials credentials) {
+        Map<String, String> env = new LinkedHashMap<>();
+        kafka.clientConfig(credentials).forEach((key, value) -> {
+            if (!key.equals("bootstrap.servers")) { // in the service's config file, as on a plaintext broker
+                env.put("KAFKA_" + key.toUpperCase().replace('.', '_'), value);
+            }
+        });
+        return env;
+    }
+}

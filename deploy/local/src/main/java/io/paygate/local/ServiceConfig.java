@@ -1,0 +1,75 @@
+package io.paygate.local;
+
+import io.paygate.testsupport.SandboxMerchants;
+import io.paygate.testsupport.infra.EmbeddedPostgresServer;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.UnaryOperator;
+
+/**
+ * What every process of one run reads from its {@code config/application.properties} (the environment overrides
+ * it). All replicas of a service get the same lines except their own ports: the same database, broker, keys and
+ * tokens, and the first replica's address as the public one, as behind one Ingress.
+ *
+ * @param jdbcUrl          a database's JDBC URL by its name ({@code payment}, …)
+ * @param providerSecret   key of the sandbox provider's callback signatures, one per run: any payment-service
+ *                         replica may receive a callback, as through the Ingress
+ * @param extraConfig      lines for every process ({@code --set}), last so that they win
+ */
+record ServiceConfig(UnaryOperator<String> jdbcUrl, String kafkaBootstrapServers, String internalToken,
+                     String eventSigningKey, String providerSecret, List<String> extraConfig) {
+
+    ServiceConfig {
+        extraConfig = List.copyOf(extraConfig);
+    }
+
+    /** The lines of {@code process}; {@code firsts} are replica 0 of every service (their addresses are the public ones). */
+    List<String> lines(ServiceSpec process, List<ServiceSpec> firsts) {
+        List<String> lines = new ArrayList<>();
+        lines.add("# Written by deploy/local/run; environment variables take precedence over these.");
+        lines.add("quarkus.http.port=" + process.port());
+        lines.add("quarkus.management.port=" + process.managementPort());
+        lines.add("quarkus.datasource.jdbc.url=" + jdbcUrl.apply(process.database()));
+        lines.add("quarkus.datasource.username=" + EmbeddedPostgresServer.USER);
+        lines.add("quarkus.datasource.password=" + EmbeddedPostgresServer.PASSWORD);
+        lines.add("kafka.bootstrap.servers=" + kafkaBootstrapServers);
+        lines.add("gateway.callbacks.allow-local=true");
+        // The packaged services run in the prod profile; the local stack is the sandbox (CONTRACT §2, §8).
+        lines.add("gateway.sandbox.allowed-in-production=true");
+        // Loopback plays the Ingress here: X-Forwarded-Proto/-For from it are believed, as from the real one.
+        lines.add("gateway.trusted-proxies=127.0.0.1,::1");
+        lines.add("quarkus.swagger-ui.enabled=true");
+        lines.add("gateway.internal.token=" + internalToken);
+        lines.add("gateway.events.signing-key=" + eventSigningKey);
+        if (process.name().equals("payment-service")) {
+            // The hosted page asks binding-service for the customer's ACTIVE direct-debit bindings.
+            lines.add("quarkus.rest-client.bindings.url=" + first("binding-service", firsts).baseUrl());
+            lines.add("gateway.payment.public-base-url=" + first("payment-service", firsts).baseUrl());
+            lines.add("gateway.payment.provider-secret=" + providerSecret);
+        }
+        if (process.name().equals("binding-service")) {
+            lines.add("gateway.binding.public-base-url=" + first("binding-service", firsts).baseUrl());
+        }
+        lines.addAll(SandboxMerchants.configLines());
+        lines.addAll(extraConfig);
+        return lines;
+    }
+
+    private static ServiceSpec first(String service, List<ServiceSpec> firsts) {
+        return firsts.stream().filter(s -> s.name().equals(service) && s.replica() == 0).findFirst()
+                .orElseThrow(() -> new IllegalArgumentException("no first replica of " + service));
+    }
+
+    /** A fresh random key: 32 bytes, base64url without padding (43 characters). */
+    static String newKey() {
+        byte[] key = new byte[32];
+        new java.security.SecureRandom().nextBytes(key);
+        return java.util.Base64.getUrlEncoder().withoutPadding().encodeToString(key);
+    }
+
+    @Override
+    public String toString() { // never the keys
+        return "ServiceConfig[kafka=" + kafkaBootstrapServers + ", extraConfig=" + extraConfig.size() + " lines]";
+    }
+}

@@ -1,0 +1,89 @@
+package io.paygate.local;
+
+import io.paygate.local.LocalStack.KafkaSecurity;
+import io.paygate.local.LocalStack.Options;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.nio.file.Path;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** {@code deploy/local/run}'s options about replicas, and what the launcher checks before it starts them. */
+class OptionsTest {
+
+    @Test
+    void runsOneProcessPerServiceUnlessToldOtherwise() {
+        assertEquals(1, Options.parse(new String[0]).replicas());
+        assertEquals(1, Options.forTests(Path.of("."), 0, List.of()).replicas());
+    }
+
+    @Test
+    void readsReplicasBesideAPortOffset() {
+        Options options = Options.parse(new String[] {"--port-offset", "100", "--replicas", "3", "--keep-data"});
+
+        assertEquals(3, options.replicas());
+        assertEquals(100, options.portOffset());
+        assertTrue(options.keepData());
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"0", "10", "-2", "two", "", "1.5"})
+    void refusesAReplicaCountThatIsNotOneToNine(String value) {
+        IllegalArgumentException refused = assertThrows(IllegalArgumentException.class,
+                () -> Options.parse(new String[] {"--replicas", value}));
+        assertEquals("--replicas is a number of processes per service from 1 to 9, not " + value, refused.getMessage());
+    }
+
+    @Test
+    void refusesReplicasWithoutAValue() {
+        IllegalArgumentException refused = assertThrows(IllegalArgumentException.class,
+                () -> Options.parse(new String[] {"--replicas"}));
+        assertEquals("--replicas needs a value", refused.getMessage());
+    }
+
+    @Test
+    void withReplicasKeepsEveryOtherOption() {
+        Options options = Options.forTests(Path.of("/repo"), 30_000, List.of("a=b"))
+                .withKafkaSecurity(KafkaSecurity.SASL_SSL).withReplicas(2);
+
+        assertEquals(2, options.replicas());
+        assertEquals(KafkaSecurity.SASL_SSL, options.kafkaSecurity());
+        assertEquals(30_000, options.portOffset());
+        assertEquals(List.of("a=b"), options.extraConfig());
+        assertThrows(IllegalArgumentException.class, () -> options.withReplicas(0));
+        assertThrows(IllegalArgumentException.class, () -> options.withReplicas(10));
+    }
+
+    @Test
+    void theUsageExplainsReplicas() {
+        assertTrue(Options.USAGE.contains("--replicas N"));
+        assertTrue(Options.USAGE.contains("port + 10*k"));
+    }
+
+    @Test
+    void aTakenPortOfALaterReplicaStopsTheStartBeforeAnythingRuns(@TempDir Path emptyRepo) throws IOException {
+        try (ServerSocket taken = new ServerSocket()) {
+            taken.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0));
+            int port = taken.getLocalPort();
+            // The offset that puts the management port of notification-service's replica 1 (9093) on the taken port.
+            int offset = port - 9093;
+            Options twoReplicas = Options.forTests(emptyRepo, offset, List.of()).withReplicas(2);
+
+            assertTrue(LocalStack.preflight(twoReplicas).contains("port " + port + " is in use (is another stack running?)"),
+                    LocalStack.preflight(twoReplicas).toString());
+            assertFalse(LocalStack.preflight(twoReplicas.withReplicas(1)).stream().anyMatch(p -> p.contains("port " + port + " ")));
+            assertTrue(LocalStack.preflight(twoReplicas).stream().anyMatch(p -> p.contains("quarkus-run.jar is missing")));
+        }
+    }
+}

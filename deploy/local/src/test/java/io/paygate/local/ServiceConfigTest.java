@@ -1,0 +1,104 @@
+package io.paygate.local;
+
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The configuration each process of a stack with replicas gets (CONTRACT §8). */
+class ServiceConfigTest {
+
+    static final String PROVIDER_SECRET = "provider-key-of-this-run";
+    static final ServiceConfig CONFIG = new ServiceConfig(db -> "jdbc:postgresql://127.0.0.1:15432/" + db,
+            "127.0.0.1:39092", "internal-token-of-this-run", "event-key-of-this-run", PROVIDER_SECRET,
+            List.of("gateway.notification.retry.delays=1s", "gateway.payment.public-base-url=https://pay.example"));
+    static final List<ServiceSpec> PROCESSES = ServiceSpec.all(0, 3);
+    static final List<ServiceSpec> FIRSTS = ServiceSpec.all(0);
+
+    @Test
+    void everyReplicaGetsTheFirstOnesLinesExceptItsOwnTwoPorts() {
+        for (int service = 0; service < 3; service++) {
+            ServiceSpec first = PROCESSES.get(service);
+            ServiceSpec third = PROCESSES.get(6 + service);
+            List<String> firstLines = CONFIG.lines(first, FIRSTS);
+            List<String> thirdLines = CONFIG.lines(third, FIRSTS);
+
+            assertEquals(withoutPorts(firstLines), withoutPorts(thirdLines), third.id());
+            assertTrue(thirdLines.contains("quarkus.http.port=" + (first.port() + 20)), third.id());
+            assertTrue(thirdLines.contains("quarkus.management.port=" + (first.port() + 1020)), third.id());
+            assertFalse(thirdLines.contains("quarkus.http.port=" + first.port()), third.id());
+        }
+    }
+
+    @Test
+    void everyReplicaUsesTheSameDatabaseBrokerAndKeys() {
+        List<String> lines = CONFIG.lines(PROCESSES.get(4), FIRSTS); // binding-service, replica 1
+
+        assertTrue(lines.contains("quarkus.datasource.jdbc.url=jdbc:postgresql://127.0.0.1:15432/binding"));
+        assertTrue(lines.contains("kafka.bootstrap.servers=127.0.0.1:39092"));
+        assertTrue(lines.contains("gateway.internal.token=internal-token-of-this-run"));
+        assertTrue(lines.contains("gateway.events.signing-key=event-key-of-this-run"));
+    }
+
+    @Test
+    void linksAndTheBindingsClientNameTheFirstReplicaAsThePublicAddress() {
+        List<String> payment2 = CONFIG.lines(PROCESSES.get(6), FIRSTS);
+        List<String> binding1 = CONFIG.lines(PROCESSES.get(4), FIRSTS);
+
+        assertTrue(payment2.contains("gateway.payment.public-base-url=http://localhost:8081"));
+        assertTrue(payment2.contains("quarkus.rest-client.bindings.url=http://localhost:8082"));
+        assertTrue(binding1.contains("gateway.binding.public-base-url=http://localhost:8082"));
+    }
+
+    @Test
+    void everyPaymentReplicaChecksProviderCallbacksWithTheRunsOneKeyAndNoOtherServiceGetsIt() {
+        for (ServiceSpec process : PROCESSES) {
+            List<String> secrets = CONFIG.lines(process, FIRSTS).stream()
+                    .filter(line -> line.startsWith("gateway.payment.provider-secret=")).toList();
+            if (process.name().equals("payment-service")) {
+                assertEquals(List.of("gateway.payment.provider-secret=" + PROVIDER_SECRET), secrets, process.id());
+            } else {
+                assertEquals(List.of(), secrets, process.id());
+            }
+        }
+    }
+
+    @Test
+    void setLinesComeLastSoThatTheyWin() {
+        List<String> lines = CONFIG.lines(PROCESSES.get(3), FIRSTS);
+
+        assertEquals(List.of("gateway.notification.retry.delays=1s", "gateway.payment.public-base-url=https://pay.example"),
+                lines.subList(lines.size() - 2, lines.size()));
+    }
+
+    @Test
+    void keysAreFreshRandom43CharacterBase64Url() {
+        String one = ServiceConfig.newKey();
+        String two = ServiceConfig.newKey();
+
+        assertEquals(43, one.length());
+        assertTrue(one.matches("[A-Za-z0-9_-]{43}"), one);
+        assertNotEquals(one, two);
+    }
+
+    @Test
+    void itsTextNamesNoKeyOrToken() {
+        String text = CONFIG.toString();
+
+        assertFalse(text.contains(PROVIDER_SECRET));
+        assertFalse(text.contains("internal-token-of-this-run"));
+        assertFalse(text.contains("event-key-of-this-run"));
+    }
+
+    private static Set<String> withoutPorts(List<String> lines) {
+        return lines.stream()
+                .filter(line -> !line.startsWith("quarkus.http.port=") && !line.startsWith("quarkus.management.port="))
+                .collect(Collectors.toSet());
+    }
+}
