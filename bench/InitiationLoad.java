@@ -220,7 +220,7 @@ public class InitiationLoad {
             String body = "{\"order\":{\"id\":\"LOAD-" + UUID.randomUUID() + "\",\"amount\":\"150000.00\","
                     + "\"description\":\"Load\"},\"customer\":{\"email\":\"budi@example.com\",\"firstName\":\"Budi\","
                     + "\"lastName\":\"Santoso\",\"mobilePhone\":\"+6281234567890\"},"
-                    + "\"url\":{\"callbackUrl\":\"https://merchant.example.com/cb\"}}";
+                    + "\"url\":{\"callbackUrl\":\"https://localhost/cb\"}}";
             byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
             String ts = OffsetDateTime.now(ZoneOffset.ofHours(7)).withNano(0).toString();
             String bodyHash = HexFormat.of().formatHex(sha256.digest(bytes));

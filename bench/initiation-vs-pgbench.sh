@@ -6,7 +6,9 @@
 #                                  [--seconds 30] [--warmup 10]
 #
 # Without --start it uses a stack that is already running with those ports (deploy/local/run --pg-port P
-# --port-offset N); with --start it starts one in DATA_DIR and stops it at the end.
+# --port-offset N), started with the merchant rate limit out of the way (GATEWAY_RATE_LIMIT_MERCHANT_PER_SECOND=1000000
+# GATEWAY_RATE_LIMIT_MERCHANT_BURST=1000000: the default 100/s would refuse most of the load); with --start it starts
+# one so in DATA_DIR and stops it at the end. What the limiter costs: bench/ratelimit-on-off.sh.
 #
 # 1. pgbench, -c CLIENTS -j 2 -T SECONDS -M prepared, against the payment database, with a custom script doing what
 #    one initiation sends to PostgreSQL (InitiationService.initiate, PaymentRepository.insertIfAbsent): in one
@@ -55,11 +57,12 @@ cleanup() {
 work=$(mktemp -d)
 trap cleanup EXIT
 if [ -n "$start_dir" ]; then
-    "$root/deploy/local/run" --data-dir "$start_dir" --pg-port "$pg_port" --port-offset "$offset" \
+    GATEWAY_RATE_LIMIT_MERCHANT_PER_SECOND=1000000 GATEWAY_RATE_LIMIT_MERCHANT_BURST=1000000 \
+        "$root/deploy/local/run" --data-dir "$start_dir" --pg-port "$pg_port" --port-offset "$offset" \
         >"$work/stack.log" 2>&1 &
     stack_pid=$!
 fi
-until curl -fs -o /dev/null "$base/q/health/ready"; do
+until curl -fs -o /dev/null "http://localhost:$((9081 + offset))/q/health/ready"; do  # the management port
     [ -z "$stack_pid" ] || kill -0 "$stack_pid" 2>/dev/null || { cat "$work/stack.log" >&2; exit 1; }
     sleep 1
 done

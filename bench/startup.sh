@@ -5,8 +5,8 @@
 #   bench/startup.sh /tmp/paygate-bench [N]
 #
 # Each measured instance is an extra copy of the service on a spare port, with the configuration the local stack
-# wrote for it (same database and broker). "Ready" is the first HTTP 200 from /q/health/ready, timed from the
-# moment the process is spawned; RSS is VmRSS from /proc after 5 s of idling.
+# wrote for it (same database and broker). "Ready" is the first HTTP 200 from /q/health/ready (on the management
+# port, the API port + 1000), timed from the moment the process is spawned; RSS is VmRSS from /proc after 5 s of idling.
 #
 # Environment:
 #   STARTUP_JAVA_OPTS  the JVM options of the measured instances (default -Xmx512m, the local stack's)
@@ -30,7 +30,7 @@ printf '%-22s %14s %14s   (%s runs, %s, %s cores, opts: %s%s, load %s)\n' servic
 port=${STARTUP_PORT:-18090}
 
 wait_ready() { # pid port
-    until curl -fs -o /dev/null "http://127.0.0.1:$2/q/health/ready"; do
+    until curl -fs -o /dev/null "http://127.0.0.1:$(($2 + 1000))/q/health/ready"; do
         kill -0 "$1" 2>/dev/null || return 1
         sleep 0.02
     done
@@ -43,11 +43,11 @@ for svc in payment-service binding-service notification-service; do
     if [ -n "${STARTUP_AOT:-}" ]; then
         aot="$root/$svc/target/quarkus-app/app.aot"
         port=$((port + 1))
-        (cd "$work" && QUARKUS_HTTP_PORT=$port exec "$JAVA_HOME/bin/java" "${jvm_opts[@]}" -XX:AOTCacheOutput="$aot" \
+        (cd "$work" && QUARKUS_HTTP_PORT=$port QUARKUS_MANAGEMENT_PORT=$((port + 1000)) exec "$JAVA_HOME/bin/java" "${jvm_opts[@]}" -XX:AOTCacheOutput="$aot" \
             -jar "$root/$svc/target/quarkus-app/quarkus-run.jar" >"$work/training.log" 2>&1) &
         pid=$!
         wait_ready "$pid" "$port" || { echo "$svc training run died; see $work/training.log" >&2; exit 1; }
-        curl -fs -o /dev/null "http://127.0.0.1:$port/q/health" || true
+        curl -fs -o /dev/null "http://127.0.0.1:$((port + 1000))/q/health" || true
         sleep 2
         kill -TERM "$pid"; wait "$pid" 2>/dev/null || true
         [ -s "$aot" ] || { echo "$svc: no AOT cache written; see $work/training.log" >&2; tail -5 "$work/training.log" >&2; exit 1; }
@@ -56,7 +56,7 @@ for svc in payment-service binding-service notification-service; do
     for _ in $(seq "$runs"); do
         port=$((port + 1))
         start=$(date +%s%N)
-        (cd "$work" && QUARKUS_HTTP_PORT=$port exec "$JAVA_HOME/bin/java" "${opts[@]}" \
+        (cd "$work" && QUARKUS_HTTP_PORT=$port QUARKUS_MANAGEMENT_PORT=$((port + 1000)) exec "$JAVA_HOME/bin/java" "${opts[@]}" \
             -jar "$root/$svc/target/quarkus-app/quarkus-run.jar" >"$work/log" 2>&1) &
         pid=$!
         wait_ready "$pid" "$port" || { echo "$svc died; see $work/log" >&2; exit 1; }

@@ -61,12 +61,14 @@ class MutatedBodiesIT {
         long seed = Long.getLong("paygate.e2e.mutation-seed", System.nanoTime());
         System.out.println("mutated bodies: seed " + seed + " (-Dpaygate.e2e.mutation-seed=" + seed + " replays it)");
 
+        // Callback URLs the local stack accepts without a DNS server (CONTRACT §6 refuses a name that does not
+        // resolve); nothing listens on port 9, so the notifications these create fail their attempts, as before.
         fuzz(stack, "initiate", stack.baseUrl("payment-service"), "POST", "/pg/payment/card/initiate", "01", "payment",
                 "SELECT count(*) FROM payment WHERE merchant_id = '" + Stack.FUZZ_MERCHANT + "'",
                 n -> """
                         {"order":{"id":"FZ-%d-%s","amount":"150000.00","description":"Coffee"},"customer":{"id":"CUST-9",\
                         "email":"budi@example.com","firstName":"Budi","lastName":"Santoso","mobilePhone":"+6281234567890"},\
-                        "url":{"callbackUrl":"https://merchant.example.com/cb","returnUrl":"https://merchant.example.com/back"}}"""
+                        "url":{"callbackUrl":"http://127.0.0.1:9/cb","returnUrl":"https://merchant.example.com/back"}}"""
                         .formatted(n, seed), seed);
         fuzz(stack, "transfer", stack.baseUrl("payment-service"), "POST", "/pg/disbursement/transfer", "04", "payment",
                 "SELECT count(*) FROM disbursement WHERE merchant_id = '" + Stack.FUZZ_MERCHANT + "'",
@@ -82,8 +84,8 @@ class MutatedBodiesIT {
         fuzz(stack, "callbacks", stack.baseUrl("notification-service"), "PUT", "/pg/merchant/callbacks", "06", "notification",
                 "SELECT count(*) FROM merchant_callbacks WHERE merchant_id = '" + Stack.FUZZ_MERCHANT + "'",
                 n -> """
-                        {"disbursementCallbackUrl":"https://merchant.example.com/d/%d",\
-                        "bindingCallbackUrl":"https://merchant.example.com/b/%d"}""".formatted(n, n), seed + 3);
+                        {"disbursementCallbackUrl":"http://127.0.0.1:9/d/%d",\
+                        "bindingCallbackUrl":"http://127.0.0.1:9/b/%d"}""".formatted(n, n), seed + 3);
     }
 
     /**

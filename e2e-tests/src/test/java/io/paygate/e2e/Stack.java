@@ -44,7 +44,15 @@ final class Stack {
                     "gateway.merchants." + FUZZ_MERCHANT + ".notification-secret=whsec_ZnV6ei1ub3RpZmljYXRpb24tc2VjcmV0LTMyYnl0ZXMh",
                     "gateway.merchants." + FUZZ_MERCHANT + ".currency=IDR",
                     "gateway.payment.link-ttl=" + LINK_TTL.toSeconds() + "s",
-                    "gateway.payment.expiry-sweep-interval=1s")));
+                    "gateway.payment.expiry-sweep-interval=1s",
+                    // The suite sends many requests a second from one address and one merchant (MutatedBodiesIT);
+                    // the rate limits themselves are tested in service-kit and payment-service.
+                    "gateway.rate-limit.merchant.per-second=1000000",
+                    "gateway.rate-limit.merchant.burst=1000000",
+                    "gateway.rate-limit.address.per-second=1000000",
+                    "gateway.rate-limit.address.burst=1000000",
+                    "gateway.rate-limit.page.per-second=1000000",
+                    "gateway.rate-limit.page.burst=1000000")));
         }
         return stack;
     }

@@ -1,0 +1,163 @@
+package io.paygate.e2e;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.paygate.local.LocalStack;
+import io.paygate.testsupport.sink.MerchantSink;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
+import org.junit.jupiter.api.Timeout;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+import static io.restassured.RestAssured.given;
+import static org.awaitility.Awaitility.await;
+import static org.hamcrest.Matchers.equalTo;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * {@code deploy/local/run --replicas 2} (CONTRACT §8): two processes of every service on one database and broker,
+ * replica 1 of each on its port + 10, each ready on its own management port; a payment initiated at one replica
+ * links to the first one's public address and is paid there, and the merchant hears of it once although two
+ * notification-service processes consume; one replica killed and restarted while the other serves; and stopping the
+ * stack ends every process. Its own stack, on ports 18281–18293 (beside the suite's 18081 and SecuredKafkaIT's 18181).
+ */
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+@Timeout(value = 6, unit = TimeUnit.MINUTES)
+class ReplicasLaunchIT {
+
+    static final int REPLICAS = 2;
+    static final int PORT_OFFSET = Stack.PORT_OFFSET + 200;
+    static final Map<String, Integer> CONTRACT_PORTS = Map.of(
+            "payment-service", 8081, "binding-service", 8082, "notification-service", 8083);
+    static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+    static LocalStack stack;
+    static MerchantSink sink;
+
+    @BeforeAll
+    static void launch() throws Exception {
+        Path root = Path.of(System.getProperty("paygate.home", "..")).toAbsolutePath().normalize();
+        long t0 = System.nanoTime();
+        stack = LocalStack.launch(LocalStack.Options.forTests(root, PORT_OFFSET, List.of(
+                "gateway.notification.retry.delays=1s,1s,2s")).withReplicas(REPLICAS));
+        System.out.printf("ReplicasLaunchIT: %d processes ready in %.1f s%n", 3 * REPLICAS, (System.nanoTime() - t0) / 1e9);
+        sink = MerchantSink.start();
+    }
+
+    @AfterAll
+    static void stop() {
+        if (sink != null) {
+            sink.close();
+        }
+        if (stack != null) {
+            stack.stop();
+        }
+    }
+
+    @Test
+    @Order(1)
+    void everyReplicaOfEveryServiceIsReadyOnItsOwnPortPlusAThousand() throws Exception {
+        assertEquals(REPLICAS, stack.replicas());
+        for (Map.Entry<String, Integer> service : CONTRACT_PORTS.entrySet()) {
+            for (int k = 0; k < REPLICAS; k++) {
+                int port = service.getValue() + PORT_OFFSET + 10 * k;
+                assertEquals("http://localhost:" + port, stack.baseUrl(service.getKey(), k));
+                assertEquals("http://localhost:" + (port + 1000), stack.managementUrl(service.getKey(), k));
+                given().baseUri(stack.managementUrl(service.getKey(), k)).get("/q/health/ready").then()
+                        .statusCode(200).body("status", equalTo("UP"));
+                String log = k == 0 ? service.getKey() + ".log" : service.getKey() + "-" + k + ".log";
+                assertEquals(stack.runDir().resolve("logs").resolve(log), stack.log(service.getKey(), k));
+                assertTrue(Files.size(stack.log(service.getKey(), k)) > 0, log + " is written");
+            }
+        }
+        assertEquals(stack.baseUrl("payment-service", 0), stack.baseUrl("payment-service"));
+    }
+
+    @Test
+    @Order(2)
+    void aPaymentInitiatedAtTheSecondReplicaIsPaidThroughTheFirstAndNotifiedOnce() throws Exception {
+        String orderId = Merchant.newId("ORD");
+        String redirect = Merchant.api(stack.baseUrl("payment-service", 1)).body("""
+                {"order":{"id":"%s","amount":"150000.00","description":"Coffee beans 1 kg"},"customer":{"id":"CUST-REP",\
+                "email":"budi@example.com","firstName":"Budi","lastName":"Santoso","mobilePhone":"+6281234567890"},\
+                "url":{"callbackUrl":"%s"}}""".formatted(orderId, sink.url(Merchant.PAYMENTS)))
+                .post("/pg/payment/card/initiate").then().statusCode(200).extract().path("redirecturl");
+        assertTrue(redirect.startsWith(stack.baseUrl("payment-service") + "/pg/pay/"), redirect);
+        String paymentCode = redirect.substring(redirect.lastIndexOf('/') + 1);
+
+        given().baseUri(stack.baseUrl("payment-service", 0)).redirects().follow(false)
+                .contentType("application/x-www-form-urlencoded")
+                .formParams(Map.of("cardNumber", "4111111111111111", "expiryMonth", "12", "expiryYear", "2031",
+                        "cvv", "123", "cardholderName", "Budi Santoso"))
+                .post("/pg/pay/" + paymentCode + "/card").then().statusCode(303);
+
+        JsonNode notification = Merchant.awaitOnlyPaymentNotification(sink,
+                new Merchant.Payment(orderId, paymentCode, redirect));
+        assertEquals("CAPTURED", notification.path("result").path("payment").path("status").asText());
+        Merchant.api(stack.baseUrl("payment-service", 1)).get("/pg/payment/card/status/" + orderId).then()
+                .statusCode(200).body("result.payment.status", equalTo("CAPTURED"));
+    }
+
+    @Test
+    @Order(3)
+    void aKilledReplicaComesBackWhileTheOtherKeepsServing() throws Exception {
+        stack.kill("payment-service", 1);
+
+        assertFalse(answers(stack.managementUrl("payment-service", 1) + "/q/health/ready"));
+        assertEquals(200, status(stack.managementUrl("payment-service", 0) + "/q/health/ready"));
+
+        stack.restart("payment-service", 1);
+        assertEquals(200, status(stack.managementUrl("payment-service", 1) + "/q/health/ready"));
+    }
+
+    @Test
+    @Order(4)
+    void stoppingTheStackEndsEveryReplica() {
+        stack.stop();
+
+        for (String service : CONTRACT_PORTS.keySet()) {
+            for (int k = 0; k < REPLICAS; k++) {
+                assertFalse(answers(stack.baseUrl(service, k) + "/"), service + " replica " + k + " still answers");
+                assertFalse(answers(stack.managementUrl(service, k) + "/q/health/live"),
+                        service + " replica " + k + "'s management port still answers");
+            }
+        }
+    }
+
+    /** Whether anything accepts a connection and answers at {@code url}; await() absorbs a closing socket's last reply. */
+    private static boolean answers(String url) {
+        try {
+            await().atMost(Duration.ofSeconds(10)).pollInterval(Duration.ofMillis(200)).until(() -> {
+                try {
+                    status(url);
+                    return false;
+                } catch (IOException refused) {
+                    return true;
+                }
+            });
+            return false;
+        } catch (org.awaitility.core.ConditionTimeoutException stillAnswering) {
+            return true;
+        }
+    }
+
+    private static int status(String url) throws IOException, InterruptedException {
+        return HTTP.send(HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofSeconds(5)).GET().build(),
+                HttpResponse.BodyHandlers.discarding()).statusCode();
+    }
+}
