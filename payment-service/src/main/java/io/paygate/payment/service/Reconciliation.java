@@ -149,7 +149,8 @@ public class Reconciliation {
         Outcome outcome = QuarkusTransaction.requiringNew().call(() -> record(c, known));
         metrics.counter("paygate.payments.reconciliations", "outcome", outcome.name().toLowerCase()).increment();
         LOG.infof("payment %s (merchant %s): reconciled with %s charge %s, inquiry %d: %s%s", c.paymentCode(),
-                c.merchantId(), c.channel(), c.reference(), c.inquiries(), outcome, error == null ? "" : " (" + error + ")");
+                c.merchantId(), c.channel(), c.reference(), c.inquiries(), outcome,
+                error == null ? "" : " (" + error + ")");
         return outcome;
     }
 
