@@ -37,6 +37,18 @@ public interface PaymentConfig {
     @WithDefault("10s")
     Duration expirySweepInterval();
 
+    /**
+     * How long a payment may stay PROCESSING after it was submitted to its provider before it is reconciled: asked
+     * of the provider (status inquiry) and moved to what the provider reports (CONTRACT §2). Must be longer than a
+     * channel's charge call can take; it also caps the wait between inquiries of a charge still pending.
+     */
+    @WithDefault("10m")
+    Duration providerTimeout();
+
+    /** How often the reconciliation job looks for PROCESSING payments past {@link #providerTimeout()}. */
+    @WithDefault("30s")
+    Duration reconcileInterval();
+
     Sandbox sandbox();
 
     /** The sandbox payment channel provider (CONTRACT §2). */
@@ -58,5 +70,12 @@ public interface PaymentConfig {
         /** Callback attempts before the provider gives up on one decision. */
         @WithDefault("10")
         int maxAttempts();
+
+        /**
+         * Whether the sandbox provider calls back at all. {@code false} simulates a provider whose notifications
+         * are lost: payments are then decided only by reconciliation, after {@code gateway.payment.provider-timeout}.
+         */
+        @WithDefault("true")
+        boolean callbacksEnabled();
     }
 }

@@ -5,9 +5,8 @@ import io.paygate.model.api.CardInfo;
 /**
  * The provider took the charge and will decide asynchronously.
  *
- * @param reference         the provider's id of the charge; its callback names it
  * @param cardInfo          what the provider knows about the card ({@code card.info}), or null
  * @param challengeRequired whether the customer must pass 3-D Secure first ({@link PaymentChannel#completeChallenge})
  */
-public record ChargeAccepted(String reference, CardInfo cardInfo, boolean challengeRequired) {
+public record ChargeAccepted(CardInfo cardInfo, boolean challengeRequired) {
 }

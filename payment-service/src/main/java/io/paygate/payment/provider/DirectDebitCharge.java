@@ -2,6 +2,7 @@ package io.paygate.payment.provider;
 
 import java.math.BigDecimal;
 
-/** A direct debit for one payment through an ACTIVE binding. */
-public record DirectDebitCharge(String paymentCode, BigDecimal amount, String currency, String bindingId) {
+/** A direct debit for one payment through an ACTIVE binding; {@code reference} as in {@link CardCharge}. */
+public record DirectDebitCharge(String reference, String paymentCode, BigDecimal amount, String currency,
+                                String bindingId) {
 }

@@ -2,18 +2,30 @@ package io.paygate.payment.provider;
 
 /**
  * A payment channel provider (CONTRACT §2): accepts a charge now and decides later, telling payment-service its
- * decision through a signed provider callback ({@link ProviderDecision}). The sandbox provider is one
- * implementation; a real acquirer is another. Calls run inside the payment's state-change transaction.
+ * decision through a signed provider callback ({@link ProviderDecision}) and answering a status inquiry
+ * ({@link #inquire}) when the callback does not come. The sandbox provider is one implementation; a real acquirer
+ * (Midtrans, issue #18) is another.
+ *
+ * <p>payment-service never calls a channel inside a database transaction that holds a payment's row: it records the
+ * submission first (PENDING → PROCESSING, with the charge's {@code reference}), commits, calls, then records the
+ * answer in a new transaction. So a channel must accept its decision arriving (callback) before the answer is
+ * recorded, and must treat a charge {@code reference} it already knows as the same charge, not a second one.
  */
 public interface PaymentChannel {
 
     /** Short name stored with the payment, e.g. {@code sandbox}. */
     String name();
 
-    /** Submits a card charge. The card details live only for this call: never store or log them. */
+    /**
+     * Submits a card charge under {@code charge.reference()}. The card details live only for this call: never store
+     * or log them.
+     *
+     * @throws ChargeRefused when the provider definitely refused the charge (nothing will be charged); any other
+     *                       exception means the outcome is unknown and the payment stays PROCESSING for reconciliation
+     */
     ChargeAccepted chargeCard(CardCharge charge);
 
-    /** Submits a direct debit through an ACTIVE binding. */
+    /** Submits a direct debit through an ACTIVE binding; failures as for {@link #chargeCard}. */
     ChargeAccepted chargeDirectDebit(DirectDebitCharge charge);
 
     /**
@@ -23,4 +35,12 @@ public interface PaymentChannel {
      * @return false when the provider has no challenge waiting for this reference
      */
     boolean completeChallenge(String reference, String otp);
+
+    /**
+     * Asks the provider what became of the charge {@code reference} (a real provider's status inquiry, e.g. Midtrans
+     * {@code GET /v2/{order_id}/status}).
+     *
+     * @throws RuntimeException when the provider could not be asked (network, timeout): ask again later
+     */
+    ChargeStatus inquire(String reference);
 }

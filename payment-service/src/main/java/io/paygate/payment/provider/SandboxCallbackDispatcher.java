@@ -1,6 +1,7 @@
 package io.paygate.payment.provider;
 
 import io.agroal.api.AgroalDataSource;
+import io.paygate.model.api.CardInfo;
 import io.paygate.model.json.Json;
 import io.paygate.model.status.PaymentStatus;
 import io.paygate.payment.config.PaymentConfig;
@@ -35,7 +36,9 @@ import java.util.concurrent.TimeUnit;
  * The sandbox provider's outgoing side: POSTs each decided charge to payment-service's provider callback, signed
  * ({@link ProviderSignature}), retrying with backoff until it is acknowledged (2xx, or 409 for a payment that is
  * already final). Due charges are leased with {@code FOR UPDATE SKIP LOCKED}, so replicas never send the same one
- * at once, and decisions survive a restart.
+ * at once, and decisions survive a restart. With {@code gateway.payment.sandbox.callbacks-enabled=false} it keeps its
+ * decisions but never calls back: a provider whose notifications are lost, which only reconciliation (status
+ * inquiry) recovers from.
  */
 @ApplicationScoped
 public class SandboxCallbackDispatcher {
@@ -47,7 +50,7 @@ public class SandboxCallbackDispatcher {
             UPDATE sandbox_charge SET attempts = attempts + 1, notify_at = ?
             WHERE reference IN (SELECT reference FROM sandbox_charge WHERE state = 'DECIDED' AND notify_at <= ?
                                 ORDER BY notify_at LIMIT 50 FOR UPDATE SKIP LOCKED)
-            RETURNING reference, payment_code, outcome, status_desc, attempts""";
+            RETURNING reference, payment_code, outcome, status_desc, card_info, attempts""";
 
     private final AgroalDataSource dataSource;
     private final PaymentConfig.Sandbox config;
@@ -66,6 +69,11 @@ public class SandboxCallbackDispatcher {
     }
 
     void start(@Observes StartupEvent event) {
+        if (!config.callbacksEnabled()) {
+            LOG.warn("sandbox provider: callbacks are disabled (gateway.payment.sandbox.callbacks-enabled=false); "
+                    + "payments are decided only by reconciliation");
+            return;
+        }
         scheduler.newJob("sandbox-provider-callbacks")
                 .setInterval(config.dispatchInterval().toString())
                 .setConcurrentExecution(Scheduled.ConcurrentExecution.SKIP)
@@ -79,6 +87,9 @@ public class SandboxCallbackDispatcher {
 
     /** Sends whatever is due once {@code delay} has passed (called after a decision committed). */
     void dispatchAfter(Duration delay) {
+        if (!config.callbacksEnabled()) {
+            return;
+        }
         timer.schedule(this::dispatchQuietly, delay.toMillis() + 20, TimeUnit.MILLISECONDS);
     }
 
@@ -119,7 +130,7 @@ public class SandboxCallbackDispatcher {
             try (ResultSet rs = claim.executeQuery()) {
                 while (rs.next()) {
                     due.add(new Due(rs.getString(1), rs.getString(2), PaymentStatus.valueOf(rs.getString(3)),
-                            rs.getString(4), rs.getInt(5)));
+                            rs.getString(4), rs.getString(5), rs.getInt(6)));
                 }
             }
         }
@@ -129,7 +140,8 @@ public class SandboxCallbackDispatcher {
     /** POSTs one decision; returns null when acknowledged, else what went wrong. */
     private String send(Due due) {
         byte[] body = Json.write(new ProviderDecision(due.reference(), due.paymentCode(), due.outcome(),
-                due.statusDesc())).getBytes(StandardCharsets.UTF_8);
+                due.statusDesc(), due.cardInfo() == null ? null : Json.read(due.cardInfo(), CardInfo.class)))
+                .getBytes(StandardCharsets.UTF_8);
         long timestamp = Instant.now().getEpochSecond();
         HttpRequest request = HttpRequest.newBuilder(URI.create(callbackUrl()))
                 .timeout(Duration.ofSeconds(10))
@@ -168,6 +180,7 @@ public class SandboxCallbackDispatcher {
         return config.callbackUrl().orElseGet(() -> SelfAddress.baseUrl() + "/pg/provider/sandbox/callback");
     }
 
-    private record Due(String reference, String paymentCode, PaymentStatus outcome, String statusDesc, int attempts) {
+    private record Due(String reference, String paymentCode, PaymentStatus outcome, String statusDesc,
+                       String cardInfo, int attempts) {
     }
 }

@@ -35,6 +35,10 @@ public class SandboxChargeEntity {
     @Column(name = "status_desc", length = 255)
     public String statusDesc;
 
+    /** card.info (JSON) of a card charge, or null: sent with the decision. */
+    @Column(name = "card_info", columnDefinition = "text")
+    public String cardInfo;
+
     @Column(name = "notify_at")
     public Instant notifyAt;
 

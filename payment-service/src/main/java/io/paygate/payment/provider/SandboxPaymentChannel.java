@@ -1,10 +1,12 @@
 package io.paygate.payment.provider;
 
-import io.paygate.model.ids.RandomIds;
-import io.paygate.payment.config.PaymentConfig;
+import io.paygate.model.api.CardInfo;
+import io.paygate.model.json.Json;
 import io.paygate.model.status.PaymentStatus;
+import io.paygate.payment.config.PaymentConfig;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.EntityManager;
+import jakarta.persistence.LockModeType;
 import jakarta.transaction.Status;
 import jakarta.transaction.Synchronization;
 import jakarta.transaction.Transactional;
@@ -15,7 +17,8 @@ import java.time.Instant;
 /**
  * The sandbox payment channel provider (CONTRACT §2): it accepts a charge, records its decision per the test-card
  * table in its own book ({@code sandbox_charge}) and tells payment-service later, over HTTP, through
- * {@link SandboxCallbackDispatcher}. 4000 0000 0000 3220 waits for a 3-D Secure OTP first.
+ * {@link SandboxCallbackDispatcher}; it answers status inquiries from the same book. 4000 0000 0000 3220 waits for a
+ * 3-D Secure OTP first. Each call is the provider's own transaction, as at a real provider.
  */
 @ApplicationScoped
 public class SandboxPaymentChannel implements PaymentChannel {
@@ -41,33 +44,42 @@ public class SandboxPaymentChannel implements PaymentChannel {
     }
 
     @Override
-    @Transactional(Transactional.TxType.MANDATORY)
+    @Transactional(Transactional.TxType.REQUIRES_NEW)
     public ChargeAccepted chargeCard(CardCharge charge) {
+        SandboxChargeEntity known = entityManager.find(SandboxChargeEntity.class, charge.reference());
+        if (known != null) {
+            return acceptanceOf(known); // the same charge submitted again: one charge, the same answer
+        }
         SandboxCards.Behaviour behaviour = SandboxCards.behaviourOf(charge.card().number());
-        SandboxChargeEntity row = newCharge(charge.paymentCode());
+        SandboxChargeEntity row = newCharge(charge.reference(), charge.paymentCode());
+        row.cardInfo = behaviour.info() == null ? null : Json.write(behaviour.info());
         if (behaviour.challenge()) {
             row.state = SandboxChargeEntity.State.AWAITING_OTP;
         } else {
             decide(row, behaviour.outcome(), behaviour.statusDesc());
         }
         entityManager.persist(row);
-        return new ChargeAccepted(row.reference, behaviour.info(), behaviour.challenge());
+        return new ChargeAccepted(behaviour.info(), behaviour.challenge());
     }
 
     @Override
-    @Transactional(Transactional.TxType.MANDATORY)
+    @Transactional(Transactional.TxType.REQUIRES_NEW)
     public ChargeAccepted chargeDirectDebit(DirectDebitCharge charge) {
-        SandboxChargeEntity row = newCharge(charge.paymentCode());
+        SandboxChargeEntity known = entityManager.find(SandboxChargeEntity.class, charge.reference());
+        if (known != null) {
+            return acceptanceOf(known);
+        }
+        SandboxChargeEntity row = newCharge(charge.reference(), charge.paymentCode());
         decide(row, PaymentStatus.CAPTURED, null);
         entityManager.persist(row);
-        return new ChargeAccepted(row.reference, null, false);
+        return new ChargeAccepted(null, false);
     }
 
     @Override
-    @Transactional(Transactional.TxType.MANDATORY)
+    @Transactional(Transactional.TxType.REQUIRES_NEW)
     public boolean completeChallenge(String reference, String otp) {
         SandboxChargeEntity row = entityManager.find(SandboxChargeEntity.class, reference,
-                jakarta.persistence.LockModeType.PESSIMISTIC_WRITE);
+                LockModeType.PESSIMISTIC_WRITE);
         if (row == null || row.state != SandboxChargeEntity.State.AWAITING_OTP) {
             return false;
         }
@@ -76,9 +88,31 @@ public class SandboxPaymentChannel implements PaymentChannel {
         return true;
     }
 
-    private SandboxChargeEntity newCharge(String paymentCode) {
+    /** From the provider's own book: decided → its decision, waiting for 3-D Secure → pending, never seen → unknown. */
+    @Override
+    @Transactional(Transactional.TxType.REQUIRES_NEW)
+    public ChargeStatus inquire(String reference) {
+        SandboxChargeEntity row = reference == null ? null : entityManager.find(SandboxChargeEntity.class, reference);
+        if (row == null) {
+            return ChargeStatus.unknown();
+        }
+        if (row.state == SandboxChargeEntity.State.AWAITING_OTP) {
+            return ChargeStatus.pending();
+        }
+        return ChargeStatus.decided(PaymentStatus.valueOf(row.outcome), row.statusDesc, cardInfoOf(row));
+    }
+
+    static CardInfo cardInfoOf(SandboxChargeEntity row) {
+        return row.cardInfo == null ? null : Json.read(row.cardInfo, CardInfo.class);
+    }
+
+    private static ChargeAccepted acceptanceOf(SandboxChargeEntity row) {
+        return new ChargeAccepted(cardInfoOf(row), row.state == SandboxChargeEntity.State.AWAITING_OTP);
+    }
+
+    private static SandboxChargeEntity newCharge(String reference, String paymentCode) {
         SandboxChargeEntity row = new SandboxChargeEntity();
-        row.reference = RandomIds.next("SBX", 20);
+        row.reference = reference;
         row.paymentCode = paymentCode;
         row.createdAt = Instant.now();
         return row;

@@ -91,6 +91,22 @@ public class PaymentEntity {
     @Column(name = "awaiting_otp", nullable = false)
     public boolean awaitingOtp;
 
+    /** When the charge was submitted to the provider (PENDING → PROCESSING), or null. */
+    @Column(name = "submitted_at")
+    public Instant submittedAt;
+
+    /** When reconciliation asks the provider next, while PROCESSING (the claim's lease and the backoff). */
+    @Column(name = "next_inquiry_at")
+    public Instant nextInquiryAt;
+
+    /** When reconciliation last had an answer from the provider, or null. */
+    @Column(name = "last_inquiry_at")
+    public Instant lastInquiryAt;
+
+    /** How many times reconciliation claimed this payment to ask its provider. */
+    @Column(nullable = false)
+    public int inquiries;
+
     /** Sequence number of the last event written for this payment (CONTRACT §7). */
     @Column(nullable = false)
     public long sequence;

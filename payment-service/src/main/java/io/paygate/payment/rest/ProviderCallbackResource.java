@@ -22,7 +22,9 @@ import java.util.Map;
 
 /**
  * The sandbox provider's callback (CONTRACT §2): the signature over the raw body is verified before anything is
- * read from it; a bad one is {@code 4010800} and changes nothing.
+ * read from it; a bad one is {@code 4010800} and changes nothing. The callback may arrive before payment-service
+ * recorded the provider's acceptance of the charge: the charge's reference is stored when the payment is submitted
+ * (PROCESSING) and the decision carries the card's info, so that order is harmless.
  */
 @Path("/pg/provider/sandbox/callback")
 public class ProviderCallbackResource {

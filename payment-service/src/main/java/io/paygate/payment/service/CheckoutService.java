@@ -2,41 +2,48 @@ package io.paygate.payment.service;
 
 import io.paygate.kit.error.ApiException;
 import io.paygate.model.api.payment.PaymentMethod;
-import io.paygate.model.json.Json;
 import io.paygate.model.status.PaymentStatus;
 import io.paygate.payment.config.GatewayTime;
 import io.paygate.payment.provider.CardCharge;
 import io.paygate.payment.provider.CardDetails;
 import io.paygate.payment.provider.ChargeAccepted;
+import io.paygate.payment.provider.ChargeRefused;
 import io.paygate.payment.provider.DirectDebitCharge;
 import io.paygate.payment.provider.PaymentChannel;
 import io.paygate.payment.repository.PaymentEntity;
 import io.paygate.payment.repository.PaymentRepository;
+import io.paygate.payment.service.PaymentSubmissions.Submission;
+import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.transaction.Transactional;
+import org.jboss.logging.Logger;
 
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Supplier;
 
 /**
  * What the customer does on the hosted page (CONTRACT §2): look at the payment, pay by card or direct debit, pass
- * 3-D Secure. A submission only charges a PENDING, unexpired payment, exactly once (the row is locked); anything
- * else leaves the payment as it is and the page shows its state.
+ * 3-D Secure. A submission only charges a PENDING, unexpired payment, exactly once: {@link PaymentSubmissions#submit}
+ * moves it to PROCESSING under the row lock and commits, then the provider is called outside any transaction, then
+ * its answer is recorded in a new one. A provider call that fails without a definite refusal leaves the payment
+ * PROCESSING; reconciliation asks the provider later ({@link Reconciliation}).
  */
 @ApplicationScoped
 public class CheckoutService {
 
+    private static final Logger LOG = Logger.getLogger(CheckoutService.class);
+
     private final PaymentRepository payments;
-    private final PaymentTransitions transitions;
+    private final PaymentSubmissions submissions;
     private final ExpiryService expiry;
     private final PaymentChannel channel;
     private final BindingDirectory bindings;
     private final GatewayTime time;
 
-    CheckoutService(PaymentRepository payments, PaymentTransitions transitions, ExpiryService expiry,
+    CheckoutService(PaymentRepository payments, PaymentSubmissions submissions, ExpiryService expiry,
                     PaymentChannel channel, BindingDirectory bindings, GatewayTime time) {
         this.payments = payments;
-        this.transitions = transitions;
+        this.submissions = submissions;
         this.expiry = expiry;
         this.channel = channel;
         this.bindings = bindings;
@@ -66,67 +73,73 @@ public class CheckoutService {
     }
 
     /** Charges the card (already checked by {@link CardValidator}) when the payment is payable. */
-    @Transactional
     public Checkout payByCard(String paymentCode, CardDetails card) {
-        PaymentEntity p = lockPayable(paymentCode);
-        if (p.status != PaymentStatus.PENDING) {
-            return Checkout.of(p);
-        }
-        p.method = PaymentMethod.CARD;
-        p.cardMask = card.mask();
-        p.channel = channel.name();
-        transitions.move(p, PaymentStatus.PROCESSING, null);
-        ChargeAccepted accepted = channel.chargeCard(new CardCharge(p.paymentCode, p.amount, p.currency, card));
-        p.providerReference = accepted.reference();
-        p.cardInfo = accepted.cardInfo() == null ? null : Json.write(accepted.cardInfo());
-        p.awaitingOtp = accepted.challengeRequired();
-        return Checkout.of(p);
+        Optional<Submission> submitted = submissions.submit(paymentCode, PaymentMethod.CARD, card.mask(),
+                channel.name());
+        submitted.ifPresent(s -> call(s, () -> channel.chargeCard(
+                new CardCharge(s.reference(), s.paymentCode(), s.amount(), s.currency(), card))));
+        return current(paymentCode);
     }
 
     /** Debits through one of the customer's ACTIVE bindings when the payment is payable. */
-    @Transactional
     public Checkout payByDirectDebit(String paymentCode, String bindingId) {
-        PaymentEntity p = lockPayable(paymentCode);
-        if (p.status != PaymentStatus.PENDING) {
-            return Checkout.of(p);
+        Checkout before = find(paymentCode).orElseThrow(ApiException::notFound);
+        if (before.status() != PaymentStatus.PENDING) {
+            return before;
         }
-        boolean active = bindingId != null && bindingsFor(Checkout.of(p)).stream()
+        // binding-service is asked before the payment is locked: no remote call holds the row
+        boolean active = bindingId != null && bindingsFor(before).stream()
                 .anyMatch(b -> b.bindingId().equals(bindingId));
         if (!active) {
             throw new CheckoutRefused("bindingId", "This direct debit account is not available. Choose another method.");
         }
-        p.method = PaymentMethod.DIRECT_DEBIT;
-        p.channel = channel.name();
-        transitions.move(p, PaymentStatus.PROCESSING, null);
-        ChargeAccepted accepted = channel.chargeDirectDebit(
-                new DirectDebitCharge(p.paymentCode, p.amount, p.currency, bindingId));
-        p.providerReference = accepted.reference();
-        return Checkout.of(p);
+        Optional<Submission> submitted = submissions.submit(paymentCode, PaymentMethod.DIRECT_DEBIT, null,
+                channel.name());
+        submitted.ifPresent(s -> call(s, () -> channel.chargeDirectDebit(
+                new DirectDebitCharge(s.reference(), s.paymentCode(), s.amount(), s.currency(), bindingId))));
+        return current(paymentCode);
     }
 
     /** Answers the 3-D Secure challenge; the provider decides and calls back. */
-    @Transactional
     public Checkout answerChallenge(String paymentCode, String otp) {
-        PaymentEntity p = payments.lockByCode(paymentCode).orElseThrow(ApiException::notFound);
-        if (p.status != PaymentStatus.PROCESSING || !p.awaitingOtp) {
-            return Checkout.of(p);
+        Checkout c = find(paymentCode).orElseThrow(ApiException::notFound);
+        if (c.status() != PaymentStatus.PROCESSING || !c.awaitingOtp()) {
+            return c;
         }
         if (otp == null || !otp.strip().matches("[0-9]{4,8}")) {
             throw new CheckoutRefused("otp", "Enter the code from your bank: 4 to 8 digits.");
         }
-        if (channel.completeChallenge(p.providerReference, otp.strip())) {
-            p.awaitingOtp = false;
+        String reference = payments.findByCode(paymentCode).map(p -> p.providerReference).orElseThrow();
+        try {
+            if (channel.completeChallenge(reference, otp.strip())) {
+                submissions.challengeAnswered(paymentCode, reference);
+            }
+        } catch (RuntimeException e) {
+            LOG.warnf("payment %s: the provider did not take the 3-D Secure answer (%s); the page asks again",
+                    paymentCode, e.getClass().getSimpleName());
         }
-        return Checkout.of(p);
+        return current(paymentCode);
     }
 
-    /** The payment locked; expired first when it is PENDING past its expiry. */
-    private PaymentEntity lockPayable(String paymentCode) {
-        if (!PaymentCodes.isWellFormed(paymentCode)) {
-            throw ApiException.notFound();
+    /** Calls the provider for a submission and records its answer; an unknown outcome stays PROCESSING. */
+    private void call(Submission s, Supplier<ChargeAccepted> charge) {
+        ChargeAccepted accepted;
+        try {
+            accepted = charge.get();
+        } catch (ChargeRefused refused) {
+            submissions.refused(s, refused.statusDesc());
+            return;
+        } catch (RuntimeException e) {
+            LOG.warnf("payment %s: the %s provider call for charge %s failed (%s); left PROCESSING for reconciliation",
+                    s.paymentCode(), channel.name(), s.reference(), e.getClass().getSimpleName());
+            return;
         }
-        PaymentEntity p = payments.lockByCode(paymentCode).orElseThrow(ApiException::notFound);
-        expiry.expireIfDue(p);
-        return p;
+        submissions.accepted(s, accepted);
+    }
+
+    /** The payment as committed now (a fresh transaction: this request may have read it before the change). */
+    private Checkout current(String paymentCode) {
+        return QuarkusTransaction.requiringNew().call(() -> payments.findByCode(paymentCode).map(Checkout::of))
+                .orElseThrow(ApiException::notFound);
     }
 }

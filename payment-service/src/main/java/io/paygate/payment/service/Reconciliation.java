@@ -1,0 +1,192 @@
+package io.paygate.payment.service;
+
+import io.agroal.api.AgroalDataSource;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.paygate.model.status.PaymentStatus;
+import io.paygate.payment.config.GatewayTime;
+import io.paygate.payment.config.PaymentConfig;
+import io.paygate.payment.provider.ChargeStatus;
+import io.paygate.payment.provider.PaymentChannel;
+import io.paygate.payment.provider.ProviderDecision;
+import io.paygate.payment.repository.PaymentEntity;
+import io.paygate.payment.repository.PaymentRepository;
+import io.quarkus.narayana.jta.QuarkusTransaction;
+import io.quarkus.runtime.StartupEvent;
+import io.quarkus.scheduler.Scheduled;
+import io.quarkus.scheduler.Scheduler;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+import org.jboss.logging.Logger;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Timestamp;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Reconciliation (CONTRACT §2): a payment still PROCESSING {@code gateway.payment.provider-timeout} after it was
+ * submitted is asked of its provider ({@link PaymentChannel#inquire}) and moved to what the provider reports, through
+ * {@link ProviderDecisions} like the callback (same transition, same event). Unknown to the provider → FAILED
+ * {@value #NOT_DECIDED}; still pending → asked again after a backoff.
+ *
+ * <p>Every {@code gateway.payment.reconcile-interval}, on every replica: due rows are claimed with
+ * {@code FOR UPDATE SKIP LOCKED} by moving their {@code next_inquiry_at} a lease ahead, committed at once; the provider
+ * is asked outside any transaction; the answer is recorded in a new transaction that locks the row and re-checks it
+ * (a callback that decided meanwhile wins; final states never change). So one payment is inquired by one replica at
+ * a time, and a replica that dies mid-inquiry only delays it by the lease.
+ */
+@ApplicationScoped
+public class Reconciliation {
+
+    static final String NOT_DECIDED = "Not decided by the provider";
+    private static final Logger LOG = Logger.getLogger(Reconciliation.class);
+    private static final int BATCH = 50;
+    /** How long a claim keeps other replicas off a payment: longer than any inquiry call can take. */
+    private static final Duration LEASE = Duration.ofMinutes(2);
+    private static final String CLAIM = """
+            UPDATE payment SET next_inquiry_at = ?, inquiries = inquiries + 1
+            WHERE id IN (SELECT id FROM payment WHERE status = 'PROCESSING' AND next_inquiry_at <= ?
+                         ORDER BY next_inquiry_at LIMIT ? FOR UPDATE SKIP LOCKED)
+            RETURNING payment_code, merchant_id, channel, provider_reference, inquiries""";
+
+    /** What one inquiry came to (the {@code outcome} tag of {@code paygate.payments.reconciliations}). */
+    public enum Outcome { CAPTURED, FAILED, NOT_DECIDED, PENDING, SUPERSEDED, ERROR }
+
+    /** A payment this replica claimed for one inquiry. */
+    public record Claimed(String paymentCode, String merchantId, String channel, String reference, int inquiries) {
+    }
+
+    private final AgroalDataSource dataSource;
+    private final PaymentRepository payments;
+    private final ProviderDecisions decisions;
+    private final PaymentChannel channel;
+    private final PaymentConfig config;
+    private final GatewayTime time;
+    private final Scheduler scheduler;
+    private final MeterRegistry metrics;
+
+    Reconciliation(AgroalDataSource dataSource, PaymentRepository payments, ProviderDecisions decisions,
+                   PaymentChannel channel, PaymentConfig config, GatewayTime time, Scheduler scheduler,
+                   MeterRegistry metrics) {
+        this.dataSource = dataSource;
+        this.payments = payments;
+        this.decisions = decisions;
+        this.channel = channel;
+        this.config = config;
+        this.time = time;
+        this.scheduler = scheduler;
+        this.metrics = metrics;
+    }
+
+    void start(@Observes StartupEvent event) {
+        scheduler.newJob("payment-reconciliation")
+                .setInterval(config.reconcileInterval().toString())
+                .setConcurrentExecution(Scheduled.ConcurrentExecution.SKIP)
+                .setTask(execution -> reconcileQuietly())
+                .schedule();
+    }
+
+    private void reconcileQuietly() {
+        try {
+            reconcileDue();
+        } catch (RuntimeException e) {
+            LOG.warnf("payment reconciliation failed (%s); next round retries", e.getMessage());
+        }
+    }
+
+    /** One round: claims the due payments (batches of {@value #BATCH}) and asks each provider. @return the claims */
+    public List<Claimed> reconcileDue() {
+        List<Claimed> all = new ArrayList<>();
+        List<Claimed> batch;
+        do {
+            batch = claim();
+            for (Claimed c : batch) {
+                reconcile(c);
+            }
+            all.addAll(batch);
+        } while (batch.size() == BATCH);
+        return all;
+    }
+
+    /** Leases up to {@value #BATCH} due PROCESSING payments; committed when this returns. */
+    List<Claimed> claim() {
+        Instant now = time.now();
+        List<Claimed> claimed = new ArrayList<>();
+        try (Connection c = dataSource.getConnection(); PreparedStatement claim = c.prepareStatement(CLAIM)) {
+            claim.setTimestamp(1, Timestamp.from(now.plus(LEASE)));
+            claim.setTimestamp(2, Timestamp.from(now));
+            claim.setInt(3, BATCH);
+            try (ResultSet rs = claim.executeQuery()) {
+                while (rs.next()) {
+                    claimed.add(new Claimed(rs.getString(1), rs.getString(2), rs.getString(3), rs.getString(4),
+                            rs.getInt(5)));
+                }
+            }
+        } catch (SQLException e) {
+            throw new IllegalStateException("claiming payments to reconcile failed: " + e.getMessage(), e);
+        }
+        return claimed;
+    }
+
+    private Outcome reconcile(Claimed c) {
+        ChargeStatus answer = null;
+        String error = null;
+        if (!channel.name().equals(c.channel())) {
+            error = "no channel " + c.channel() + " in this process";
+        } else {
+            try {
+                answer = channel.inquire(c.reference()); // outside any transaction
+            } catch (RuntimeException e) {
+                error = e.getClass().getSimpleName();
+            }
+        }
+        ChargeStatus known = answer;
+        Outcome outcome = QuarkusTransaction.requiringNew().call(() -> record(c, known));
+        metrics.counter("paygate.payments.reconciliations", "outcome", outcome.name().toLowerCase()).increment();
+        LOG.infof("payment %s (merchant %s): reconciled with %s charge %s, inquiry %d: %s%s", c.paymentCode(),
+                c.merchantId(), c.channel(), c.reference(), c.inquiries(), outcome,
+                error == null ? "" : " (" + error + ")");
+        return outcome;
+    }
+
+    /** In a new transaction: the answer, unless the payment moved on meanwhile. {@code answer} null: no answer. */
+    private Outcome record(Claimed c, ChargeStatus answer) {
+        PaymentEntity p = payments.lockByCode(c.paymentCode()).orElse(null);
+        if (p == null || p.status != PaymentStatus.PROCESSING || !c.reference().equals(p.providerReference)) {
+            return Outcome.SUPERSEDED; // a callback (or another reconciler) decided it first
+        }
+        Instant now = time.now();
+        if (answer == null) {
+            p.nextInquiryAt = now.plus(backoff(p.inquiries));
+            return Outcome.ERROR;
+        }
+        p.lastInquiryAt = now;
+        return switch (answer.state()) {
+            case PENDING -> {
+                p.nextInquiryAt = now.plus(backoff(p.inquiries));
+                yield Outcome.PENDING;
+            }
+            case UNKNOWN -> {
+                decisions.applyLocked(p, new ProviderDecision(c.reference(), c.paymentCode(), PaymentStatus.FAILED,
+                        NOT_DECIDED, null));
+                yield Outcome.NOT_DECIDED;
+            }
+            case DECIDED -> {
+                decisions.applyLocked(p, new ProviderDecision(c.reference(), c.paymentCode(), answer.status(),
+                        answer.statusDesc(), answer.cardInfo()));
+                yield answer.status() == PaymentStatus.CAPTURED ? Outcome.CAPTURED : Outcome.FAILED;
+            }
+        };
+    }
+
+    /** The wait before asking again about a charge still pending: doubling from the job interval, capped. */
+    private Duration backoff(int inquiries) {
+        Duration next = config.reconcileInterval().multipliedBy(1L << Math.min(Math.max(inquiries - 1, 0), 12));
+        return next.compareTo(config.providerTimeout()) > 0 ? config.providerTimeout() : next;
+    }
+}
