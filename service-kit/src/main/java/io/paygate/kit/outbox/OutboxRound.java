@@ -140,12 +140,22 @@ final class OutboxRound {
                 failures.put(row, PublishFailure.unsignable(unreadable));
                 continue;
             }
+            Future<RecordMetadata> ack;
             try {
-                acks.add(producer.send(record));
-                sent.add(row);
+                ack = producer.send(record);
             } catch (RuntimeException e) {
-                failures.put(row, PublishFailure.of(e));
+                ack = java.util.concurrent.CompletableFuture.failedFuture(e);
             }
+            PublishFailure failedAtOnce = failedAlready(ack);
+            if (failedAtOnce != null) {
+                failures.put(row, failedAtOnce);
+                if (!failedAtOnce.eventsOwn()) {
+                    break; // no metadata (broker unreachable): each further send would block max.block.ms for nothing
+                }
+                continue;
+            }
+            acks.add(ack);
+            sent.add(row);
         }
         long deadline = System.nanoTime() + settings.publishTimeout().toNanos();
         for (int i = 0; i < acks.size(); i++) {
@@ -159,6 +169,18 @@ final class OutboxRound {
             }
         }
         return failures;
+    }
+
+    private static PublishFailure failedAlready(Future<RecordMetadata> ack) throws InterruptedException {
+        if (!ack.isDone()) {
+            return null;
+        }
+        try {
+            ack.get();
+            return null;
+        } catch (ExecutionException e) {
+            return PublishFailure.of(e);
+        }
     }
 
     /**
