@@ -4,6 +4,7 @@ import io.paygate.kit.auth.OpsAuthenticated;
 import io.paygate.kit.error.ApiException;
 import io.paygate.kit.openapi.GatewayOpenApiFilter;
 import io.paygate.model.error.ResponseCode;
+import io.quarkus.arc.properties.UnlessBuildProperty;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
@@ -22,8 +23,11 @@ import java.util.UUID;
 
 /**
  * Operators' view of the outbox's parked events (ops token; like every {@code /pg/ops/} path, never routed by the
- * production Ingress: reach it on the pod). Every producing service has it for its own outbox.
+ * production Ingress: reach it on the pod). Every producing service has it for its own outbox; a service built with
+ * {@code gateway.outbox.enabled=false} (notification-service, which writes no events) has neither the endpoints nor
+ * their OpenAPI entries.
  */
+@UnlessBuildProperty(name = "gateway.outbox.enabled", stringValue = "false", enableIfMissing = true)
 @Path("/pg/ops/outbox/parked")
 @Produces(MediaType.APPLICATION_JSON)
 @OpsAuthenticated

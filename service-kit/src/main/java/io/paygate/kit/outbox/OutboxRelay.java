@@ -66,7 +66,7 @@ public class OutboxRelay {
     private final EventSigner signer;
     private final Counter parked;
     private Producer<String, String> producer;
-    private RelayWorker worker;
+    private volatile RelayWorker worker;
 
     OutboxRelay(AgroalDataSource dataSource, GatewayConfig config, KafkaClientConfig kafka, EventSigner signer,
                 MeterRegistry registry) {
@@ -95,11 +95,13 @@ public class OutboxRelay {
         worker.start();
     }
 
-    void stop(@Observes ShutdownEvent event) throws InterruptedException {
-        if (worker == null) {
+    synchronized void stop(@Observes ShutdownEvent event) throws InterruptedException {
+        RelayWorker running = worker;
+        if (running == null) {
             return;
         }
-        worker.stop();
+        worker = null;
+        running.stop();
         producer.close(Duration.ofSeconds(5));
     }
 

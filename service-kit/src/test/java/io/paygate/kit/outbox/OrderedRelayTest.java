@@ -11,7 +11,6 @@ import io.paygate.testsupport.quarkus.SandboxConfigResource;
 import io.quarkus.test.common.ResourceArg;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.test.junit.TestProfile;
 import jakarta.inject.Inject;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.junit.jupiter.api.AfterEach;
@@ -43,7 +42,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * three relays (three replicas' worth: own sessions, own producers) against one database and one broker.
  */
 @QuarkusTest
-@TestProfile(RelayHarness.NoAppRelay.class)
 @WithTestResource(value = PostgresResource.class, initArgs = @ResourceArg(name = "database", value = "kit_relays"))
 @WithTestResource(KafkaResource.class)
 @WithTestResource(SandboxConfigResource.class)
@@ -61,12 +59,14 @@ class OrderedRelayTest {
     EventSigner signer;
     @Inject
     MeterRegistry registry;
+    @Inject
+    OutboxRelay appRelay;
 
     RelayHarness relays;
 
     @BeforeEach
-    void harness() {
-        relays = new RelayHarness(dataSource, kafka, signer, OutboxRelay.parkedCounter(registry));
+    void harness() throws InterruptedException {
+        relays = new RelayHarness(appRelay, dataSource, kafka, signer, OutboxRelay.parkedCounter(registry));
     }
 
     @AfterEach

@@ -13,7 +13,6 @@ import io.paygate.testsupport.quarkus.SandboxConfigResource;
 import io.quarkus.test.common.ResourceArg;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.test.junit.TestProfile;
 import io.restassured.path.json.JsonPath;
 import jakarta.inject.Inject;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
@@ -44,7 +43,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * resource are held behind it, while every other resource's events keep flowing. A broker outage parks nothing.
  */
 @QuarkusTest
-@TestProfile(RelayHarness.NoAppRelay.class)
 @WithTestResource(value = PostgresResource.class, initArgs = @ResourceArg(name = "database", value = "kit_relays"))
 @WithTestResource(KafkaResource.class)
 @WithTestResource(SandboxConfigResource.class)
@@ -62,6 +60,8 @@ class OutboxParkingTest {
     @Inject
     MeterRegistry registry;
     @Inject
+    OutboxRelay appRelay;
+    @Inject
     @Readiness
     OutboxMonitor monitor;
 
@@ -69,9 +69,9 @@ class OutboxParkingTest {
     Counter parked;
 
     @BeforeEach
-    void harness() {
+    void harness() throws InterruptedException {
         parked = OutboxRelay.parkedCounter(registry);
-        relays = new RelayHarness(dataSource, kafka, signer, parked);
+        relays = new RelayHarness(appRelay, dataSource, kafka, signer, parked);
     }
 
     @AfterEach
@@ -113,9 +113,11 @@ class OutboxParkingTest {
         assertEquals("held behind parked event " + poisoned, row(later).lastError);
 
         monitor.refresh();
-        given().get("/q/metrics").then().statusCode(200)
-                .body(containsString("paygate_outbox_parked_total"))
-                .body(containsString("paygate_outbox_parked_events 3.0"));
+        // The gauge is checked through the readiness data it shares its value with: a test JVM that ran another
+        // application first keeps that one's gauges in Micrometer's global registry, so the scrape may show those.
+        given().get("/q/metrics").then().statusCode(200).body(containsString("paygate_outbox_parked_total"));
+        given().get("/q/health/ready").then()
+                .body("checks.find { it.name == 'Outbox' }.data.parked", org.hamcrest.Matchers.equalTo(3));
         JsonPath listing = given().header("Authorization", OPS).get("/pg/ops/outbox/parked")
                 .then().statusCode(200).extract().jsonPath();
         assertEquals("2000000", listing.getString("responseCode"));

@@ -6,7 +6,6 @@ import io.paygate.kit.kafka.KafkaClientConfig;
 import io.paygate.model.event.EventEnvelope;
 import io.paygate.model.event.EventSigner;
 import io.paygate.testsupport.quarkus.KafkaResource;
-import io.quarkus.test.junit.QuarkusTestProfile;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AlterConfigOp;
 import org.apache.kafka.clients.admin.ConfigEntry;
@@ -37,14 +36,6 @@ import java.util.function.Predicate;
  */
 final class RelayHarness implements AutoCloseable {
 
-    /** The application's own relay stays off: the tests start the replicas themselves. */
-    public static class NoAppRelay implements QuarkusTestProfile {
-        @Override
-        public Map<String, String> getConfigOverrides() {
-            return Map.of("gateway.outbox.enabled", "false");
-        }
-    }
-
     private final AgroalDataSource dataSource;
     private final KafkaClientConfig kafka;
     private final EventSigner signer;
@@ -52,7 +43,10 @@ final class RelayHarness implements AutoCloseable {
     private final List<RelayWorker> workers = new ArrayList<>();
     private final List<Producer<String, String>> producers = new ArrayList<>();
 
-    RelayHarness(AgroalDataSource dataSource, KafkaClientConfig kafka, EventSigner signer, Counter parked) {
+    /** Stops the application's own relay: the tests start the replicas themselves. */
+    RelayHarness(OutboxRelay appRelay, AgroalDataSource dataSource, KafkaClientConfig kafka, EventSigner signer,
+                 Counter parked) throws InterruptedException {
+        appRelay.stop(null);
         this.dataSource = dataSource;
         this.kafka = kafka;
         this.signer = signer;
