@@ -64,7 +64,8 @@ final class OutboxRound {
             WHERE id = ? AND published_at IS NULL RETURNING parked_at IS NOT NULL, publish_attempts""";
     private static final String HOLD_BEHIND = """
             UPDATE outbox_event SET parked_at = now(), last_error = ?
-            WHERE topic = ? AND msg_key = ? AND position > ? AND published_at IS NULL AND parked_at IS NULL""";
+            WHERE topic = ? AND msg_key = ? AND position > ? AND published_at IS NULL AND parked_at IS NULL
+              AND EXISTS (SELECT 1 FROM outbox_event b WHERE b.id = ? AND b.parked_at IS NOT NULL)""";
 
     private final Producer<String, String> producer;
     private final EventSigner signer;
@@ -244,6 +245,7 @@ final class OutboxRound {
             hold.setString(2, row.topic);
             hold.setString(3, row.key);
             hold.setLong(4, after);
+            hold.setObject(5, blocker); // an operator may have handed the blocker back since the claim
             int held = hold.executeUpdate();
             if (held > 0) {
                 parked.increment(held);
