@@ -105,7 +105,7 @@ class OutboxRelayTest {
         monitor.refresh();
         given().get("/q/health/ready").then().statusCode(200)
                 .body("checks.find { it.name == 'Outbox' }.status", org.hamcrest.Matchers.equalTo("UP"))
-                .body("checks.find { it.name == 'Outbox' }.data.relay", org.hamcrest.Matchers.equalTo("running"))
+                .body("checks.find { it.name == 'Outbox' }.data.relay", org.hamcrest.Matchers.equalTo("leading"))
                 .body("checks.find { it.name == 'Outbox' }.data.unpublished", org.hamcrest.Matchers.greaterThanOrEqualTo(0));
         given().get("/q/metrics").then().statusCode(200)
                 .body(org.hamcrest.Matchers.containsString("paygate_outbox_unpublished"))

@@ -124,6 +124,25 @@ public interface GatewayConfig {
         /** How long published events stay in the table (for inspection) before they are purged. */
         @WithDefault("7d")
         Duration retention();
+
+        /**
+         * How many times an event whose publication fails for a reason of its own (record too large, topic not
+         * authorized, unreadable payload) is tried before it is parked for an operator. A broker outage counts
+         * nothing, so it never parks an event.
+         */
+        @WithDefault("10")
+        int maxAttempts();
+
+        /** Wait before the second try of such an event; doubled for each further try, at most one minute. */
+        @WithDefault("1s")
+        Duration retryBackoff();
+
+        /**
+         * How often a replica that does not run the relay asks whether the leader is gone (the PostgreSQL advisory
+         * lock of the leader's session was released): the longest a dead leader's events wait for a successor.
+         */
+        @WithDefault("2s")
+        Duration leaderCheckInterval();
     }
 
     /** The producer signature of events between the services (CONTRACT §7, record header {@code paygate-signature}). */

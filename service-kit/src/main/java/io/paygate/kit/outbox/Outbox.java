@@ -9,7 +9,17 @@ import jakarta.transaction.Transactional;
 
 /**
  * Writes events in the caller's transaction (CONTRACT §7): the state change and its event commit together or not
- * at all, so a Kafka outage loses nothing. After the commit the relay is woken so the event leaves at once.
+ * at all, so a Kafka outage loses nothing. After the commit the relay is woken so the event leaves at once (the
+ * table's insert trigger also NOTIFYs the leading relay, on whichever replica it runs).
+ *
+ * <p><b>The caller's part of the ordering guarantee.</b> The relay publishes a resource's events in position order
+ * (the identity assigned at insert), which is their commit order only if two transactions writing events for the
+ * same resource cannot both be in flight: the transaction must change the resource's own row (its event
+ * {@code sequence}) under the row lock ({@code PESSIMISTIC_WRITE}) or an {@code @Version} check. Every caller does:
+ * payment-service's {@code PaymentTransitions} (payments locked by the caller, {@code @Version}),
+ * {@code DisbursementService} ({@code findLocked}, {@code @Version}) and binding-service's {@code BindingService}
+ * ({@code findLocked} or, for unbind and expiry on read, the {@code @Version} check, which makes the loser of a race
+ * roll back with its event).
  */
 @ApplicationScoped
 public class Outbox {

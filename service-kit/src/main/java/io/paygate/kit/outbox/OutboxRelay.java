@@ -1,9 +1,15 @@
 package io.paygate.kit.outbox;
 
 import io.agroal.api.AgroalDataSource;
+import io.agroal.api.configuration.AgroalConnectionFactoryConfiguration;
+import io.agroal.api.security.AgroalDefaultSecurityProvider;
+import io.agroal.api.security.AgroalSecurityProvider;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MeterRegistry;
 import io.paygate.kit.config.GatewayConfig;
-import io.paygate.model.event.EventSigner;
 import io.paygate.kit.kafka.KafkaClientConfig;
+import io.paygate.model.event.EventSigner;
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
 import io.quarkus.scheduler.Scheduled;
@@ -12,16 +18,11 @@ import jakarta.enterprise.event.Observes;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.Producer;
 import org.apache.kafka.clients.producer.ProducerConfig;
-import org.apache.kafka.clients.producer.ProducerRecord;
-import org.apache.kafka.clients.producer.RecordMetadata;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.jboss.logging.Logger;
 
-import java.nio.charset.StandardCharsets;
-import java.sql.Array;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Timestamp;
 import java.time.Duration;
@@ -29,87 +30,150 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.UUID;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.Future;
-import java.util.concurrent.Semaphore;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
+import java.util.Optional;
+import java.util.Properties;
 
 /**
- * Publishes outbox rows to Kafka in position order (CONTRACT §7) with an idempotent producer ({@code acks=all}),
- * then marks them published. Rows are claimed {@code FOR UPDATE SKIP LOCKED}, so any number of replicas share the
- * work. While the broker is down rows simply stay unpublished and the relay retries with backoff; nothing is
- * lost, and it catches up when the broker returns. Woken right after each commit that wrote an event, and
- * otherwise every {@code gateway.outbox.poll-interval}.
+ * Publishes the outbox to Kafka (CONTRACT §7) with an idempotent producer ({@code acks=all}, built by
+ * {@link KafkaClientConfig}), each record signed ({@code paygate-signature}).
+ *
+ * <p><b>Order, at any number of replicas.</b> One replica per service publishes at a time: the one whose own
+ * database session holds the outbox's advisory lock ({@link OutboxLeadership}); the others check every
+ * {@code leader-check-interval} and one takes over within seconds of the leader's session ending. The leader reads
+ * events in position order and never sends a key's event before the previous one is acknowledged
+ * ({@link OutboxRound}), so a resource's events reach Kafka in the order their transactions committed. Position
+ * (assigned at insert) equals commit order for one resource because every event-writing state change in the
+ * services changes the resource's row in the same transaction (its {@code sequence}), under the row lock
+ * ({@code PESSIMISTIC_WRITE}) or the entity's {@code @Version} check: a second transaction on the same resource
+ * either waits for the first to commit before it writes its event, or fails and writes nothing. Events of
+ * different resources may commit out of position order; a late one is simply found in a later round.
+ * During a hand-over the old leader may still be sending a wave it claimed when it lost its session: those events
+ * arrive twice, each copy in order, and consumers drop the second copy by {@code eventId}.
+ *
+ * <p>Woken by every commit that wrote events, on any replica (the insert trigger's NOTIFY), and otherwise every
+ * {@code poll-interval}. While the broker is down events stay unpublished, nothing is counted against them, and the
+ * leader retries with backoff. An event that fails for a reason of its own is retried and then parked
+ * ({@link OutboxParking}). Published events are purged after {@code gateway.outbox.retention}.
  */
 @ApplicationScoped
 public class OutboxRelay {
 
     private static final Logger LOG = Logger.getLogger(OutboxRelay.class);
-    private static final Duration MAX_BACKOFF = Duration.ofSeconds(30);
-    private static final String CLAIM = """
-            SELECT id, topic, msg_key, payload FROM outbox_event
-            WHERE published_at IS NULL ORDER BY position LIMIT ? FOR UPDATE SKIP LOCKED""";
 
     private final AgroalDataSource dataSource;
     private final GatewayConfig.Outbox config;
     private final KafkaClientConfig kafka;
     private final EventSigner signer;
-    private final Semaphore wakeups = new Semaphore(0);
-    private volatile boolean running;
-    private volatile String lastError;
-    private Thread worker;
+    private final Counter parked;
     private Producer<String, String> producer;
+    private volatile RelayWorker worker;
 
-    OutboxRelay(AgroalDataSource dataSource, GatewayConfig config, KafkaClientConfig kafka, EventSigner signer) {
+    OutboxRelay(AgroalDataSource dataSource, GatewayConfig config, KafkaClientConfig kafka, EventSigner signer,
+                MeterRegistry registry) {
         this.dataSource = dataSource;
         this.config = config.outbox();
         this.kafka = kafka;
         this.signer = signer;
+        this.parked = parkedCounter(registry);
+        Gauge.builder("paygate.outbox.leader", this, relay -> relay.isLeading() ? 1 : 0)
+                .description("1 on the replica whose relay publishes the outbox, 0 on the others").register(registry);
+    }
+
+    static Counter parkedCounter(MeterRegistry registry) {
+        return Counter.builder("paygate.outbox.parked")
+                .description("Events parked: failed max-attempts times, or held behind a parked event of their key")
+                .register(registry);
     }
 
     void start(@Observes StartupEvent event) {
         if (!config.enabled()) {
             return;
         }
-        // The service's Kafka configuration (address, SASL, TLS: CONTRACT §7), then this producer's own settings.
-        producer = new KafkaProducer<>(kafka.producer(Map.of(
+        producer = newProducer(kafka, config.publishTimeout());
+        worker = new RelayWorker("outbox-relay", directConnections(dataSource), producer, signer,
+                RelaySettings.of(config), parked);
+        worker.start();
+    }
+
+    synchronized void stop(@Observes ShutdownEvent event) throws InterruptedException {
+        RelayWorker running = worker;
+        if (running == null) {
+            return;
+        }
+        worker = null;
+        running.stop();
+        producer.close(Duration.ofSeconds(5));
+    }
+
+    /**
+     * The relay's producer: the service's Kafka configuration (address, SASL, TLS: CONTRACT §7), then its own
+     * settings: idempotent, {@code acks=all}.
+     */
+    static Producer<String, String> newProducer(KafkaClientConfig kafka, Duration publishTimeout) {
+        return new KafkaProducer<>(kafka.producer(Map.of(
                 ProducerConfig.ACKS_CONFIG, "all",
                 ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true,
                 ProducerConfig.LINGER_MS_CONFIG, 2,
                 ProducerConfig.MAX_BLOCK_MS_CONFIG, 5_000,
                 ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG, 5_000,
-                ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, (int) Math.max(7_000, config.publishTimeout().toMillis()),
+                ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, (int) Math.max(7_000, publishTimeout.toMillis()),
                 ProducerConfig.CLIENT_ID_CONFIG, "outbox-relay")),
                 new StringSerializer(), new StringSerializer());
-        running = true;
-        worker = Thread.ofPlatform().name("outbox-relay").daemon().start(this::loop);
     }
 
-    void stop(@Observes ShutdownEvent event) throws InterruptedException {
-        if (worker == null) {
-            return;
-        }
-        running = false;
-        wake();
-        worker.join(config.publishTimeout().toMillis() + 1_000);
-        producer.close(Duration.ofSeconds(5));
+    /**
+     * Opens sessions to the service's database with the pool's URL, driver properties and credentials, but outside
+     * the pool: the leader's session lives as long as its leadership and must end with it.
+     */
+    static OutboxLeadership.LeaderConnections directConnections(AgroalDataSource dataSource) {
+        AgroalConnectionFactoryConfiguration factory =
+                dataSource.getConfiguration().connectionPoolConfiguration().connectionFactoryConfiguration();
+        return () -> {
+            Properties properties = new Properties();
+            properties.putAll(factory.jdbcProperties());
+            List<Object> security = new ArrayList<>(factory.credentials());
+            if (factory.principal() != null) {
+                security.add(factory.principal());
+            }
+            List<AgroalSecurityProvider> providers = new ArrayList<>(factory.securityProviders());
+            providers.add(new AgroalDefaultSecurityProvider());
+            for (Object item : security) {
+                for (AgroalSecurityProvider provider : providers) {
+                    Properties p = provider.getSecurityProperties(item);
+                    if (p != null) {
+                        properties.putAll(p);
+                        break;
+                    }
+                }
+            }
+            properties.setProperty("ApplicationName", "outbox-relay");
+            properties.setProperty("tcpKeepAlive", "true");
+            Connection connection = new org.postgresql.Driver().connect(factory.jdbcUrl(), properties);
+            if (connection == null) {
+                throw new SQLException("not a PostgreSQL URL: the outbox relay needs PostgreSQL");
+            }
+            return connection;
+        };
     }
 
     public boolean isRunning() {
-        return running;
+        return worker != null && worker.isRunning();
+    }
+
+    /** Whether this replica's relay holds the leadership and publishes. */
+    public boolean isLeading() {
+        return worker != null && worker.isLeading();
     }
 
     /** The error of the last round when it failed (the broker is unreachable, say); empty once a round succeeds. */
-    public java.util.Optional<String> lastError() {
-        return java.util.Optional.ofNullable(lastError);
+    public Optional<String> lastError() {
+        return worker == null ? Optional.empty() : worker.lastError();
     }
 
     /** Asks the relay to look for events now (called after a commit that wrote one). */
     public void wake() {
-        if (wakeups.availablePermits() == 0) {
-            wakeups.release();
+        if (worker != null) {
+            worker.wake();
         }
     }
 
@@ -124,157 +188,6 @@ public class OutboxRelay {
             if (removed > 0) {
                 LOG.infof("outbox: purged %d published events", removed);
             }
-        }
-    }
-
-    private void loop() {
-        int failures = 0;
-        while (running) {
-            try {
-                int published = publishBatch();
-                failures = 0;
-                lastError = null;
-                if (published >= config.batchSize()) {
-                    continue; // more are waiting
-                }
-                if (wakeups.tryAcquire(config.pollInterval().toMillis(), TimeUnit.MILLISECONDS)) {
-                    wakeups.drainPermits();
-                }
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return;
-            } catch (Exception e) {
-                failures++;
-                lastError = e.getMessage();
-                long backoff = Math.min(MAX_BACKOFF.toMillis(),
-                        config.pollInterval().toMillis() << Math.min(failures, 5));
-                LOG.warnf("outbox: publishing failed (%s); retrying in %d ms", e.getMessage(), backoff);
-                try {
-                    Thread.sleep(backoff);
-                } catch (InterruptedException ie) {
-                    Thread.currentThread().interrupt();
-                    return;
-                }
-            }
-        }
-    }
-
-    /**
-     * One round: claims up to {@code batch-size} unpublished rows, publishes them, marks the acknowledged ones and
-     * counts an attempt on the others, in one transaction.
-     *
-     * @return how many rows were claimed
-     * @throws PublishException when some rows could not be published (after recording that)
-     */
-    int publishBatch() throws SQLException, InterruptedException {
-        List<Row> rows;
-        String error;
-        try (Connection c = dataSource.getConnection()) {
-            c.setAutoCommit(false);
-            try {
-                rows = claim(c);
-                List<UUID> published = new ArrayList<>();
-                error = publish(rows, published);
-                markPublished(c, published);
-                if (error != null) {
-                    recordFailure(c, rows, published, error);
-                }
-                c.commit();
-            } catch (SQLException | RuntimeException e) {
-                c.rollback();
-                throw e;
-            }
-        }
-        if (error != null) {
-            throw new PublishException(error);
-        }
-        return rows.size();
-    }
-
-    private List<Row> claim(Connection c) throws SQLException {
-        List<Row> rows = new ArrayList<>();
-        try (PreparedStatement claim = c.prepareStatement(CLAIM)) {
-            claim.setInt(1, config.batchSize());
-            try (ResultSet rs = claim.executeQuery()) {
-                while (rs.next()) {
-                    rows.add(new Row(rs.getObject(1, UUID.class), rs.getString(2), rs.getString(3), rs.getString(4)));
-                }
-            }
-        }
-        return rows;
-    }
-
-    /** Sends the rows in order and waits for the acknowledgements; returns the first error, or null. */
-    private String publish(List<Row> rows, List<UUID> published) throws InterruptedException {
-        List<Future<RecordMetadata>> sends = new ArrayList<>();
-        String error = null;
-        for (Row row : rows) {
-            try {
-                sends.add(producer.send(signed(row)));
-            } catch (RuntimeException e) {
-                error = e.getMessage(); // no metadata: the broker is unreachable, stop sending this round
-                break;
-            }
-        }
-        long deadline = System.nanoTime() + config.publishTimeout().toNanos();
-        for (int i = 0; i < sends.size(); i++) {
-            try {
-                sends.get(i).get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
-                published.add(rows.get(i).id);
-            } catch (ExecutionException e) {
-                error = error == null ? String.valueOf(e.getCause().getMessage()) : error;
-            } catch (TimeoutException e) {
-                error = error == null ? "no acknowledgement within " + config.publishTimeout() : error;
-            }
-        }
-        return error;
-    }
-
-    /**
-     * The record with its producer signature (CONTRACT §7): header {@code paygate-signature} over the row id (the
-     * eventId), the envelope's sequence and the value bytes exactly as the StringSerializer writes them (UTF-8).
-     */
-    private ProducerRecord<String, String> signed(Row row) {
-        ProducerRecord<String, String> record = new ProducerRecord<>(row.topic, row.key, row.payload);
-        byte[] value = row.payload.getBytes(StandardCharsets.UTF_8);
-        long sequence = EventSigner.signedFields(value).sequence();
-        record.headers().add(EventSigner.HEADER,
-                signer.sign(row.id.toString(), sequence, value).getBytes(StandardCharsets.US_ASCII));
-        return record;
-    }
-
-    private static void markPublished(Connection c, List<UUID> ids) throws SQLException {
-        if (ids.isEmpty()) {
-            return;
-        }
-        try (PreparedStatement mark = c.prepareStatement(
-                "UPDATE outbox_event SET published_at = now() WHERE id = ANY (?)")) {
-            Array array = c.createArrayOf("uuid", ids.toArray());
-            mark.setArray(1, array);
-            mark.executeUpdate();
-        }
-    }
-
-    private static void recordFailure(Connection c, List<Row> rows, List<UUID> published, String error)
-            throws SQLException {
-        java.util.Set<UUID> done = new java.util.HashSet<>(published);
-        List<UUID> failed = rows.stream().map(Row::id).filter(id -> !done.contains(id)).toList();
-        try (PreparedStatement record = c.prepareStatement("""
-                UPDATE outbox_event SET publish_attempts = publish_attempts + 1, last_error = ?
-                WHERE id = ANY (?)""")) {
-            record.setString(1, error.length() > 500 ? error.substring(0, 500) : error);
-            record.setArray(2, c.createArrayOf("uuid", failed.toArray()));
-            record.executeUpdate();
-        }
-    }
-
-    private record Row(UUID id, String topic, String key, String payload) {
-    }
-
-    /** Some events could not be published this round; they stay in the outbox. */
-    static final class PublishException extends RuntimeException {
-        PublishException(String message) {
-            super(message, null, false, false);
         }
     }
 }
