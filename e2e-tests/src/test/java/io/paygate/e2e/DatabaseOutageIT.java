@@ -65,6 +65,9 @@ class DatabaseOutageIT {
 
     @AfterAll
     static void stop() {
+        if (stack != null) {
+            printLogVolume();
+        }
         if (sink != null) {
             sink.close();
         }
@@ -263,6 +266,41 @@ class DatabaseOutageIT {
         if (reply.status() != 503 || reply.header("Retry-After") == null || reply.seconds() > 10
                 || !reply.body().contains("\"responseCode\":\"" + code + "\"")) {
             wrong.add(reply.status() + " after " + reply.seconds() + " s: " + reply.body());
+        }
+    }
+
+    /** How loud the outage was: WARN and ERROR lines and stack-trace lines in each service's logs (all replicas). */
+    private static void printLogVolume() {
+        for (String service : HealthWatch.SERVICES) {
+            long warn = 0;
+            long error = 0;
+            long trace = 0;
+            Set<String> samples = new java.util.LinkedHashSet<>();
+            for (int k = 0; k < REPLICAS; k++) {
+                try (var lines = java.nio.file.Files.lines(stack.log(service, k))) {
+                    String previous = "";
+                    for (String line : (Iterable<String>) lines::iterator) {
+                        if (line.contains(" WARN ")) {
+                            warn++;
+                        } else if (line.contains(" ERROR ")) {
+                            error++;
+                            samples.add(line.substring(Math.min(24, line.length()), Math.min(200, line.length())));
+                        } else if (line.startsWith("\tat ")) {
+                            trace++;
+                            if (!previous.startsWith("\tat ") && !previous.startsWith("Caused by")) {
+                                samples.add(previous.substring(Math.min(24, previous.length()),
+                                        Math.min(200, previous.length())));
+                            }
+                        }
+                        previous = line;
+                    }
+                } catch (Exception e) {
+                    System.out.println("  could not read " + stack.log(service, k) + ": " + e);
+                }
+            }
+            System.out.printf("  %-21s log lines over the run, %d replicas: %d WARN, %d ERROR, %d stack-trace lines%n",
+                    service, REPLICAS, warn, error, trace);
+            samples.stream().limit(8).forEach(line -> System.out.println("      " + line));
         }
     }
 

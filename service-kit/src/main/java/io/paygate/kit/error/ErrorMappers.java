@@ -143,6 +143,7 @@ public class ErrorMappers {
      * {@code Retry-After}, nothing written, and no incident: one WARN line every 10 s at most counts these replies.
      */
     private Response databaseUnavailable(Throwable e, ServiceCode service) {
+        rateLimits.databaseUnreachable();
         unavailableSinceWarning.incrementAndGet();
         long now = System.nanoTime();
         long last = lastOutageWarning.get();

@@ -32,8 +32,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * for its own work and fails there, and refusing everything while PostgreSQL blinks would turn a blip into an outage.
  * A request that needs the database is then answered {@code 503SS00} by its own work (service-kit's ErrorMappers); one
  * that does not is served. After a failure that says the database cannot be reached ({@link DatabaseOutage}), the
- * buckets are not asked for {@value #SKIP_AFTER_OUTAGE_MILLIS} ms, so that a request waits for the connection pool's
- * acquisition timeout once (in its own work), not twice.
+ * buckets are not asked for {@value #SKIP_AFTER_OUTAGE_MILLIS} ms (renewed by every such failure, also the requests'
+ * own: {@link #databaseUnreachable()}), so that a request waits for a connection once, in its own work, not twice.
  */
 @ApplicationScoped
 public class RateLimits {
@@ -43,7 +43,7 @@ public class RateLimits {
     /** Remembered refusals beyond this many are not remembered (the database still refuses them). */
     private static final int MAX_BLOCKED = 10_000;
     private static final long WARN_EVERY_NANOS = 10_000_000_000L;
-    static final long SKIP_AFTER_OUTAGE_MILLIS = 2_000;
+    static final long SKIP_AFTER_OUTAGE_MILLIS = 5_000;
 
     private final boolean enabled;
     private final Rate merchant;
@@ -159,7 +159,7 @@ public class RateLimits {
     private OptionalLong unanswered(SQLException e) {
         long now = System.nanoTime();
         if (DatabaseOutage.isCause(e)) {
-            skipUntil = now + SKIP_AFTER_OUTAGE_MILLIS * 1_000_000L;
+            databaseUnreachable();
         }
         long last = lastWarning.get();
         if (now - last >= WARN_EVERY_NANOS && lastWarning.compareAndSet(last, now)) {
@@ -167,6 +167,11 @@ public class RateLimits {
                     e.getMessage());
         }
         return OptionalLong.empty();
+    }
+
+    /** The database could not be reached (by a request's own work): do not ask the buckets for a few seconds. */
+    public void databaseUnreachable() {
+        skipUntil = System.nanoTime() + SKIP_AFTER_OUTAGE_MILLIS * 1_000_000L;
     }
 
     private boolean skipping() {
