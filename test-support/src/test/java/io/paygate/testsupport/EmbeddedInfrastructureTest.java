@@ -24,6 +24,8 @@ import java.util.List;
 import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class EmbeddedInfrastructureTest {
@@ -41,6 +43,34 @@ class EmbeddedInfrastructureTest {
     static void stop() {
         kafka.close();
         postgres.close();
+    }
+
+    @Test
+    void aStoppedPostgresRefusesConnectionsAndComesBackOnItsPortWithItsRows() throws Exception {
+        try (EmbeddedPostgresServer server = EmbeddedPostgresServer.start()) {
+            String url = server.createDatabase("outage_it");
+            int port = server.port();
+            try (Connection c = DriverManager.getConnection(url, EmbeddedPostgresServer.USER, EmbeddedPostgresServer.PASSWORD);
+                 Statement s = c.createStatement()) {
+                s.execute("CREATE TABLE t (id int primary key)");
+                s.execute("INSERT INTO t VALUES (7)");
+            }
+
+            server.stop();
+            assertFalse(server.running());
+            java.sql.SQLException refused = assertThrows(java.sql.SQLException.class, () ->
+                    DriverManager.getConnection(url, EmbeddedPostgresServer.USER, EmbeddedPostgresServer.PASSWORD));
+            assertEquals("08001", refused.getSQLState(), refused.getMessage());
+
+            server.restart();
+            assertTrue(server.running());
+            assertEquals(port, server.port());
+            try (Connection c = DriverManager.getConnection(url, EmbeddedPostgresServer.USER, EmbeddedPostgresServer.PASSWORD);
+                 Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT id FROM t")) {
+                assertTrue(rs.next());
+                assertEquals(7, rs.getInt(1));
+            }
+        }
     }
 
     @Test

@@ -1,5 +1,6 @@
 package io.paygate.binding.service;
 
+import io.paygate.kit.db.OutageTolerant;
 import io.quarkus.scheduler.Scheduled;
 import jakarta.enterprise.context.ApplicationScoped;
 
@@ -15,6 +16,7 @@ public class ExpiryJob {
     }
 
     @Scheduled(every = "${gateway.binding.expiry-check-interval:30s}", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
+    @OutageTolerant
     void expire() {
         while (bindings.expireOverdue(BATCH) == BATCH) {
             // a full batch: there may be more

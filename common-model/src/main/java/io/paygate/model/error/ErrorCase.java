@@ -27,7 +27,12 @@ public enum ErrorCase {
     UNSUPPORTED_MEDIA_TYPE(415, "00", "Unsupported Media Type"),
     TOO_MANY_REQUESTS(429, "00", "Too Many Requests"),
     /** Anything unexpected; never with a stack trace or exception name. */
-    GENERAL_ERROR(500, "00", "General Error");
+    GENERAL_ERROR(500, "00", "General Error"),
+    /**
+     * The service cannot do its work right now (its database is unreachable); sent with {@code Retry-After}. Nothing
+     * was written: the same request may be sent again.
+     */
+    SERVICE_UNAVAILABLE(503, "00", "Service Unavailable");
 
     private final int httpStatus;
     private final String caseCode;

@@ -40,7 +40,8 @@ class ResponseCodeTest {
             "PAYLOAD_TOO_LARGE, 4130100, 413, Payload Too Large",
             "UNSUPPORTED_MEDIA_TYPE, 4150100, 415, Unsupported Media Type",
             "TOO_MANY_REQUESTS, 4290100, 429, Too Many Requests",
-            "GENERAL_ERROR, 5000100, 500, General Error"
+            "GENERAL_ERROR, 5000100, 500, General Error",
+            "SERVICE_UNAVAILABLE, 5030100, 503, Service Unavailable"
     })
     void caseCodesMatchTheContractTable(ErrorCase errorCase, String code, int status, String message) {
         ResponseCode responseCode = ResponseCode.of(ServiceCode.PAYMENT_INITIATION, errorCase);

@@ -119,6 +119,15 @@ public final class LocalStack {
         return kafka;
     }
 
+    /**
+     * The database server, for fault tests: {@link EmbeddedPostgresServer#stop()} stops it as an outage would (every
+     * session ended, new connections refused) and {@link EmbeddedPostgresServer#restart()} starts it again on the same
+     * port with the same data.
+     */
+    public EmbeddedPostgresServer postgres() {
+        return postgres;
+    }
+
     /** Kills a service (its first replica) with SIGKILL, as a crash or the OOM killer would: no graceful shutdown. */
     public void kill(String service) throws InterruptedException {
         kill(service, 0);

@@ -1,5 +1,6 @@
 package io.paygate.notification.delivery;
 
+import io.paygate.kit.db.OutageTolerant;
 import io.agroal.api.AgroalDataSource;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -42,6 +43,7 @@ public class BacklogMonitor {
     }
 
     @Scheduled(every = "10s", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
+    @OutageTolerant
     public void refresh() throws SQLException {
         try (Connection c = dataSource.getConnection(); Statement s = c.createStatement();
              ResultSet rs = s.executeQuery(BACKLOG)) {

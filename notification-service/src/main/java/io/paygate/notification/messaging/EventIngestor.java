@@ -30,7 +30,8 @@ import java.util.UUID;
 public class EventIngestor {
 
     private static final Logger LOG = Logger.getLogger(EventIngestor.class);
-    private static final long MAX_BACKOFF_MILLIS = 30_000;
+    /** Short, so that the consumer resumes within seconds of the database's return (each try costs one round trip). */
+    private static final long MAX_BACKOFF_MILLIS = 5_000;
 
     private final EventAuthenticity authenticity;
     private final EventParser parser;

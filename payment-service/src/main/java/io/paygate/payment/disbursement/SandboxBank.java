@@ -1,5 +1,6 @@
 package io.paygate.payment.disbursement;
 
+import io.paygate.kit.db.OutageTolerant;
 import io.quarkus.scheduler.Scheduled;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.transaction.Transactional;
@@ -29,6 +30,7 @@ public class SandboxBank {
     @Scheduled(every = "${gateway.disbursement.bank-poll-interval:500ms}",
             concurrentExecution = Scheduled.ConcurrentExecution.SKIP,
             skipExecutionIf = SandboxBankDisabled.class)
+    @OutageTolerant
     void run() {
         while (stepDue() == BATCH) {
             // a full batch: there may be more

@@ -42,7 +42,7 @@ public class PageViews {
                 "pay".equals(view) ? bindings : List.of(), errors, formError, values, PageHeaders.nonce());
     }
 
-    /** A page without a payment: {@code notfound} or {@code error}. */
+    /** A page without a payment: {@code notfound}, {@code error} or {@code unavailable} (the database is away). */
     public PageView bare(String view) {
         return new PageView(view, titleOf(view), null, null, null, null, null, null, null, 0, null, null, null,
                 List.of(), Map.of(), null, Map.of(), PageHeaders.nonce());
@@ -64,6 +64,7 @@ public class PageViews {
             case "expired" -> 410;
             case "notfound" -> 404;
             case "error" -> 500;
+            case "unavailable" -> 503;
             default -> 200;
         };
     }
@@ -77,6 +78,7 @@ public class PageViews {
             case "failed" -> "Payment failed";
             case "expired" -> "This payment link has expired";
             case "notfound" -> "Payment not found";
+            case "unavailable" -> "Temporarily unavailable";
             default -> "Something went wrong";
         };
     }

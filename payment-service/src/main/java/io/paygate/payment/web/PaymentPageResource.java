@@ -1,6 +1,8 @@
 package io.paygate.payment.web;
 
+import io.paygate.kit.db.DatabaseOutage;
 import io.paygate.kit.error.ApiException;
+import io.paygate.kit.ratelimit.RateLimits;
 import io.paygate.kit.web.PageHeaders;
 import io.paygate.model.error.ErrorCase;
 import io.paygate.model.error.ErrorResponse;
@@ -30,6 +32,7 @@ import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 import org.jboss.logging.Logger;
 import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
+
 
 import java.time.YearMonth;
 import java.util.LinkedHashMap;
@@ -176,6 +179,12 @@ public class PaymentPageResource {
             if (status < 500) {
                 return render(views.bare("error"), status);
             }
+        }
+        if (DatabaseOutage.isCause(e)) {
+            // Nothing was read or written: the customer may try again in a moment (one WARN line: ErrorMappers').
+            LOG.debugf("hosted page answered 503: %s", DatabaseOutage.describe(e));
+            return Response.fromResponse(render(views.bare("unavailable")))
+                    .header(RateLimits.RETRY_AFTER, DatabaseOutage.RETRY_AFTER_SECONDS).build();
         }
         LOG.errorf(e, "Unexpected failure on the hosted page (incident %s)", UUID.randomUUID());
         return render(views.bare("error"));

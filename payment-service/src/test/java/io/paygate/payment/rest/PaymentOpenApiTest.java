@@ -63,6 +63,16 @@ class PaymentOpenApiTest {
     }
 
     @Test
+    void everyOperationDocumentsTheDatabaseOutageWithItsRetryAfter() {
+        assertEquals(Set.of("5030100"), doc.exampleCodes("POST", INITIATE, 503));
+        assertEquals(Set.of("5030300"), doc.exampleCodes("GET", STATUS, 503));
+        assertEquals(Set.of("5030400"), doc.exampleCodes("POST", TRANSFER, 503));
+        assertEquals(Set.of("5030800"), doc.exampleCodes("GET", "/pg/pay/{paymentCode}", 503));
+        assertEquals("integer", doc.operation("POST", INITIATE)
+                .at("/responses/503/headers/Retry-After/schema/type").asText());
+    }
+
+    @Test
     void statusAndDisbursementsDocumentTheirNotFoundAndConflictCodes() {
         assertEquals(Set.of("4040301"), doc.exampleCodes("GET", STATUS, 404));
         assertEquals(Set.of("4010300"), doc.exampleCodes("GET", STATUS, 401));

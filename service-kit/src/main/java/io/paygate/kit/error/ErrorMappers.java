@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.exc.StreamReadException;
 import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.exc.MismatchedInputException;
+import io.paygate.kit.db.DatabaseOutage;
 import io.paygate.kit.json.IJsonInput;
 import io.paygate.kit.json.NoNulText;
 import io.paygate.kit.ratelimit.RateLimitFilters;
@@ -27,6 +28,7 @@ import java.util.OptionalLong;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.UUID;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.Collectors;
 
 /**
@@ -40,9 +42,12 @@ public class ErrorMappers {
     private static final Logger LOG = Logger.getLogger(ErrorMappers.class);
     /** Jackson's message for a member repeated in one object (strict duplicate detection, see StrictJson). */
     private static final Pattern DUPLICATE = Pattern.compile("Duplicate field '(.{1,64})'");
+    private static final long WARN_EVERY_NANOS = 10_000_000_000L;
 
     private final ServiceCodeResolver serviceCodes;
     private final RateLimits rateLimits;
+    private final AtomicLong lastOutageWarning = new AtomicLong(System.nanoTime() - WARN_EVERY_NANOS);
+    private final AtomicLong unavailableSinceWarning = new AtomicLong();
 
     ErrorMappers(ServiceCodeResolver serviceCodes, RateLimits rateLimits) {
         this.serviceCodes = serviceCodes;
@@ -123,10 +128,39 @@ public class ErrorMappers {
 
     @ServerExceptionMapper
     public Response unexpected(Throwable e, ContainerRequestContext request) {
+        if (DatabaseOutage.isCause(e)) {
+            return databaseUnavailable(e, serviceOf(request));
+        }
         String incident = UUID.randomUUID().toString();
         LOG.errorf(e, "Unexpected failure on %s %s (incident %s)", request.getMethod(),
                 request.getUriInfo().getPath(), incident);
         return reply(serviceOf(request), ErrorCase.GENERAL_ERROR, null);
+    }
+
+    /**
+     * The database cannot be reached (PostgreSQL stopped or restarting, no connection within
+     * {@code quarkus.datasource.jdbc.acquisition-timeout}): {@code 503SS00 Service Unavailable} with
+     * {@code Retry-After}, nothing written, and no incident: one WARN line every 10 s at most counts these replies.
+     */
+    private Response databaseUnavailable(Throwable e, ServiceCode service) {
+        rateLimits.databaseUnreachable();
+        unavailableSinceWarning.incrementAndGet();
+        long now = System.nanoTime();
+        long last = lastOutageWarning.get();
+        if (now - last >= WARN_EVERY_NANOS && lastOutageWarning.compareAndSet(last, now)) {
+            LOG.warnf("The database cannot be reached (%s): answered 503 to %d request(s) since the last warning",
+                    DatabaseOutage.describe(e), unavailableSinceWarning.getAndSet(0));
+        }
+        return serviceUnavailable(service);
+    }
+
+    /** The {@code 503SS00 Service Unavailable} reply with its {@code Retry-After}. */
+    public static Response serviceUnavailable(ServiceCode service) {
+        return Response.status(ErrorCase.SERVICE_UNAVAILABLE.httpStatus())
+                .type(MediaType.APPLICATION_JSON_TYPE)
+                .header(RateLimits.RETRY_AFTER, DatabaseOutage.RETRY_AFTER_SECONDS)
+                .entity(ErrorResponse.of(service, ErrorCase.SERVICE_UNAVAILABLE, null))
+                .build();
     }
 
     private ServiceCode serviceOf(ContainerRequestContext request) {

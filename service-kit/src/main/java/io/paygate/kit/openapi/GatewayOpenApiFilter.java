@@ -32,7 +32,8 @@ import java.util.Map;
  * A resource marks its operations with {@code @SecurityRequirement(name = MERCHANT | OPS | INTERNAL)}; this filter
  * then adds the authentication headers and, with the service's own response codes (from its
  * {@link ServiceCodeResolver}, so the document cannot drift from the replies), the errors raised before a resource
- * runs: 401, 429 with {@code Retry-After} (rate limits), and for operations with a JSON body 400 (malformed JSON), 413
+ * runs: 401, 429 with {@code Retry-After} (rate limits), 503 with {@code Retry-After} (the database cannot be
+ * reached), and for operations with a JSON body 400 (malformed JSON), 413
  * and 415; 500 everywhere. Examples the resource declared itself are kept; these are merged in beside them.
  * <p>
  * Each service subclasses it with its resolver and registers the subclass with
@@ -94,6 +95,7 @@ public abstract class GatewayOpenApiFilter implements OASFilter {
             addUnauthorized(operation, responses, service, auth);
         }
         addTooManyRequests(responses, service, auth);
+        addServiceUnavailable(responses, service);
         if (auth == null && !path.startsWith("/internal")) {
             // Hosted pages and the provider's callback: HTML or the provider's own contract.
             fillErrorContent(responses);
@@ -178,6 +180,19 @@ public abstract class GatewayOpenApiFilter implements OASFilter {
         if (response.getHeaders() == null || !response.getHeaders().containsKey(RateLimits.RETRY_AFTER)) {
             response.addHeader(RateLimits.RETRY_AFTER, OASFactory.createHeader().required(true)
                     .description("Whole seconds to wait before the next request can be served (at least 1)")
+                    .schema(OASFactory.createSchema().addType(Schema.SchemaType.INTEGER).minimum(BigDecimal.ONE)));
+        }
+    }
+
+    /** 503 with {@code Retry-After} while the service's database cannot be reached (kit.db.DatabaseOutage). */
+    private static void addServiceUnavailable(APIResponses responses, ServiceCode service) {
+        add(responses, service, ErrorCase.SERVICE_UNAVAILABLE, null, "The service's database cannot be reached right "
+                + "now (no connection within quarkus.datasource.jdbc.acquisition-timeout); nothing was written, the "
+                + "same request may be sent again after Retry-After");
+        APIResponse response = responses.getAPIResponse(String.valueOf(ErrorCase.SERVICE_UNAVAILABLE.httpStatus()));
+        if (response.getHeaders() == null || !response.getHeaders().containsKey(RateLimits.RETRY_AFTER)) {
+            response.addHeader(RateLimits.RETRY_AFTER, OASFactory.createHeader().required(true)
+                    .description("Whole seconds to wait before sending the request again")
                     .schema(OASFactory.createSchema().addType(Schema.SchemaType.INTEGER).minimum(BigDecimal.ONE)));
         }
     }

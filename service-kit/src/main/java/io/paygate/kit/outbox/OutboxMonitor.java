@@ -1,5 +1,6 @@
 package io.paygate.kit.outbox;
 
+import io.paygate.kit.db.OutageTolerant;
 import io.agroal.api.AgroalDataSource;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -54,6 +55,7 @@ public class OutboxMonitor implements HealthCheck {
     }
 
     @Scheduled(every = "10s", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
+    @OutageTolerant
     public void refresh() throws SQLException {
         try (Connection c = dataSource.getConnection(); Statement s = c.createStatement();
              ResultSet rs = s.executeQuery(BACKLOG)) {

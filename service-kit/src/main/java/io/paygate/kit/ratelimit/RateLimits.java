@@ -1,5 +1,6 @@
 package io.paygate.kit.ratelimit;
 
+import io.paygate.kit.db.DatabaseOutage;
 import io.paygate.model.error.ErrorCase;
 import io.paygate.model.error.ErrorResponse;
 import io.paygate.model.error.ServiceCode;
@@ -29,6 +30,10 @@ import java.util.concurrent.atomic.AtomicLong;
  * <p>
  * When the database cannot be asked, the request goes on (fail open): every limited endpoint needs the same database
  * for its own work and fails there, and refusing everything while PostgreSQL blinks would turn a blip into an outage.
+ * A request that needs the database is then answered {@code 503SS00} by its own work (service-kit's ErrorMappers); one
+ * that does not is served. After a failure that says the database cannot be reached ({@link DatabaseOutage}), the
+ * buckets are not asked for {@value #SKIP_AFTER_OUTAGE_MILLIS} ms (renewed by every such failure, also the requests'
+ * own: {@link #databaseUnreachable()}), so that a request waits for a connection once, in its own work, not twice.
  */
 @ApplicationScoped
 public class RateLimits {
@@ -38,6 +43,7 @@ public class RateLimits {
     /** Remembered refusals beyond this many are not remembered (the database still refuses them). */
     private static final int MAX_BLOCKED = 10_000;
     private static final long WARN_EVERY_NANOS = 10_000_000_000L;
+    static final long SKIP_AFTER_OUTAGE_MILLIS = 5_000;
 
     private final boolean enabled;
     private final Rate merchant;
@@ -50,6 +56,8 @@ public class RateLimits {
     private final ConcurrentHashMap<String, Reserve> reserves = new ConcurrentHashMap<>();
     private final ConcurrentHashMap<String, Long> blockedUntil = new ConcurrentHashMap<>();
     private final AtomicLong lastWarning = new AtomicLong(System.nanoTime() - WARN_EVERY_NANOS);
+    /** nanoTime until which the buckets are not asked (the database could not be reached just before). */
+    private volatile long skipUntil = System.nanoTime();
 
     RateLimits(RateLimitConfig config, SharedBuckets buckets) {
         this.enabled = config.enabled();
@@ -75,7 +83,7 @@ public class RateLimits {
             return OptionalLong.empty();
         }
         Reserve reserve = reserves.computeIfAbsent(merchantId, id -> new Reserve(reserveMax));
-        if (reserve.tryUse(System.nanoTime())) {
+        if (reserve.tryUse(System.nanoTime()) || skipping()) {
             return OptionalLong.empty();
         }
         try {
@@ -137,7 +145,7 @@ public class RateLimits {
     }
 
     private OptionalLong take(String key, Rate rate) {
-        if (!enabled) {
+        if (!enabled || skipping()) {
             return OptionalLong.empty();
         }
         try {
@@ -150,12 +158,24 @@ public class RateLimits {
     /** The database did not answer: the request goes on (see the class comment), with a warning now and then. */
     private OptionalLong unanswered(SQLException e) {
         long now = System.nanoTime();
+        if (DatabaseOutage.isCause(e)) {
+            databaseUnreachable();
+        }
         long last = lastWarning.get();
         if (now - last >= WARN_EVERY_NANOS && lastWarning.compareAndSet(last, now)) {
             LOG.warnf("Rate limits not applied: the database did not answer (%s); requests go on unlimited",
                     e.getMessage());
         }
         return OptionalLong.empty();
+    }
+
+    /** The database could not be reached (by a request's own work): do not ask the buckets for a few seconds. */
+    public void databaseUnreachable() {
+        skipUntil = System.nanoTime() + SKIP_AFTER_OUTAGE_MILLIS * 1_000_000L;
+    }
+
+    private boolean skipping() {
+        return System.nanoTime() - skipUntil < 0;
     }
 
     private OptionalLong remember(String client, OptionalLong refused) {

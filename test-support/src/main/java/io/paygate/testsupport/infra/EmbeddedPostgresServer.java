@@ -3,18 +3,22 @@ package io.paygate.testsupport.infra;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.Comparator;
 import java.util.Objects;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
 
 /**
  * A real PostgreSQL server (zonky's embedded binaries) running as a child process of this JVM.
  * Used by the Quarkus test resource and by the local stack launcher; one server, one database per
- * service or per test class.
+ * service or per test class. Outage tests {@link #stop()} it (a fast shutdown: clients are disconnected, new
+ * connections refused) and {@link #restart()} it on the same port with the same data.
  */
 public final class EmbeddedPostgresServer implements AutoCloseable {
 
@@ -22,10 +26,20 @@ public final class EmbeddedPostgresServer implements AutoCloseable {
     public static final String PASSWORD = "postgres";
     private static final Pattern DATABASE_NAME = Pattern.compile("[a-z][a-z0-9_]{0,62}");
 
-    private final EmbeddedPostgres postgres;
+    private final int port;
+    private final Path dataDir;
+    private final boolean durable;
+    /** Removed on close: a directory this class created for a throw-away server. */
+    private final boolean temporary;
+    /** Null while stopped. */
+    private EmbeddedPostgres postgres;
 
-    private EmbeddedPostgresServer(EmbeddedPostgres postgres) {
+    private EmbeddedPostgresServer(EmbeddedPostgres postgres, Path dataDir, boolean durable, boolean temporary) {
         this.postgres = postgres;
+        this.port = postgres.getPort();
+        this.dataDir = dataDir;
+        this.durable = durable;
+        this.temporary = temporary;
     }
 
     /** Starts a throw-away server on a free port with its data in a fresh temporary directory. */
@@ -41,41 +55,81 @@ public final class EmbeddedPostgresServer implements AutoCloseable {
      *                An existing cluster in {@code dataDir} is reused, so data survives restarts.
      */
     public static EmbeddedPostgresServer start(int port, Path dataDir) {
+        // A throw-away cluster need not survive a crash; a kept one must (zonky's defaults turn
+        // synchronous_commit off, which would lose recently committed payments on a crash). Benchmarks ask for a
+        // durable throw-away one with -Dpaygate.pg.durable=true, to measure what production pays for commits.
+        boolean durable = dataDir != null || Boolean.getBoolean("paygate.pg.durable");
+        boolean temporary = dataDir == null;
         try {
-            // A throw-away cluster need not survive a crash; a kept one must (zonky's defaults turn
-            // synchronous_commit off, which would lose recently committed payments on a crash). Benchmarks ask for a
-            // durable throw-away one with -Dpaygate.pg.durable=true, to measure what production pays for commits.
-            boolean durable = dataDir != null || Boolean.getBoolean("paygate.pg.durable");
-            EmbeddedPostgres.Builder builder = EmbeddedPostgres.builder()
-                    .setServerConfig("max_connections", "300")
-                    .setServerConfig("fsync", durable ? "on" : "off")
-                    .setServerConfig("synchronous_commit", durable ? "on" : "off")
-                    .setServerConfig("timezone", "UTC");
-            String profile = System.getProperty("paygate.pg.profile");
-            if (profile != null && !profile.isBlank()) {
-                // Benchmarks only (bench/README.md): statement statistics, and the plans of statements over 8 ms
-                // with their actual rows and buffers, written to log files in the given directory.
-                builder.setServerConfig("shared_preload_libraries", "pg_stat_statements,auto_explain")
-                        .setServerConfig("auto_explain.log_min_duration", "8ms")
-                        .setServerConfig("auto_explain.log_analyze", "on")
-                        .setServerConfig("auto_explain.log_buffers", "on")
-                        .setServerConfig("logging_collector", "on")
-                        .setServerConfig("log_directory", profile);
-            }
-            if (port > 0) {
-                builder.setPort(port);
-            }
-            if (dataDir != null) {
-                builder.setDataDirectory(dataDir).setCleanDataDirectory(false);
-            }
-            return new EmbeddedPostgresServer(builder.start());
+            // zonky removes a temporary directory of its own on every stop; ours survives stop() and restart().
+            Path dir = temporary ? Files.createTempDirectory("paygate-pg-") : dataDir;
+            return new EmbeddedPostgresServer(launch(port, dir, durable), dir, durable, temporary);
         } catch (IOException e) {
             throw new IllegalStateException("Could not start embedded PostgreSQL: " + e.getMessage(), e);
         }
     }
 
+    private static EmbeddedPostgres launch(int port, Path dataDir, boolean durable) throws IOException {
+        EmbeddedPostgres.Builder builder = EmbeddedPostgres.builder()
+                .setServerConfig("max_connections", "300")
+                .setServerConfig("fsync", durable ? "on" : "off")
+                .setServerConfig("synchronous_commit", durable ? "on" : "off")
+                .setServerConfig("timezone", "UTC");
+        String profile = System.getProperty("paygate.pg.profile");
+        if (profile != null && !profile.isBlank()) {
+            // Benchmarks only (bench/README.md): statement statistics, and the plans of statements over 8 ms
+            // with their actual rows and buffers, written to log files in the given directory.
+            builder.setServerConfig("shared_preload_libraries", "pg_stat_statements,auto_explain")
+                    .setServerConfig("auto_explain.log_min_duration", "8ms")
+                    .setServerConfig("auto_explain.log_analyze", "on")
+                    .setServerConfig("auto_explain.log_buffers", "on")
+                    .setServerConfig("logging_collector", "on")
+                    .setServerConfig("log_directory", profile);
+        }
+        if (port > 0) {
+            builder.setPort(port);
+        }
+        // An existing cluster in dataDir is reused (zonky runs initdb only where there is none).
+        return builder.setDataDirectory(dataDir).setCleanDataDirectory(false).start();
+    }
+
+    /**
+     * Stops the server as an outage would (pg_ctl's fast shutdown: sessions are ended, their transactions rolled
+     * back, new connections refused); the data stays for {@link #restart()}. Does nothing when already stopped.
+     */
+    public synchronized void stop() {
+        if (postgres == null) {
+            return;
+        }
+        try {
+            postgres.close();
+        } catch (IOException e) {
+            throw new IllegalStateException("Could not stop embedded PostgreSQL: " + e.getMessage(), e);
+        } finally {
+            postgres = null;
+        }
+    }
+
+    /** Starts a {@link #stop() stopped} server again on the same port with the same data; does nothing if running. */
+    public synchronized void restart() {
+        if (postgres != null) {
+            return;
+        }
+        try {
+            postgres = launch(port, dataDir, durable);
+        } catch (IOException e) {
+            throw new IllegalStateException("Could not restart embedded PostgreSQL on port " + port + ": "
+                    + e.getMessage(), e);
+        }
+    }
+
+    /** Whether the server runs (not {@link #stop() stopped}). */
+    public synchronized boolean running() {
+        return postgres != null;
+    }
+
     public int port() {
-        return postgres.getPort();
+        return port;
     }
 
     /** JDBC URL of {@code database} on this server. */
@@ -89,7 +143,11 @@ public final class EmbeddedPostgresServer implements AutoCloseable {
         if (!DATABASE_NAME.matcher(database).matches()) {
             throw new IllegalArgumentException("Not a plain database name: " + database);
         }
-        try (Connection connection = postgres.getPostgresDatabase().getConnection();
+        EmbeddedPostgres running;
+        synchronized (this) {
+            running = Objects.requireNonNull(postgres, "the server is stopped");
+        }
+        try (Connection connection = running.getPostgresDatabase().getConnection();
              Statement statement = connection.createStatement()) {
             try (ResultSet rs = statement.executeQuery(
                     "SELECT 1 FROM pg_database WHERE datname = '" + database + "'")) {
@@ -103,12 +161,16 @@ public final class EmbeddedPostgresServer implements AutoCloseable {
         return jdbcUrl(database);
     }
 
+    /** Stops the server; a throw-away one's data is removed. */
     @Override
-    public void close() {
-        try {
-            postgres.close();
-        } catch (IOException e) {
-            throw new IllegalStateException("Could not stop embedded PostgreSQL: " + e.getMessage(), e);
+    public synchronized void close() {
+        stop();
+        if (temporary) {
+            try (Stream<Path> paths = Files.walk(dataDir)) {
+                paths.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+            } catch (IOException e) {
+                throw new IllegalStateException("Could not remove " + dataDir + ": " + e.getMessage(), e);
+            }
         }
     }
 }
