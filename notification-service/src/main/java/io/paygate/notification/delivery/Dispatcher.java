@@ -40,6 +40,8 @@ public class Dispatcher {
     private static final Duration GATHER = Duration.ofMillis(5);
     /** The shortest lease: renewed every third of it, which must leave room for a database round trip. */
     static final Duration MIN_LEASE = Duration.ofMillis(300);
+    /** How long an attempt waits for its result to be written before it gives the notification up to its lease. */
+    private static final Duration RECORD_WAIT = Duration.ofMinutes(1);
 
     private final DeliveryQueue queue;
     private final AttemptRecorder recorder;
@@ -211,8 +213,10 @@ public class Dispatcher {
     private void record(ClaimedNotification notification, AttemptOutcome outcome) {
         AttemptRecord record = schedule.next(notification, outcome);
         try {
+            // The lease is renewed meanwhile, so a recorder that lags behind (a busy database) costs no second send;
+            // the bound only keeps an attempt from holding its notification forever if the recorder never answers.
             DeliveryQueue.Written written = recorder.record(notification, record)
-                    .get(config.timeout().plus(config.lease()).toMillis(), TimeUnit.MILLISECONDS);
+                    .get(RECORD_WAIT.toMillis(), TimeUnit.MILLISECONDS);
             log(notification, record, written.number());
             if (DeliveryPolicy.wakeAfter(written)) {
                 wake();
