@@ -133,6 +133,7 @@ class NotificationThroughputBenchmark {
         sink.awaitReceived(events, Duration.ofMinutes(5));
         double deliverSeconds = (System.nanoTime() - t0) / 1e9;
         statements(false);
+        awaitRecorded(db, marker);
         System.out.printf("%nBENCH throughput: %d notifications delivered in %.2f s = %.0f/s "
                         + "(consumed and stored at %.0f/s beforehand)%n",
                 events, deliverSeconds, events / deliverSeconds, events / storeSeconds);
@@ -164,6 +165,7 @@ class NotificationThroughputBenchmark {
             replicas.start();
             sink.awaitReceived(events, Duration.ofMinutes(5));
             seconds = (System.nanoTime() - t0) / 1e9;
+            awaitRecorded(db, marker);
         }
         dispatcher.start();
         Histogram claims = timed.claims();
@@ -175,6 +177,12 @@ class NotificationThroughputBenchmark {
                 timed.rowsClaimed() / (double) Math.max(1, claims.getTotalCount()),
                 claims.getValueAtPercentile(50) / 1000.0, claims.getValueAtPercentile(99) / 1000.0,
                 claims.getMaxValue() / 1000.0, twice);
+    }
+
+    /** Before the next phase: every result of this one is written (none left to a lease that runs out). */
+    private static void awaitRecorded(NotificationDb db, String marker) {
+        await().atMost(Duration.ofMinutes(5)).pollInterval(Duration.ofMillis(200)).until(() -> db.count(
+                "SELECT count(*) FROM notification WHERE resource_id LIKE ? AND status = 'PENDING'", marker + "-%") == 0);
     }
 
     private String setting(String name) throws java.sql.SQLException {

@@ -66,7 +66,8 @@ public interface NotificationConfig {
 
         /**
          * How long a claim stays reserved for the instance that claimed it without being renewed. The instance renews
-         * the leases of all its claims every third of this (one UPDATE) from the claim until the result is recorded,
+         * each of its claims once a third of this has passed (one UPDATE per beat for all of them), from the claim
+         * until the result is recorded,
          * so an attempt may take longer than the lease ({@link #timeout()} is not bounded by it); if the instance
          * dies, its notifications are due again, and their resources free for newer notifications, within this.
          * At least 300 ms.

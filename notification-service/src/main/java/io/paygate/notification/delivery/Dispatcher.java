@@ -42,6 +42,8 @@ public class Dispatcher {
     static final Duration MIN_LEASE = Duration.ofMillis(300);
     /** How long an attempt waits for its result to be written before it gives the notification up to its lease. */
     private static final Duration RECORD_WAIT = Duration.ofMinutes(1);
+    /** How long {@link #stop()} waits for the results of the attempts in flight to be written, beyond the timeout. */
+    private static final Duration STOP_RECORD_WAIT = Duration.ofSeconds(10);
 
     private final DeliveryQueue queue;
     private final AttemptRecorder recorder;
@@ -66,8 +68,8 @@ public class Dispatcher {
         this.schedule = schedule;
         this.config = config.delivery();
         this.leases = new LeaseKeeper(queue, this.config.lease());
-        // Renewed every third of the lease: the lease outlasts two renewals (one may fail or be skipped), and a beat
-        // must leave time for its own round trip.
+        // A claim is renewed once a third of its lease has passed (beats every sixth), so its lease outlasts a
+        // renewal that fails or is skipped (lease > 2 x interval), and the shortest leaves time for the round trips.
         if (this.config.lease().compareTo(MIN_LEASE) < 0
                 || this.config.lease().compareTo(leases.interval().multipliedBy(2)) <= 0) {
             throw new IllegalStateException("gateway.notification.delivery.lease must be at least " + MIN_LEASE);
@@ -100,7 +102,7 @@ public class Dispatcher {
         LOG.info("dispatcher started");
     }
 
-    /** Stops claiming and waits for the attempts in flight to be recorded (at most the timeout). */
+    /** Stops claiming and waits for the attempts in flight to be recorded (at most the timeout and 10 s). */
     public synchronized void stop() throws InterruptedException {
         if (!running) {
             return;
@@ -109,7 +111,9 @@ public class Dispatcher {
         wake();
         loop.join(config.timeout().toMillis() + 2_000);
         attempts.shutdown();
-        attempts.awaitTermination(2 * config.timeout().toMillis() + 2_000, TimeUnit.MILLISECONDS);
+        // Leases are renewed until the attempts have been recorded (a lagging recorder included); what is still
+        // unrecorded after this is left to its lease.
+        attempts.awaitTermination(config.timeout().plus(STOP_RECORD_WAIT).toMillis(), TimeUnit.MILLISECONDS);
         leases.stop();
         LOG.info("dispatcher stopped");
     }
