@@ -73,7 +73,7 @@ FROM due d) AS c(id, merchant_id, filled, scanned, stale, mine) \gset
 -- DeliveryClaim.LEASE (REVOKE runs only when a sibling's lease ran out: never in this table)
 UPDATE notification n
 SET next_attempt_at = now() + make_interval(secs => 10.0), claim_token = gen_random_uuid()
-WHERE n.id = ANY (:ids::uuid[]) AND n.status = 'PENDING'
+WHERE n.id = ANY (:ids::uuid[])
   AND NOT EXISTS (SELECT 1 FROM notification s WHERE s.merchant_id = n.merchant_id AND s.type = n.type
                       AND s.resource_id = n.resource_id AND s.id <> n.id AND s.claim_token IS NOT NULL)
 RETURNING n.id, n.merchant_id, n.type, n.resource_id, n.payload, n.attempts, n.redelivery_of,

@@ -63,6 +63,10 @@ final class DeliveryClaim {
             AND s.id <> %1$s.id""";
 
     /**
+     * Merchants without room are left out of the index scan with {@code NOT IN} (a hashed sub-plan, estimated at half
+     * the rows) and not with {@code <> ALL(array)}, which the planner estimates from {@code merchant_id}'s statistics:
+     * when one merchant had nearly every due row that estimate was a single row, and each claim became a sequential
+     * scan and a sort of the whole backlog (12 ms per claim of 30 rows at 20,000 due; {@code bench/README.md}).
      * Parameters: merchants, their rooms, limit, default room (twice). One row per kept candidate: id, merchant,
      * whether the merchant's room is now full, rows scanned, whether a sibling has a token whose lease ran out, and
      * whether this transaction got the resource's advisory lock.
@@ -101,11 +105,16 @@ final class DeliveryClaim {
                   WHERE c.id = ANY (?::uuid[]) AND s.claim_token IS NOT NULL AND NOT (s.next_attempt_at > now())
                   FOR UPDATE OF s SKIP LOCKED) stale
             WHERE n.id = stale.id""".formatted(SIBLING_OF.formatted("c"));
-    /** Parameters: lease seconds, token, the candidates' ids. */
+    /**
+     * Parameters: lease seconds, token, the candidates' ids (locked by this transaction since statement 1, so still
+     * PENDING and due). No condition on {@code status}: it would let the planner reach the rows through
+     * {@code notification_due} (every PENDING row) instead of the primary key, at a cost that grows with the backlog
+     * (seen in the benchmark with the statistics of a young table).
+     */
     static final String LEASE = """
             UPDATE notification n
             SET next_attempt_at = now() + make_interval(secs => ?), claim_token = ?
-            WHERE n.id = ANY (?::uuid[]) AND n.status = 'PENDING'
+            WHERE n.id = ANY (?::uuid[])
               AND NOT EXISTS (SELECT 1 FROM notification s WHERE %s AND s.claim_token IS NOT NULL)
             RETURNING n.id, n.merchant_id, n.type, n.resource_id, n.payload, n.attempts, n.redelivery_of,
                       CASE n.type WHEN 'payment' THEN n.callback_url

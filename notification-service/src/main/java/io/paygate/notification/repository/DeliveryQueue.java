@@ -21,8 +21,10 @@ import java.util.function.Function;
 /**
  * The retry queue is the notification table itself (CONVENTIONS 7): due rows are claimed with
  * {@code FOR UPDATE SKIP LOCKED} and leased by moving {@code next_attempt_at} to the end of the lease under a fresh
- * {@code claim_token}. Any number of instances share the rows without sending one twice; an instance that dies
- * mid-attempt leaves a lease that simply runs out, and the notification is due again. Times are the database's.
+ * {@code claim_token}, never two of one resource at once ({@link DeliveryClaim}); the holder renews its leases
+ * ({@link #renew}) until it records the results. Any number of instances share the rows without sending one twice;
+ * an instance that dies mid-attempt leaves leases that simply run out, and the notification is due again. Times are
+ * the database's.
  */
 @ApplicationScoped
 public class DeliveryQueue {
@@ -37,7 +39,12 @@ public class DeliveryQueue {
      * leases ran out; {@code bench/README.md}).
      */
     static final String ROWS_BY_KEY = "SET LOCAL enable_seqscan = off";
-    /** The lease holders' results; an OBSOLETE row (a newer event arrived meanwhile) stays so unless delivered. */
+    /**
+     * The lease holders' results; an OBSOLETE row (a newer event arrived meanwhile) stays so unless delivered. Also
+     * returns whether the newest other row of the resource is PENDING (it may have waited for this attempt). That is
+     * asked without a condition on {@code status} in the scan, so it is one probe of {@code notification_resource}:
+     * with {@code status = 'PENDING'} there the planner may walk {@code notification_due} (every PENDING row) instead.
+     */
     static final String RECORD = """
             UPDATE notification n SET attempts = n.attempts + 1, last_attempt_at = r.at,
                 last_http_status = r.http_status, last_error = r.error,
@@ -49,9 +56,11 @@ public class DeliveryQueue {
             FROM unnest(?::uuid[], ?::uuid[], ?::timestamptz[], ?::int[], ?::text[], ?::text[], ?::float8[], ?::bool[])
                  AS r(id, token, at, http_status, error, next, retry_secs, acknowledged)
             WHERE n.id = r.id AND n.claim_token = r.token
-            RETURNING n.id, n.attempts, EXISTS (
-                SELECT 1 FROM notification s WHERE s.merchant_id = n.merchant_id AND s.type = n.type
-                    AND s.resource_id = n.resource_id AND s.id <> n.id AND s.status = 'PENDING')""";
+            RETURNING n.id, n.attempts, (
+                SELECT s.status = 'PENDING' FROM notification s
+                WHERE s.merchant_id = n.merchant_id AND s.type = n.type AND s.resource_id = n.resource_id
+                  AND s.id <> n.id
+                ORDER BY s.sequence DESC LIMIT 1) IS TRUE""";
     /** Leases that ran out (another instance holds the row now): count the attempt, leave the state to the holder. */
     private static final String RECORD_LOST_LEASE = """
             UPDATE notification n SET attempts = n.attempts + 1, last_attempt_at = r.at,
