@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# The notification dispatcher's claim query (DeliveryQueue.CLAIM, copied verbatim below, in a transaction with
-# DeliveryQueue.ROWS_BY_KEY as the dispatcher runs it) with 1M pending rows
+# The notification dispatcher's claim (DeliveryClaim's statements, copied below, in a transaction with
+# DeliveryQueue.ROWS_BY_KEY as the dispatcher runs it; since issue 16 two statements: the candidates with their
+# advisory try-locks, then the lease of those without a sibling in flight) with 1M pending rows
 # against 10k pending rows: median and p99 time per claim, and the ratio (issue 8's goal: at most 2).
 #
 #   bench/claim-query.sh [--pg-port 25432] [--claims 1000] [--rounds 3] [--sizes "10000 1000000"]
@@ -16,7 +17,8 @@
 #   * VACUUM ANALYZE, then EXPLAIN (ANALYZE, BUFFERS) of one claim.
 # Then --rounds rounds, each measuring every size in turn (so a change in the machine's load hits all sizes alike):
 # --claims claims with pgbench (one client, prepared, each claim of 100 rows in a transaction that is rolled back so
-# every claim sees the same table), per-claim times from pgbench's transaction log (BEGIN + claim + ROLLBACK);
+# every claim sees the same table), per-claim times from pgbench's transaction log (BEGIN + both statements +
+# ROLLBACK);
 # median and p99 per size and round, and the ratio of the medians per round.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -38,26 +40,42 @@ trap 'rm -rf "$work"' EXIT
 cat >"$work/claim.sql" <<'SQL'
 BEGIN;
 SET LOCAL enable_seqscan = off; -- DeliveryQueue.ROWS_BY_KEY, as the dispatcher runs it
-WITH room AS ( -- two merchants at their share of the slots, two with some room, the rest not in flight
+-- DeliveryClaim.CANDIDATES: two merchants at their share of the slots, two with some room, the rest not in flight.
+SELECT coalesce(array_agg(id) FILTER (WHERE mine), '{}') AS ids FROM (
+WITH room AS (
     SELECT * FROM unnest('{merchant-1,merchant-2,merchant-3,merchant-4}'::text[], '{0,0,5,40}'::int[])
                   AS r(merchant_id, room)),
 locked AS (
-    SELECT id, merchant_id, next_attempt_at FROM notification
-    WHERE status = 'PENDING' AND next_attempt_at <= now()
-      AND merchant_id NOT IN (SELECT merchant_id FROM room WHERE room.room <= 0)
-    ORDER BY next_attempt_at
+    SELECT n.id, n.merchant_id, n.type, n.resource_id, n.sequence, n.next_attempt_at FROM notification n
+    WHERE n.status = 'PENDING' AND n.next_attempt_at <= now()
+      AND n.merchant_id NOT IN (SELECT merchant_id FROM room WHERE room.room <= 0)
+      AND NOT EXISTS (SELECT 1 FROM notification s WHERE s.merchant_id = n.merchant_id AND s.type = n.type
+                          AND s.resource_id = n.resource_id AND s.id <> n.id
+                          AND s.claim_token IS NOT NULL AND s.next_attempt_at > now())
+    ORDER BY n.next_attempt_at
     LIMIT 100
-    FOR UPDATE SKIP LOCKED),
-due AS (
-    SELECT l.id FROM (
-        SELECT id, merchant_id,
-               row_number() OVER (PARTITION BY merchant_id ORDER BY next_attempt_at, id) AS place
-        FROM locked) l
-    LEFT JOIN room r ON r.merchant_id = l.merchant_id
-    WHERE l.place <= coalesce(r.room, 128))
+    FOR UPDATE OF n SKIP LOCKED),
+first AS (
+    SELECT DISTINCT ON (merchant_id, type, resource_id) * FROM locked
+    ORDER BY merchant_id, type, resource_id, sequence),
+due AS MATERIALIZED (
+    SELECT f.id, f.merchant_id, f.type, f.resource_id, f.place, coalesce(r.room, 128) AS room FROM (
+        SELECT *, row_number() OVER (PARTITION BY merchant_id ORDER BY next_attempt_at, id) AS place
+        FROM first) f
+    LEFT JOIN room r ON r.merchant_id = f.merchant_id
+    WHERE f.place <= coalesce(r.room, 128))
+SELECT d.id, d.merchant_id, d.place >= d.room, (SELECT count(*) FROM locked),
+       EXISTS (SELECT 1 FROM notification s WHERE s.merchant_id = d.merchant_id AND s.type = d.type
+                   AND s.resource_id = d.resource_id AND s.id <> d.id AND s.claim_token IS NOT NULL
+                   AND NOT (s.next_attempt_at > now())),
+       pg_try_advisory_xact_lock(hashtextextended(d.merchant_id || chr(31) || d.type || chr(31) || d.resource_id, 0))
+FROM due d) AS c(id, merchant_id, filled, scanned, stale, mine) \gset
+-- DeliveryClaim.LEASE (REVOKE runs only when a sibling's lease ran out: never in this table)
 UPDATE notification n
-SET next_attempt_at = now() + make_interval(secs => 60.0), claim_token = gen_random_uuid()
-FROM due WHERE n.id = due.id
+SET next_attempt_at = now() + make_interval(secs => 10.0), claim_token = gen_random_uuid()
+WHERE n.id = ANY (:ids::uuid[])
+  AND NOT EXISTS (SELECT 1 FROM notification s WHERE s.merchant_id = n.merchant_id AND s.type = n.type
+                      AND s.resource_id = n.resource_id AND s.id <> n.id AND s.claim_token IS NOT NULL)
 RETURNING n.id, n.merchant_id, n.type, n.resource_id, n.payload, n.attempts, n.redelivery_of,
           CASE n.type WHEN 'payment' THEN n.callback_url
                       ELSE (SELECT CASE n.type WHEN 'disbursement' THEN c.disbursement_callback_url
@@ -114,7 +132,9 @@ for n in $sizes; do
     fill "$n"
     echo "-- $n pending ($((n / 20)) due), $n delivered, $((n / 100)) failed; filled in $(( $(date +%s) - t0 )) s; load: $(uptime | sed 's/.*load average: //')"
     psql_db "claimbench_$n" -t -c "SELECT 'size ' || pg_size_pretty(pg_total_relation_size('notification'))" | head -1
-    sed -e '1,2d' -e '$d' "$work/claim.sql" | sed '1s/^/EXPLAIN (ANALYZE, BUFFERS, COSTS OFF) /' >"$work/explain.sql"
+    # the candidates statement (the lease of up to 100 rows by id is a primary-key lookup each)
+    sed -n '/^SELECT coalesce/,/gset$/p' "$work/claim.sql" | sed -e 's/ \\gset$/;/' \
+        -e '1s/^/EXPLAIN (ANALYZE, BUFFERS, COSTS OFF) /' >"$work/explain.sql"
     for _ in 1 2; do # the second one, with a warm cache, is shown
         echo "BEGIN; SET LOCAL enable_seqscan = off;" | cat - "$work/explain.sql" <(echo "ROLLBACK;") | psql_db "claimbench_$n" >"$work/plan"
     done

@@ -18,7 +18,10 @@ public record NotificationDraft(
         String payload,
         Instant occurredAt) {
 
-    /** The advisory-lock key of the resource: its events are stored one at a time, whichever consumer has them. */
+    /**
+     * The advisory-lock key of the resource: its events are stored one at a time, whichever consumer has them. The
+     * dispatcher's claim builds the same key in SQL ({@code merchant_id || chr(31) || type || chr(31) || resource_id}).
+     */
     public String resourceKey() {
         return merchantId + '\u001F' + type.value() + '\u001F' + resourceId;
     }

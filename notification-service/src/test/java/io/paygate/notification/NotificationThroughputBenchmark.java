@@ -5,10 +5,14 @@ import io.paygate.model.event.EventEnvelope;
 import io.paygate.model.event.Topics;
 import io.paygate.model.signing.WebhookHeaders;
 import io.paygate.notification.config.NotificationConfig;
+import io.paygate.notification.delivery.BenchDispatchers;
 import io.paygate.notification.delivery.CallbackTarget;
+import io.paygate.notification.delivery.Deliverer;
 import io.paygate.notification.delivery.Dispatcher;
 import io.paygate.notification.delivery.HttpReply;
 import io.paygate.notification.delivery.HttpSender;
+import io.paygate.notification.delivery.RetrySchedule;
+import io.paygate.notification.repository.TimedDeliveryQueue;
 import io.paygate.notification.support.Events;
 import io.paygate.notification.support.NotificationDb;
 import io.paygate.notification.support.NotificationTopicsResource;
@@ -74,6 +78,10 @@ class NotificationThroughputBenchmark {
     HttpSender sender;
     @Inject
     NotificationConfig config;
+    @Inject
+    Deliverer deliverer;
+    @Inject
+    RetrySchedule schedule;
 
     @Test
     void measure() throws Exception {
@@ -89,6 +97,9 @@ class NotificationThroughputBenchmark {
             double direct = direct(sink, sink.received());
             System.out.printf("BENCH ratio: gateway %.0f/s / same client straight to the sink %.0f/s = %.2f%n",
                     gateway, direct, gateway / direct);
+            for (String replicas : System.getProperty("bench.replicas", "1,3").split(",")) {
+                replicas(sink, producer, events, Integer.parseInt(replicas.trim()));
+            }
             latency(sink, producer, rate, seconds);
         }
     }
@@ -122,10 +133,56 @@ class NotificationThroughputBenchmark {
         sink.awaitReceived(events, Duration.ofMinutes(5));
         double deliverSeconds = (System.nanoTime() - t0) / 1e9;
         statements(false);
+        awaitRecorded(db, marker);
         System.out.printf("%nBENCH throughput: %d notifications delivered in %.2f s = %.0f/s "
                         + "(consumed and stored at %.0f/s beforehand)%n",
                 events, deliverSeconds, events / deliverSeconds, events / storeSeconds);
         return events / deliverSeconds;
+    }
+
+    /**
+     * Issue 16: delivered/s and the claim's time (its whole transaction: the three statements and the commit) with
+     * {@code count} dispatchers on the one database, each with the service's configuration and its own recorder,
+     * in this JVM (replicas that share the cores, the broker and the database; not separate processes).
+     */
+    private void replicas(LoopbackSink sink, KafkaProducer<String, String> producer, int events, int count)
+            throws Exception {
+        sink.reset();
+        dispatcher.stop();
+        NotificationDb db = new NotificationDb(dataSource);
+        String marker = Events.id("R" + count);
+        for (int i = 0; i < events; i++) {
+            send(producer, Events.payment(DEMO.id(), marker + "-" + i, sink.url("/r" + count)));
+        }
+        producer.flush();
+        await().atMost(Duration.ofMinutes(5)).pollInterval(Duration.ofMillis(200)).until(() -> db.count(
+                "SELECT count(*) FROM notification WHERE resource_id LIKE ?", marker + "-%") == events);
+        TimedDeliveryQueue timed = new TimedDeliveryQueue(dataSource);
+        long t0;
+        double seconds;
+        try (BenchDispatchers replicas = new BenchDispatchers(count, timed, deliverer, schedule, config)) {
+            t0 = System.nanoTime();
+            replicas.start();
+            sink.awaitReceived(events, Duration.ofMinutes(5));
+            seconds = (System.nanoTime() - t0) / 1e9;
+            awaitRecorded(db, marker);
+        }
+        dispatcher.start();
+        Histogram claims = timed.claims();
+        List<MerchantSink.Received> mine = sink.received().stream().filter(r -> r.path().equals("/r" + count)).toList();
+        int twice = mine.size() - (int) mine.stream().map(r -> r.header(WebhookHeaders.ID)).distinct().count();
+        System.out.printf("%nBENCH replicas %d: %d notifications delivered in %.2f s = %.0f/s; %d claims "
+                        + "(%.1f rows each), claim p50 %.2f ms, p99 %.2f ms, max %.2f ms; sent twice: %d%n",
+                count, events, seconds, events / seconds, claims.getTotalCount(),
+                timed.rowsClaimed() / (double) Math.max(1, claims.getTotalCount()),
+                claims.getValueAtPercentile(50) / 1000.0, claims.getValueAtPercentile(99) / 1000.0,
+                claims.getMaxValue() / 1000.0, twice);
+    }
+
+    /** Before the next phase: every result of this one is written (none left to a lease that runs out). */
+    private static void awaitRecorded(NotificationDb db, String marker) {
+        await().atMost(Duration.ofMinutes(5)).pollInterval(Duration.ofMillis(200)).until(() -> db.count(
+                "SELECT count(*) FROM notification WHERE resource_id LIKE ? AND status = 'PENDING'", marker + "-%") == 0);
     }
 
     private String setting(String name) throws java.sql.SQLException {
@@ -255,6 +312,9 @@ class NotificationThroughputBenchmark {
         List<MerchantSink.Received> received = sink.awaitReceived(total, Duration.ofMinutes(5));
         Histogram histogram = new Histogram(60_000_000L, 3);
         for (MerchantSink.Received r : received) {
+            if (!r.path().startsWith("/l/")) {
+                continue;
+            }
             String code = r.path().substring("/l/".length());
             Instant sent = sentAt.get(code);
             if (sent != null) {

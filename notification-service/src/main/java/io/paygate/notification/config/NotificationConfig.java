@@ -65,10 +65,14 @@ public interface NotificationConfig {
         Duration timeout();
 
         /**
-         * How long a claimed notification stays reserved for the instance that claimed it. If that instance dies
-         * mid-attempt, the notification becomes due again after this; it must exceed {@link #timeout()}.
+         * How long a claim stays reserved for the instance that claimed it without being renewed. The instance renews
+         * each of its claims once a third of this has passed (one UPDATE per beat for all of them), from the claim
+         * until the result is recorded,
+         * so an attempt may take longer than the lease ({@link #timeout()} is not bounded by it); if the instance
+         * dies, its notifications are due again, and their resources free for newer notifications, within this.
+         * At least 300 ms.
          */
-        @WithDefault("60s")
+        @WithDefault("10s")
         Duration lease();
 
         /** Due notifications claimed per round trip to the database. */

@@ -65,10 +65,10 @@ public class AttemptRecorder {
     }
 
     /**
-     * Records one attempt; completes with its number (negative when the lease had been lost), or exceptionally when
-     * the database refused the batch (the notification is then retried when its lease runs out).
+     * Records one attempt; completes with what was written (its number is negative when the lease had been lost), or
+     * exceptionally when the database refused the batch (the notification is then retried when its lease runs out).
      */
-    public CompletableFuture<Integer> record(ClaimedNotification claimed, AttemptRecord attempt) {
+    public CompletableFuture<DeliveryQueue.Written> record(ClaimedNotification claimed, AttemptRecord attempt) {
         if (!running) {
             return CompletableFuture.failedFuture(new IllegalStateException("shutting down"));
         }
@@ -99,14 +99,14 @@ public class AttemptRecorder {
 
     private void write(List<Pending> batch) {
         try {
-            Map<UUID, Integer> numbers = queue.record(batch.stream().map(Pending::result).toList());
+            Map<UUID, DeliveryQueue.Written> numbers = queue.record(batch.stream().map(Pending::result).toList());
             for (Pending item : batch) {
-                Integer number = numbers.get(item.result().claimed().id());
-                if (number == null) {
+                DeliveryQueue.Written written = numbers.get(item.result().claimed().id());
+                if (written == null) {
                     item.done().completeExceptionally(new IllegalStateException("notification no longer exists"));
                 } else {
-                    item.done().complete(number);
-                    if (number >= 0) {
+                    item.done().complete(written);
+                    if (written.number() >= 0) {
                         count(item.result().claimed(), item.result().attempt());
                     }
                 }
@@ -130,6 +130,6 @@ public class AttemptRecorder {
                 .increment();
     }
 
-    private record Pending(DeliveryQueue.Recorded result, CompletableFuture<Integer> done) {
+    private record Pending(DeliveryQueue.Recorded result, CompletableFuture<DeliveryQueue.Written> done) {
     }
 }

@@ -3,9 +3,9 @@ package io.paygate.notification.delivery;
 import io.paygate.notification.NotificationStatus;
 import io.paygate.notification.config.NotificationConfig;
 import io.paygate.notification.repository.AttemptRecord;
+import io.paygate.notification.repository.Claim;
 import io.paygate.notification.repository.ClaimedNotification;
 import io.paygate.notification.repository.DeliveryQueue;
-import io.paygate.notification.service.RetrySchedule;
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
 import jakarta.annotation.Priority;
@@ -15,12 +15,7 @@ import jakarta.interceptor.Interceptor;
 import org.jboss.logging.Logger;
 
 import java.time.Duration;
-import java.util.HashMap;
-import java.util.HashSet;
-import java.util.List;
 import java.util.Map;
-import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Semaphore;
@@ -28,12 +23,13 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
- * Delivers due notifications. One loop claims due rows (leased, {@code FOR UPDATE SKIP LOCKED}) as long as fewer than
- * {@code gateway.notification.delivery.concurrency} attempts are in flight, and never more of one merchant than its
- * share ({@code per-merchant-concurrency}), so one merchant's slow or broken endpoint cannot take every slot; each
- * attempt runs on its own virtual thread and records its result. Woken as soon as the consumer stores a notification
- * or an attempt ends, and otherwise every {@code poll-interval}, which is also how retries become due. Every
- * instance runs one; they share the rows safely, and one that stops mid-attempt leaves only a lease that runs out.
+ * Delivers due notifications. One loop claims due rows ({@link DeliveryQueue#claim}: leased, never two of one
+ * resource in flight) as long as fewer than {@code gateway.notification.delivery.concurrency} attempts are in flight,
+ * within {@link DeliveryPolicy} (each merchant's share, no pointless claims); each attempt runs on its own virtual
+ * thread and records its result, and {@link LeaseKeeper} renews the leases of the claims held until then. Woken as
+ * soon as the consumer stores a notification, an attempt ends, or a record leaves a newer notification of its
+ * resource waiting, and otherwise every {@code poll-interval}, which is also how retries become due. Every instance
+ * runs one; they share the rows safely, and one that stops mid-attempt leaves leases that run out within one lease.
  */
 @ApplicationScoped
 public class Dispatcher {
@@ -42,6 +38,12 @@ public class Dispatcher {
     private static final Duration MAX_BACKOFF = Duration.ofSeconds(30);
     /** How long the loop waits for attempts to end when nearly every slot is taken, to claim for several at once. */
     private static final Duration GATHER = Duration.ofMillis(5);
+    /** The shortest lease: renewed every third of it, which must leave room for a database round trip. */
+    static final Duration MIN_LEASE = Duration.ofMillis(300);
+    /** How long an attempt waits for its result to be written before it gives the notification up to its lease. */
+    private static final Duration RECORD_WAIT = Duration.ofMinutes(1);
+    /** How long {@link #stop()} waits for the results of the attempts in flight to be written, beyond the timeout. */
+    private static final Duration STOP_RECORD_WAIT = Duration.ofSeconds(10);
 
     private final DeliveryQueue queue;
     private final AttemptRecorder recorder;
@@ -52,12 +54,8 @@ public class Dispatcher {
     /** Set by {@link #wake()}: notifications were stored or made due, so the next loop claims whatever came before. */
     private final AtomicBoolean news = new AtomicBoolean(true);
     private final Semaphore slots;
-    /** Attempts in flight per merchant id. */
-    private final Map<String, Integer> inFlight = new ConcurrentHashMap<>();
-    /** The loop's memory of its last claim (see {@link #pointless}); read and written by the loop thread only. */
-    private boolean drained;
-    private Set<String> leftOut = Set.of();
-    private long lastClaimNanos;
+    private final DeliveryPolicy policy;
+    private final LeaseKeeper leases;
     private volatile boolean running;
     private Thread loop;
     private ExecutorService attempts;
@@ -69,10 +67,15 @@ public class Dispatcher {
         this.deliverer = deliverer;
         this.schedule = schedule;
         this.config = config.delivery();
-        if (this.config.lease().compareTo(this.config.timeout().plusSeconds(1)) <= 0) {
-            throw new IllegalStateException("gateway.notification.delivery.lease must exceed the timeout by more than 1 s");
+        this.leases = new LeaseKeeper(queue, this.config.lease());
+        // A claim is renewed once a third of its lease has passed (beats every sixth), so its lease outlasts a
+        // renewal that fails or is skipped (lease > 2 x interval), and the shortest leaves time for the round trips.
+        if (this.config.lease().compareTo(MIN_LEASE) < 0
+                || this.config.lease().compareTo(leases.interval().multipliedBy(2)) <= 0) {
+            throw new IllegalStateException("gateway.notification.delivery.lease must be at least " + MIN_LEASE);
         }
         this.slots = new Semaphore(this.config.concurrency());
+        this.policy = new DeliveryPolicy(this.config.perMerchantConcurrency(), this.config.pollInterval());
     }
 
     void onStart(@Observes StartupEvent event) {
@@ -94,11 +97,12 @@ public class Dispatcher {
         running = true;
         news.set(true);
         attempts = Executors.newThreadPerTaskExecutor(Thread.ofVirtual().name("notification-attempt-", 0).factory());
+        leases.start();
         loop = Thread.ofPlatform().name("notification-dispatcher").daemon().start(this::run);
         LOG.info("dispatcher started");
     }
 
-    /** Stops claiming and waits for the attempts in flight to be recorded (at most the timeout). */
+    /** Stops claiming and waits for the attempts in flight to be recorded (at most the timeout and 10 s). */
     public synchronized void stop() throws InterruptedException {
         if (!running) {
             return;
@@ -107,7 +111,10 @@ public class Dispatcher {
         wake();
         loop.join(config.timeout().toMillis() + 2_000);
         attempts.shutdown();
-        attempts.awaitTermination(config.timeout().toMillis() + 2_000, TimeUnit.MILLISECONDS);
+        // Leases are renewed until the attempts have been recorded (a lagging recorder included); what is still
+        // unrecorded after this is left to its lease.
+        attempts.awaitTermination(config.timeout().plus(STOP_RECORD_WAIT).toMillis(), TimeUnit.MILLISECONDS);
+        leases.stop();
         LOG.info("dispatcher stopped");
     }
 
@@ -132,7 +139,7 @@ public class Dispatcher {
                 int limit = Math.min(free, config.batchSize());
                 int claimed = limit == 0 ? 0 : dispatchDue(limit);
                 failures = 0;
-                if (claimed > 0 && !drained && slots.availablePermits() > 0) {
+                if (claimed > 0 && !policy.drained() && slots.availablePermits() > 0) {
                     // More may be due: the claim stopped at its limit, or filled a merchant's room, and the other
                     // merchants' rows may lie behind that merchant's backlog (the next claim leaves it out).
                     continue;
@@ -171,30 +178,21 @@ public class Dispatcher {
     }
 
     /**
-     * Claims up to {@code limit} due notifications, of each merchant at most its room (its share,
-     * {@code per-merchant-concurrency}, less its attempts in flight), and starts an attempt for each. A merchant
-     * with less than a quarter of its share free is skipped until it has that much again: so a merchant with a
-     * backlog is claimed for in chunks, not one row per ending attempt, and its backlog (the oldest due rows) cannot
-     * keep the claim from reaching the other merchants' rows. Returns how many were claimed.
+     * Claims up to {@code limit} due notifications within the policy ({@link DeliveryPolicy}: each merchant's room,
+     * one attempt per resource, no pointless claims) and starts an attempt for each. Returns how many were claimed.
      */
     private int dispatchDue(int limit) throws Exception {
-        int share = config.perMerchantConcurrency();
-        int minRoom = Math.max(1, share / 4);
-        Map<String, Integer> room = new HashMap<>();
-        inFlight.forEach((merchant, count) -> {
-            int left = share - count;
-            room.put(merchant, left < minRoom ? 0 : left);
-        });
-        boolean fresh = news.getAndSet(false);
-        if (!fresh && pointless(room, share)) {
+        Map<String, Integer> room = policy.rooms();
+        if (policy.pointless(room, news.getAndSet(false))) {
             return 0;
         }
-        drained = false; // until this claim has succeeded
-        List<ClaimedNotification> claimed = queue.claimDue(limit, config.lease(), room, share);
-        remember(claimed, limit, room, share);
-        for (ClaimedNotification notification : claimed) {
+        policy.forget(); // until this claim has succeeded
+        Claim claim = queue.claim(limit, config.lease(), room, policy.share());
+        policy.claimed(claim, limit, room);
+        for (ClaimedNotification notification : claim.claimed()) {
             String merchant = notification.merchantId();
-            inFlight.merge(merchant, 1, Integer::sum);
+            leases.hold(notification);
+            policy.started(merchant);
             slots.acquire();
             attempts.execute(() -> {
                 AttemptOutcome outcome;
@@ -202,72 +200,38 @@ public class Dispatcher {
                     outcome = deliverer.attempt(notification);
                 } finally {
                     // The slot is for the HTTP exchange: the row stays leased until its result is recorded.
-                    inFlight.merge(merchant, -1, Dispatcher::nullIfZero);
+                    policy.ended(merchant);
                     slots.release();
                     nudge();
                 }
                 record(notification, outcome);
             });
         }
-        return claimed.size();
+        return claim.claimed().size();
     }
 
     /**
-     * Whether a claim now could only come back empty, so the loop need not ask the database: the last claim was
-     * drained (see {@link #remember}: nothing more was due for the merchants it did not leave out), nothing has been
-     * stored or made due since ({@link #wake()}), the poll interval (which is how retries and expired leases become
-     * due) has not passed, and every merchant that claim left out for want of room still has none. Without this, a
-     * merchant at its share with a backlog made every ending attempt run a claim that walked its whole backlog in the
-     * index to find nothing (10 ms per claim at 15,000 due; {@code bench/README.md}).
+     * An attempt's record; the lease is renewed until it is written, and covers a failure to write it (the
+     * notification is retried once the lease has run out).
      */
-    private boolean pointless(Map<String, Integer> room, int share) {
-        if (!drained || System.nanoTime() - lastClaimNanos >= config.pollInterval().toNanos()) {
-            return false;
-        }
-        for (String merchant : leftOut) {
-            if (room.getOrDefault(merchant, share) > 0) {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    /**
-     * A claim is drained when it took less than its limit and filled nobody's room: a merchant filled to its room may
-     * have had more rows in the scan, which then stopped at its limit before other merchants' rows behind them.
-     */
-    private void remember(List<ClaimedNotification> claimed, int limit, Map<String, Integer> room, int share) {
-        lastClaimNanos = System.nanoTime();
-        Map<String, Integer> taken = new HashMap<>();
-        claimed.forEach(n -> taken.merge(n.merchantId(), 1, Integer::sum));
-        boolean filled = taken.entrySet().stream()
-                .anyMatch(merchant -> merchant.getValue() >= room.getOrDefault(merchant.getKey(), share));
-        drained = claimed.size() < limit && !filled;
-        Set<String> without = new HashSet<>();
-        room.forEach((merchant, left) -> {
-            if (left <= 0) {
-                without.add(merchant);
-            }
-        });
-        leftOut = without;
-    }
-
-    private static Integer nullIfZero(Integer current, Integer delta) {
-        int next = current + delta;
-        return next <= 0 ? null : next;
-    }
-
-    /** An attempt's record; the lease covers a failure to record (the notification is retried after it). */
     private void record(ClaimedNotification notification, AttemptOutcome outcome) {
         AttemptRecord record = schedule.next(notification, outcome);
         try {
-            int number = recorder.record(notification, record).get(config.lease().toMillis(), TimeUnit.MILLISECONDS);
-            log(notification, record, number);
+            // The lease is renewed meanwhile, so a recorder that lags behind (a busy database) costs no second send;
+            // the bound only keeps an attempt from holding its notification forever if the recorder never answers.
+            DeliveryQueue.Written written = recorder.record(notification, record)
+                    .get(RECORD_WAIT.toMillis(), TimeUnit.MILLISECONDS);
+            log(notification, record, written.number());
+            if (DeliveryPolicy.wakeAfter(written)) {
+                wake();
+            }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } catch (Exception e) {
             LOG.errorf("notification %s: could not record attempt (%s); it is retried when its lease ends",
                     notification.id(), e.getMessage());
+        } finally {
+            leases.release(notification);
         }
     }
 

@@ -1,8 +1,6 @@
 package io.paygate.notification.repository;
 
 import io.agroal.api.AgroalDataSource;
-import io.paygate.notification.NotificationStatus;
-import io.paygate.notification.NotificationType;
 import jakarta.enterprise.context.ApplicationScoped;
 
 import java.sql.Connection;
@@ -11,58 +9,26 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
-import java.util.ArrayList;
+import java.util.Collection;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.UUID;
 import java.util.function.Function;
 
 /**
  * The retry queue is the notification table itself (CONVENTIONS 7): due rows are claimed with
  * {@code FOR UPDATE SKIP LOCKED} and leased by moving {@code next_attempt_at} to the end of the lease under a fresh
- * {@code claim_token}. Any number of instances share the rows without sending one twice; an instance that dies
- * mid-attempt leaves a lease that simply runs out, and the notification is due again. Times are the database's.
+ * {@code claim_token}, never two of one resource at once ({@link DeliveryClaim}); the holder renews its leases
+ * ({@link #renew}) until it records the results. Any number of instances share the rows without sending one twice;
+ * an instance that dies mid-attempt leaves leases that simply run out, and the notification is due again. Times are
+ * the database's.
  */
 @ApplicationScoped
 public class DeliveryQueue {
 
-    /**
-     * Oldest due first, and no merchant more than its room: the first {@code limit} due rows of the merchants that
-     * have room are locked (skipping rows another instance is claiming at this moment), ranked per merchant, and each
-     * merchant keeps as many as its room (the given one, or the default for merchants not listed); the locks on the
-     * rest end with the statement. Merchants without room are left out of the index scan itself, so their backlog
-     * never hides the others' rows. One index scan on {@code notification_due}, whatever the table's statistics: the
-     * merchants without room are left out with {@code NOT IN} (a hashed sub-plan, estimated at half the rows) and not
-     * with {@code <> ALL(array)}, which the planner estimates from {@code merchant_id}'s statistics; when one merchant
-     * had nearly every due row, that estimate was a single row, and each claim became a sequential scan and a sort of
-     * the whole backlog (12 ms per claim of 30 rows at 20,000 due; {@code bench/README.md}).
-     */
-    static final String CLAIM = """
-            WITH room AS (
-                SELECT * FROM unnest(?::text[], ?::int[]) AS r(merchant_id, room)),
-            locked AS (
-                SELECT id, merchant_id, next_attempt_at FROM notification
-                WHERE status = 'PENDING' AND next_attempt_at <= now()
-                  AND merchant_id NOT IN (SELECT merchant_id FROM room WHERE room.room <= 0)
-                ORDER BY next_attempt_at
-                LIMIT ?
-                FOR UPDATE SKIP LOCKED),
-            due AS (
-                SELECT l.id FROM (
-                    SELECT id, merchant_id,
-                           row_number() OVER (PARTITION BY merchant_id ORDER BY next_attempt_at, id) AS place
-                    FROM locked) l
-                LEFT JOIN room r ON r.merchant_id = l.merchant_id
-                WHERE l.place <= coalesce(r.room, ?))
-            UPDATE notification n
-            SET next_attempt_at = now() + make_interval(secs => ?), claim_token = ?
-            FROM due WHERE n.id = due.id
-            RETURNING n.id, n.merchant_id, n.type, n.resource_id, n.payload, n.attempts, n.redelivery_of,
-                      CASE n.type WHEN 'payment' THEN n.callback_url
-                                  ELSE (SELECT CASE n.type WHEN 'disbursement' THEN c.disbursement_callback_url
-                                                           ELSE c.binding_callback_url END
-                                        FROM merchant_callbacks c WHERE c.merchant_id = n.merchant_id) END""";
     /**
      * For the claim's and the record's transactions: their statements reach their rows through indexes, never by
      * scanning the table. The plan PostgreSQL caches for a statement is made with the statistics of the moment, and a
@@ -73,7 +39,12 @@ public class DeliveryQueue {
      * leases ran out; {@code bench/README.md}).
      */
     static final String ROWS_BY_KEY = "SET LOCAL enable_seqscan = off";
-    /** The lease holders' results; an OBSOLETE row (a newer event arrived meanwhile) stays so unless delivered. */
+    /**
+     * The lease holders' results; an OBSOLETE row (a newer event arrived meanwhile) stays so unless delivered. Also
+     * returns whether the newest other row of the resource is PENDING (it may have waited for this attempt). That is
+     * asked without a condition on {@code status} in the scan, so it is one probe of {@code notification_resource}:
+     * with {@code status = 'PENDING'} there the planner may walk {@code notification_due} (every PENDING row) instead.
+     */
     static final String RECORD = """
             UPDATE notification n SET attempts = n.attempts + 1, last_attempt_at = r.at,
                 last_http_status = r.http_status, last_error = r.error,
@@ -85,24 +56,43 @@ public class DeliveryQueue {
             FROM unnest(?::uuid[], ?::uuid[], ?::timestamptz[], ?::int[], ?::text[], ?::text[], ?::float8[], ?::bool[])
                  AS r(id, token, at, http_status, error, next, retry_secs, acknowledged)
             WHERE n.id = r.id AND n.claim_token = r.token
-            RETURNING n.id, n.attempts""";
+            RETURNING n.id, n.attempts, (
+                SELECT s.status = 'PENDING' FROM notification s
+                WHERE s.merchant_id = n.merchant_id AND s.type = n.type AND s.resource_id = n.resource_id
+                  AND s.id <> n.id
+                ORDER BY s.sequence DESC LIMIT 1) IS TRUE""";
     /** Leases that ran out (another instance holds the row now): count the attempt, leave the state to the holder. */
     private static final String RECORD_LOST_LEASE = """
             UPDATE notification n SET attempts = n.attempts + 1, last_attempt_at = r.at,
                 last_http_status = r.http_status, last_error = r.error
             FROM unnest(?::uuid[], ?::timestamptz[], ?::int[], ?::text[]) AS r(id, at, http_status, error)
             WHERE n.id = r.id
-            RETURNING n.id, n.attempts""";
+            RETURNING n.id, n.attempts, false""";
     private static final String INSERT_ATTEMPTS = """
             INSERT INTO notification_attempt (notification_id, number, attempted_at, duration_ms, http_status, error, reply)
             SELECT * FROM unnest(?::uuid[], ?::int[], ?::timestamptz[], ?::int[], ?::int[], ?::text[], ?::text[])""";
-    /** Due now, for one attempt; refused for OBSOLETE rows and while an attempt is in flight. */
+    /**
+     * Due now, for one attempt; refused for OBSOLETE rows and while an attempt of it is in flight (a live lease,
+     * whatever the status: a redelivery made DELIVERED again by a newer event keeps its lease while on the wire).
+     */
     private static final String REDELIVER = """
             UPDATE notification SET
                 redelivery_of = CASE WHEN status = 'PENDING' THEN redelivery_of ELSE status END,
                 status = 'PENDING', next_attempt_at = now(), claim_token = NULL
             WHERE id = ? AND merchant_id = ? AND status <> 'OBSOLETE'
-              AND NOT (status = 'PENDING' AND claim_token IS NOT NULL AND next_attempt_at > now())""";
+              AND NOT (claim_token IS NOT NULL AND next_attempt_at > now())""";
+    /**
+     * The heartbeat: the leases of these (id, token) pairs end {@code lease} from now. Only a token still there is
+     * renewed (one cleared by a record, a redelivery or a claim after the lease ran out stays cleared), and rows
+     * locked at this moment are skipped (renewed at the next beat), so a renewal never waits for anyone's lock.
+     */
+    static final String RENEW = """
+            UPDATE notification n SET next_attempt_at = now() + make_interval(secs => ?)
+            FROM (SELECT x.id FROM notification x JOIN unnest(?::uuid[], ?::uuid[]) AS r(id, token)
+                      ON x.id = r.id AND x.claim_token = r.token
+                  FOR UPDATE OF x SKIP LOCKED) h
+            WHERE n.id = h.id
+            RETURNING n.id""";
 
     private final AgroalDataSource dataSource;
 
@@ -121,32 +111,48 @@ public class DeliveryQueue {
      */
     public List<ClaimedNotification> claimDue(int limit, Duration lease, Map<String, Integer> room, int defaultRoom)
             throws SQLException {
-        UUID token = UUID.randomUUID();
-        List<ClaimedNotification> claimed = new ArrayList<>();
+        return claim(limit, lease, room, defaultRoom).claimed();
+    }
+
+    /** As {@link #claimDue(int, Duration, Map, int)}, with what the scan saw ({@link DeliveryClaim}). */
+    public Claim claim(int limit, Duration lease, Map<String, Integer> room, int defaultRoom) throws SQLException {
         try (Connection c = dataSource.getConnection()) {
             c.setAutoCommit(false);
-            try (Statement settings = c.createStatement(); PreparedStatement claim = c.prepareStatement(CLAIM)) {
+            c.setTransactionIsolation(Connection.TRANSACTION_READ_COMMITTED); // a snapshot per statement
+            try (Statement settings = c.createStatement()) {
                 settings.execute(ROWS_BY_KEY);
-                String[] merchants = new String[room.size()];
-                Integer[] rooms = new Integer[room.size()];
-                int i = 0;
-                for (Map.Entry<String, Integer> entry : room.entrySet()) {
-                    merchants[i] = entry.getKey();
-                    rooms[i++] = entry.getValue();
-                }
-                claim.setArray(1, c.createArrayOf("text", merchants));
-                claim.setArray(2, c.createArrayOf("int4", rooms));
-                claim.setInt(3, limit);
-                claim.setInt(4, defaultRoom);
-                claim.setDouble(5, lease.toMillis() / 1000.0);
-                claim.setObject(6, token);
-                try (ResultSet rs = claim.executeQuery()) {
+                Claim claim = DeliveryClaim.run(c, limit, lease, room, defaultRoom);
+                c.commit();
+                return claim;
+            } catch (SQLException | RuntimeException e) {
+                c.rollback();
+                throw e;
+            }
+        }
+    }
+
+    /**
+     * Renews the leases of these claims (the heartbeat of the instance that holds them).
+     *
+     * @return the ids renewed; a claim not among them was locked at that moment or is no longer this instance's
+     */
+    public Set<UUID> renew(Collection<ClaimedNotification> held, Duration lease) throws SQLException {
+        Set<UUID> renewed = new HashSet<>();
+        if (held.isEmpty()) {
+            return renewed;
+        }
+        List<ClaimedNotification> rows = List.copyOf(held);
+        try (Connection c = dataSource.getConnection()) {
+            c.setAutoCommit(false);
+            try (Statement settings = c.createStatement(); PreparedStatement update = c.prepareStatement(RENEW)) {
+                settings.execute(ROWS_BY_KEY);
+                update.setDouble(1, lease.toMillis() / 1000.0);
+                update.setArray(2, c.createArrayOf("uuid", rows.stream().map(ClaimedNotification::id).toArray()));
+                update.setArray(3, c.createArrayOf("uuid",
+                        rows.stream().map(ClaimedNotification::claimToken).toArray()));
+                try (ResultSet rs = update.executeQuery()) {
                     while (rs.next()) {
-                        String redeliveryOf = rs.getString(7);
-                        claimed.add(new ClaimedNotification(rs.getObject(1, UUID.class), token, rs.getString(2),
-                                NotificationType.fromValue(rs.getString(3)).orElseThrow(), rs.getString(4),
-                                rs.getString(8), rs.getString(5), rs.getInt(6),
-                                redeliveryOf == null ? null : NotificationStatus.valueOf(redeliveryOf)));
+                        renewed.add(rs.getObject(1, UUID.class));
                     }
                 }
                 c.commit();
@@ -155,17 +161,16 @@ public class DeliveryQueue {
                 throw e;
             }
         }
-        return claimed;
+        return renewed;
     }
 
     /**
      * Records attempts and each notification's next state, in one transaction.
      *
-     * @return per notification id the attempt's number, negated when the lease had been lost (state left to the
-     *         instance that holds it now)
+     * @return per notification id what was written
      */
-    public Map<UUID, Integer> record(List<Recorded> results) throws SQLException {
-        Map<UUID, Integer> numbers = new HashMap<>();
+    public Map<UUID, Written> record(List<Recorded> results) throws SQLException {
+        Map<UUID, Written> numbers = new HashMap<>();
         try (Connection c = dataSource.getConnection()) {
             c.setAutoCommit(false);
             try {
@@ -197,7 +202,7 @@ public class DeliveryQueue {
                 List<Recorded> known = results.stream().filter(r -> numbers.containsKey(r.claimed().id())).toList();
                 try (PreparedStatement insert = c.prepareStatement(INSERT_ATTEMPTS)) {
                     insert.setArray(1, array(c, known, r -> r.claimed().id()));
-                    insert.setArray(2, array(c, known, r -> Math.abs(numbers.get(r.claimed().id()))));
+                    insert.setArray(2, array(c, known, r -> Math.abs(numbers.get(r.claimed().id()).number())));
                     insert.setArray(3, array(c, known, r -> r.attempt().attemptedAt()));
                     insert.setArray(4, array(c, known, r -> r.attempt().durationMs()));
                     insert.setArray(5, array(c, known, r -> r.attempt().httpStatus()));
@@ -216,6 +221,14 @@ public class DeliveryQueue {
 
     /** One attempt's result for {@link #record(List)}. */
     public record Recorded(ClaimedNotification claimed, AttemptRecord attempt) {
+    }
+
+    /**
+     * What {@link #record(List)} wrote for one attempt: its number, negated when the lease had been lost (state left
+     * to the instance that holds it now); and whether another row of the resource is PENDING (it may have waited
+     * for this attempt, and can be claimed now).
+     */
+    public record Written(int number, boolean successorPending) {
     }
 
     /**
@@ -243,10 +256,10 @@ public class DeliveryQueue {
         return c.createArrayOf("text", texts);
     }
 
-    private static void collect(PreparedStatement statement, Map<UUID, Integer> numbers, int sign) throws SQLException {
+    private static void collect(PreparedStatement statement, Map<UUID, Written> numbers, int sign) throws SQLException {
         try (ResultSet rs = statement.executeQuery()) {
             while (rs.next()) {
-                numbers.put(rs.getObject(1, UUID.class), sign * rs.getInt(2));
+                numbers.put(rs.getObject(1, UUID.class), new Written(sign * rs.getInt(2), rs.getBoolean(3)));
             }
         }
     }

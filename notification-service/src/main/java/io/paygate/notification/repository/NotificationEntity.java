@@ -88,7 +88,6 @@ public class NotificationEntity extends PanacheEntityBase {
 
     /** Whether an instance holds the lease right now (an attempt is in flight). */
     public boolean inFlight(Instant now) {
-        return status == NotificationStatus.PENDING && claimToken != null && nextAttemptAt != null
-                && nextAttemptAt.isAfter(now);
+        return claimToken != null && nextAttemptAt != null && nextAttemptAt.isAfter(now);
     }
 }

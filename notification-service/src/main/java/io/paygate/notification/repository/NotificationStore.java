@@ -22,13 +22,15 @@ import java.util.UUID;
  * (CONTRACT §6/§7):
  * <ol>
  *   <li>the batch's resources (merchant, type, resource id) are locked with transaction-scoped advisory locks, in
- *       one order, so events of one resource are stored one batch at a time whichever consumer has them;</li>
+ *       one order, so events of one resource are stored one batch at a time whichever consumer has them (the claim
+ *       tries the same locks without waiting, {@link DeliveryClaim}: it skips a resource being stored);</li>
  *   <li>the notifications are inserted, idempotently by {@code eventId} (a unique constraint: a duplicate event
  *       changes nothing); one whose resource already has a newer event is stored OBSOLETE (never sent); a
  *       disbursement or binding notification without a registered address is stored FAILED, with the reason;</li>
  *   <li>latest state wins: older PENDING notifications of the same resources become OBSOLETE (this also covers an
  *       older and a newer event in the same batch); a pending redelivery of a DELIVERED one just goes back to
- *       DELIVERED.</li>
+ *       DELIVERED. One whose attempt is in flight keeps its claim token and lease end: it holds its resource until
+ *       its result is recorded, so the newer one is not sent before it has ended ({@link DeliveryClaim}).</li>
  * </ol>
  */
 @ApplicationScoped
@@ -67,7 +69,7 @@ public class NotificationStore {
     private static final String OBSOLETE_OLDER = """
             UPDATE notification o
             SET status = CASE WHEN o.redelivery_of = 'DELIVERED' THEN 'DELIVERED' ELSE 'OBSOLETE' END,
-                next_attempt_at = NULL, redelivery_of = NULL,
+                next_attempt_at = CASE WHEN o.claim_token IS NOT NULL THEN o.next_attempt_at END, redelivery_of = NULL,
                 last_error = 'superseded by a newer event (sequence ' || b.sequence || ')'
             FROM (SELECT merchant_id, type, resource_id, max(sequence) AS sequence FROM notification
                   WHERE id = ANY (?::uuid[]) AND status <> 'OBSOLETE'

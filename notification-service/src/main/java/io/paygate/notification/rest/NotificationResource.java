@@ -4,6 +4,7 @@ import io.paygate.kit.auth.CurrentMerchant;
 import io.paygate.kit.auth.MerchantAuthenticated;
 import io.paygate.kit.error.ApiException;
 import io.paygate.notification.service.NotificationLog;
+import io.paygate.notification.service.NotificationViews;
 import io.paygate.notification.service.Redelivery;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;

@@ -6,7 +6,6 @@ import io.paygate.notification.NotificationStatus;
 import io.paygate.notification.NotificationType;
 import io.paygate.notification.repository.AttemptEntity;
 import io.paygate.notification.repository.NotificationEntity;
-import io.paygate.notification.rest.NotificationViews;
 import io.quarkus.panache.common.Sort;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.transaction.Transactional;

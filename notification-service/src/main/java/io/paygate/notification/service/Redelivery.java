@@ -5,7 +5,6 @@ import io.paygate.notification.NotificationStatus;
 import io.paygate.notification.delivery.Dispatcher;
 import io.paygate.notification.repository.DeliveryQueue;
 import io.paygate.notification.repository.NotificationEntity;
-import io.paygate.notification.rest.NotificationViews;
 import jakarta.enterprise.context.ApplicationScoped;
 import org.jboss.logging.Logger;
 

@@ -131,13 +131,12 @@ class DeliveryQueueClaimTest {
                 st.execute("ANALYZE notification");
                 st.execute("SET plan_cache_mode = force_generic_plan");
             }
-            try (PreparedStatement explain = c.prepareStatement("EXPLAIN " + DeliveryQueue.CLAIM)) {
+            try (PreparedStatement explain = c.prepareStatement("EXPLAIN " + DeliveryClaim.CANDIDATES)) {
                 explain.setArray(1, c.createArrayOf("text", new String[] {quiet}));
                 explain.setArray(2, c.createArrayOf("int4", new Integer[] {0}));
                 explain.setInt(3, 32);
                 explain.setInt(4, 128);
-                explain.setDouble(5, 60.0);
-                explain.setObject(6, UUID.randomUUID());
+                explain.setInt(5, 128);
                 try (ResultSet rs = explain.executeQuery()) {
                     while (rs.next()) {
                         plan.add(rs.getString(1));
@@ -171,27 +170,40 @@ class DeliveryQueueClaimTest {
                 st.execute("CREATE TEMP TABLE notification (LIKE public.notification INCLUDING ALL) ON COMMIT DROP");
                 st.execute(DeliveryQueue.ROWS_BY_KEY);
                 st.execute("SET LOCAL plan_cache_mode = force_generic_plan");
-                st.execute("PREPARE small_claim(text[], int[], int, int, float8, uuid) AS "
-                        + numbered(DeliveryQueue.CLAIM));
+                st.execute("PREPARE small_claim(text[], int[], int, int, int) AS "
+                        + numbered(DeliveryClaim.CANDIDATES));
+                st.execute("PREPARE small_lease(float8, uuid, uuid[]) AS " + numbered(DeliveryClaim.LEASE));
+                st.execute("PREPARE small_renew(float8, uuid[], uuid[]) AS " + numbered(DeliveryQueue.RENEW));
                 st.execute("PREPARE small_record(uuid[], uuid[], timestamptz[], int[], text[], text[], float8[],"
                         + " bool[]) AS " + numbered(DeliveryQueue.RECORD));
                 try {
                     pending(st, 20);
-                    st.execute("EXECUTE small_claim('{}', '{}', 5, 5, 60, gen_random_uuid())");
+                    st.execute("EXECUTE small_claim('{}', '{}', 5, 5, 5)");
+                    st.execute("EXECUTE small_lease(60, gen_random_uuid(), '{}')");
+                    st.execute("EXECUTE small_renew(60, '{}', '{}')");
                     st.execute("EXECUTE small_record('{}', '{}', '{}', '{}', '{}', '{}', '{}', '{}')");
                     pending(st, 20_000);
-                    plans.add(explain(st, "EXPLAIN EXECUTE small_claim('{}', '{}', 5, 5, 60, gen_random_uuid())"));
+                    plans.add(explain(st, "EXPLAIN EXECUTE small_claim('{}', '{}', 5, 5, 5)"));
+                    plans.add(explain(st, "EXPLAIN EXECUTE small_lease(60, gen_random_uuid(), '{}')"));
+                    plans.add(explain(st, "EXPLAIN EXECUTE small_renew(60, '{}', '{}')"));
                     plans.add(explain(st, "EXPLAIN EXECUTE small_record('{}', '{}', '{}', '{}', '{}', '{}', '{}', '{}')"));
                 } finally {
                     c.rollback();
                     st.execute("DEALLOCATE small_claim");
+                    st.execute("DEALLOCATE small_lease");
+                    st.execute("DEALLOCATE small_renew");
                     st.execute("DEALLOCATE small_record");
                 }
             }
         }
         for (String plan : plans) {
             assertFalse(plan.contains("Seq Scan on notification"), plan);
-            assertTrue(plan.contains("Index Scan using notification_"), plan);
+            assertTrue(plan.contains("Index Scan using notification_") || plan.contains("Index Scan on notification_"),
+                    plan);
+        }
+        // Lease, renewal and record reach their rows by key: never through the index of every PENDING row.
+        for (String plan : plans.subList(1, plans.size())) {
+            assertFalse(plan.contains("notification_due"), plan);
         }
     }
 

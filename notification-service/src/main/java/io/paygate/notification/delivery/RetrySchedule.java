@@ -1,8 +1,7 @@
-package io.paygate.notification.service;
+package io.paygate.notification.delivery;
 
 import io.paygate.notification.NotificationStatus;
 import io.paygate.notification.config.NotificationConfig;
-import io.paygate.notification.delivery.AttemptOutcome;
 import io.paygate.notification.repository.AttemptRecord;
 import io.paygate.notification.repository.ClaimedNotification;
 import jakarta.enterprise.context.ApplicationScoped;

@@ -1,4 +1,4 @@
-package io.paygate.notification.rest;
+package io.paygate.notification.service;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
