@@ -30,7 +30,8 @@ public final class LocalStack {
     private static final Duration READY_TIMEOUT = Duration.ofSeconds(120);
     /** More time per extra replica: all of them start at once and share the machine's cores. */
     private static final Duration READY_TIMEOUT_PER_REPLICA = Duration.ofSeconds(60);
-    private static final Duration STOP_GRACE = Duration.ofSeconds(20);
+    private static final int STOP_GRACE_SECONDS = 20;
+    private static final Duration STOP_GRACE = Duration.ofSeconds(STOP_GRACE_SECONDS);
 
     private final Options options;
     private final Path runDir;
@@ -129,12 +130,33 @@ public final class LocalStack {
         process(service, replica).kill();
     }
 
+    /**
+     * Stops one replica of a service as Kubernetes stops a pod in a rolling update: SIGTERM, so it shuts down
+     * gracefully, and SIGKILL only if it is still running after the grace period ({@value #STOP_GRACE_SECONDS} s).
+     * The others keep running; {@link #restart(String, int)} starts it again on the same ports.
+     *
+     * @return whether it ended by itself within the grace period
+     */
+    public boolean stop(String service, int replica) throws InterruptedException {
+        return process(service, replica).stop(STOP_GRACE);
+    }
+
+    /** Whether the process of a replica is running (it may not be ready yet). */
+    public boolean isRunning(String service, int replica) {
+        return process(service, replica).isAlive();
+    }
+
     /** Starts a killed or stopped service (its first replica) again, with the same command and configuration. */
     public void restart(String service) throws IOException, InterruptedException {
         restart(service, 0);
     }
 
-    /** Starts a killed or stopped replica again, with the same command and configuration; returns once it is ready. */
+    /**
+     * Starts a killed or stopped replica again, with the same command and configuration, on the same ports; returns
+     * once it is ready on its management port ({@code /q/health/ready}).
+     *
+     * @throws IllegalStateException while it still runs, or when it does not become ready
+     */
     public void restart(String service, int replica) throws IOException, InterruptedException {
         ServiceProcess process = process(service, replica);
         process.restart();

@@ -55,19 +55,34 @@ final class ServiceProcess {
     }
 
     void start(Path jar, List<String> config, List<String> jvmOptions) throws IOException {
+        List<String> java = new ArrayList<>();
+        java.add(ProcessHandle.current().info().command().orElse("java"));
+        java.addAll(jvmOptions);
+        java.add("-jar");
+        java.add(jar.toAbsolutePath().toString());
+        start(java, config);
+    }
+
+    /** Writes {@code config} to {@code config/application.properties} in the working directory and runs {@code command}. */
+    void start(List<String> command, List<String> config) throws IOException {
         Files.createDirectories(workDir.resolve("config"));
         Files.createDirectories(log.getParent());
         Files.write(workDir.resolve("config/application.properties"), config, StandardCharsets.UTF_8);
-        command = new ArrayList<>();
-        command.add(ProcessHandle.current().info().command().orElse("java"));
-        command.addAll(jvmOptions);
-        command.add("-jar");
-        command.add(jar.toAbsolutePath().toString());
+        this.command = List.copyOf(command);
         launch();
     }
 
-    /** Starts the process again with the same command and configuration (after {@link #kill()} or a crash). */
+    /**
+     * Starts the process again with the same command and configuration, on the same ports, after {@link #kill()},
+     * {@link #stop(Duration)} or a crash; the log goes on in the same file.
+     *
+     * @throws IllegalStateException while it still runs (two processes would fight over one port), or before it was
+     *                               ever started
+     */
     void restart() throws IOException {
+        if (command == null) {
+            throw new IllegalStateException(spec.id() + " was never started");
+        }
         if (process != null && process.isAlive()) {
             throw new IllegalStateException(spec.id() + " is still running");
         }
@@ -119,17 +134,22 @@ final class ServiceProcess {
         return process != null && process.isAlive();
     }
 
-    /** Asks the process to stop (SIGTERM, graceful shutdown), and kills it after the grace period. */
-    void stop(Duration grace) throws InterruptedException {
+    /**
+     * Asks the process to stop (SIGTERM, graceful shutdown), and kills it after the grace period; returns whether it
+     * ended by itself within the grace (true also when it was not running).
+     */
+    boolean stop(Duration grace) throws InterruptedException {
         if (process == null || !process.isAlive()) {
-            return;
+            return true;
         }
         process.descendants().forEach(ProcessHandle::destroy);
         process.destroy();
-        if (!process.waitFor(grace.toMillis(), TimeUnit.MILLISECONDS)) {
-            process.descendants().forEach(ProcessHandle::destroyForcibly);
-            process.destroyForcibly().waitFor(5, TimeUnit.SECONDS);
+        if (process.waitFor(grace.toMillis(), TimeUnit.MILLISECONDS)) {
+            return true;
         }
+        process.descendants().forEach(ProcessHandle::destroyForcibly);
+        process.destroyForcibly().waitFor(5, TimeUnit.SECONDS);
+        return false;
     }
 
     /** The last lines of the service's log, for a start-up failure report. */
