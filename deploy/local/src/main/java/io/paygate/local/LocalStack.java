@@ -464,6 +464,16 @@ public final class LocalStack {
                     help, kafkaSecurity, replicas);
         }
 
+        /**
+         * The same options with these JVM options for every service process instead of
+         * {@code PAYGATE_SERVICE_JAVA_OPTS} (or {@code -Xmx512m}): e.g. a stack of many replicas on a small machine
+         * that starts them with less compiling.
+         */
+        public Options withServiceJvmOptions(List<String> jvmOptions) {
+            return new Options(repoRoot, dataDir, keepData, postgresPort, portOffset, extraConfig,
+                    List.copyOf(jvmOptions), help, kafkaSecurity, replicas);
+        }
+
         static Options parse(String[] args) {
             Path repoRoot = Path.of(System.getProperty("paygate.home", ".")).toAbsolutePath().normalize();
             Path dataDir = null;
