@@ -50,7 +50,8 @@ final class RacingMerchant implements AutoCloseable {
     private final List<Delivery> deliveries = new ArrayList<>();
     /** resource → state of the notification handled last. */
     private final Map<String, String> kept = new HashMap<>();
-    private final Map<String, Integer> inFlight = new HashMap<>();
+    /** resource → ids of the notifications being handled now (an id twice when it was sent again meanwhile). */
+    private final Map<String, List<String>> inFlight = new HashMap<>();
     private final Set<String> overlapped = new LinkedHashSet<>();
     private final List<String> badSignatures = new ArrayList<>();
     private Instant lastActivity = Instant.now();
@@ -96,9 +97,11 @@ final class RacingMerchant implements AutoCloseable {
             String key = path + " " + resource[0];
             synchronized (this) {
                 lastActivity = arrived;
-                if (inFlight.merge(key, 1, Integer::sum) > 1) {
-                    overlapped.add(key);
+                List<String> handling = inFlight.computeIfAbsent(key, k -> new ArrayList<>());
+                if (handling.stream().anyMatch(id -> !id.equals(webhookId))) {
+                    overlapped.add(key); // another notification of it; the same one sent again (a timeout) may overlap
                 }
+                handling.add(webhookId);
             }
             try {
                 Signatures.verify(new MerchantSink.Received("POST", path, headers, body, arrived));
@@ -112,7 +115,7 @@ final class RacingMerchant implements AutoCloseable {
                 Instant applied = Instant.now();
                 kept.put(key, resource[1]);
                 deliveries.add(new Delivery(webhookId, path, resource[0], resource[1], body, arrived, applied));
-                inFlight.merge(key, -1, Integer::sum);
+                inFlight.get(key).remove(webhookId);
                 lastActivity = applied;
             }
             byte[] reply = MerchantSink.Reply.SUCCESS_BODY.getBytes(StandardCharsets.UTF_8);
@@ -155,11 +158,11 @@ final class RacingMerchant implements AutoCloseable {
 
     /** Nothing in flight and nothing arrived for {@code quiet}. */
     synchronized boolean idleFor(Duration quiet) {
-        return inFlight.values().stream().allMatch(n -> n == 0)
+        return inFlight.values().stream().allMatch(List::isEmpty)
                 && lastActivity.plus(quiet).isBefore(Instant.now());
     }
 
-    /** Resources ({@code path id}) of which a notification arrived while another was still being handled. */
+    /** Resources ({@code path id}) of which a notification arrived while another one was still being handled. */
     synchronized Set<String> overlapped() {
         return new LinkedHashSet<>(overlapped);
     }

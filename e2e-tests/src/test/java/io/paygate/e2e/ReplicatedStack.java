@@ -84,9 +84,7 @@ final class ReplicatedStack implements AutoCloseable {
                 }));
             }
         }
-        for (Thread starter : starters) {
-            starter.join();
-        }
+        joinAll(starters);
         if (!failures.isEmpty()) {
             throw new IllegalStateException("replica " + k + " did not come back: " + failures);
         }
@@ -112,13 +110,29 @@ final class ReplicatedStack implements AutoCloseable {
                 }
             }));
         }
-        for (Thread roller : rollers) {
-            roller.join();
-        }
+        joinAll(rollers);
         if (!failures.isEmpty()) {
             throw new IllegalStateException("the rolling restart failed: " + failures);
         }
         return new java.util.TreeMap<>(away);
+    }
+
+    /**
+     * Waits for every thread; when the test is interrupted (its time is up), interrupts them and still waits, so that
+     * none starts a process after the test has moved on.
+     */
+    private static void joinAll(List<Thread> threads) throws InterruptedException {
+        try {
+            for (Thread thread : threads) {
+                thread.join();
+            }
+        } catch (InterruptedException e) {
+            threads.forEach(Thread::interrupt);
+            for (Thread thread : threads) {
+                thread.join(30_000);
+            }
+            throw e;
+        }
     }
 
     /** One service, replica by replica: SIGTERM, started again, ready before the next. */

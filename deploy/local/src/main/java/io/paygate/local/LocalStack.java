@@ -155,11 +155,16 @@ public final class LocalStack {
      * Starts a killed or stopped replica again, with the same command and configuration, on the same ports; returns
      * once it is ready on its management port ({@code /q/health/ready}).
      *
-     * @throws IllegalStateException while it still runs, or when it does not become ready
+     * @throws IllegalStateException while it still runs, when it does not become ready, or once the stack is stopped
      */
     public void restart(String service, int replica) throws IOException, InterruptedException {
         ServiceProcess process = process(service, replica);
-        process.restart();
+        synchronized (this) { // never a process started after stop(): nothing would end it
+            if (stopped) {
+                throw new IllegalStateException("the stack is stopped; " + process.spec().id() + " stays down");
+            }
+            process.restart();
+        }
         if (!process.awaitReady(READY_TIMEOUT)) {
             process.logTail(40).forEach(line -> System.err.println("    " + line));
             throw new IllegalStateException(process.spec().id() + " did not become ready again; log " + process.log());
