@@ -30,6 +30,9 @@ public final class LocalStack {
     private static final Duration READY_TIMEOUT = Duration.ofSeconds(120);
     /** More time per extra replica: all of them start at once and share the machine's cores. */
     private static final Duration READY_TIMEOUT_PER_REPLICA = Duration.ofSeconds(60);
+    /** A restarted replica that exits before it is ready (its port still held a moment) is started this often. */
+    private static final int RELAUNCHES = 5;
+    private static final Duration RELAUNCH_PAUSE = Duration.ofSeconds(2);
     private static final int STOP_GRACE_SECONDS = 20;
     private static final Duration STOP_GRACE = Duration.ofSeconds(STOP_GRACE_SECONDS);
 
@@ -153,19 +156,15 @@ public final class LocalStack {
 
     /**
      * Starts a killed or stopped replica again, with the same command and configuration, on the same ports; returns
-     * once it is ready on its management port ({@code /q/health/ready}).
+     * once it is ready on its management port ({@code /q/health/ready}). One that exits before it is ready (a port
+     * still held a moment after the old process died) is started again, up to {@value #RELAUNCHES} times.
      *
      * @throws IllegalStateException while it still runs, when it does not become ready, or once the stack is stopped
      */
     public void restart(String service, int replica) throws IOException, InterruptedException {
         ServiceProcess process = process(service, replica);
-        synchronized (this) { // never a process started after stop(): nothing would end it
-            if (stopped) {
-                throw new IllegalStateException("the stack is stopped; " + process.spec().id() + " stays down");
-            }
-            process.restart();
-        }
-        if (!process.awaitReady(READY_TIMEOUT)) {
+        // Never a process started after stop() (nothing would end it): a stopped stack's processes refuse to start.
+        if (!process.restartUntilReady(READY_TIMEOUT, RELAUNCHES, RELAUNCH_PAUSE)) {
             process.logTail(40).forEach(line -> System.err.println("    " + line));
             throw new IllegalStateException(process.spec().id() + " did not become ready again; log " + process.log());
         }
@@ -360,7 +359,7 @@ public final class LocalStack {
         System.out.println("stopping paygate local stack…");
         List<Thread> stoppers = services.stream().map(service -> Thread.ofVirtual().start(() -> {
             try {
-                service.stop(STOP_GRACE);
+                service.close(STOP_GRACE);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }

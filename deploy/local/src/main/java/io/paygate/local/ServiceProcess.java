@@ -29,6 +29,7 @@ final class ServiceProcess {
     private Process process;
     private List<String> command;
     private Map<String, String> environment = Map.of();
+    private boolean closed;
 
     ServiceProcess(ServiceSpec spec, Path runDir) {
         this.spec = spec;
@@ -79,7 +80,10 @@ final class ServiceProcess {
      * @throws IllegalStateException while it still runs (two processes would fight over one port), or before it was
      *                               ever started
      */
-    void restart() throws IOException {
+    synchronized void restart() throws IOException {
+        if (closed) {
+            throw new IllegalStateException("the stack is stopped; " + spec.id() + " stays down");
+        }
         if (command == null) {
             throw new IllegalStateException(spec.id() + " was never started");
         }
@@ -87,6 +91,35 @@ final class ServiceProcess {
             throw new IllegalStateException(spec.id() + " is still running");
         }
         launch();
+    }
+
+    /**
+     * {@link #restart()}, then waits until it is ready; when it exits before that, starts it again after
+     * {@code pause}, at most {@code launches} times in all. A port of the process it replaces can be held for a moment
+     * after that one died: by a connection in TIME_WAIT, or by a client given that very port as its ephemeral one
+     * (the ports of a stack moved by {@code --port-offset} may lie in the kernel's ephemeral range).
+     *
+     * @return whether it became ready (false: it still exited, or it runs but was not ready within {@code timeout})
+     */
+    boolean restartUntilReady(Duration timeout, int launches, Duration pause) throws IOException, InterruptedException {
+        for (int launch = 1; ; launch++) {
+            restart();
+            if (awaitReady(timeout)) {
+                return true;
+            }
+            if (isAlive() || launch >= launches) {
+                return false;
+            }
+            Thread.sleep(pause);
+        }
+    }
+
+    /** Stops the process for good: {@link #stop(Duration)}, and {@link #restart()} refuses from now on. */
+    boolean close(Duration grace) throws InterruptedException {
+        synchronized (this) {
+            closed = true;
+        }
+        return stop(grace);
     }
 
     private void launch() throws IOException {

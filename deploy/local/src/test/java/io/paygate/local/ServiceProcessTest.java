@@ -94,6 +94,51 @@ class ServiceProcessTest {
         assertFalse(never.isAlive());
     }
 
+    @Test
+    void aReplicaWhosePortIsHeldAMomentIsStartedAgainUntilItIsReady() throws Exception {
+        assertTrue(replica.awaitReady(READY));
+        replica.kill();
+        ServerSocket holder = hold(replica.spec().managementPort());
+        Thread.ofVirtual().start(() -> {
+            try {
+                Thread.sleep(1_500);
+                holder.close();
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        });
+
+        assertTrue(replica.restartUntilReady(READY, 10, Duration.ofMillis(300)), "ready once the port was free");
+        assertTrue(Files.readString(replica.log()).contains("BindException"), "a launch found the port taken");
+        assertEquals(2, count(FakeService.STARTED, 2), "started once at first, once after the port was free");
+    }
+
+    @Test
+    void aReplicaWhosePortStaysTakenIsGivenUpAfterItsLaunches() throws Exception {
+        assertTrue(replica.awaitReady(READY));
+        replica.kill();
+        try (ServerSocket holder = hold(replica.spec().managementPort())) {
+            assertFalse(replica.restartUntilReady(READY, 2, Duration.ofMillis(100)));
+            assertFalse(replica.isAlive());
+        }
+    }
+
+    @Test
+    void aClosedReplicaIsNeverStartedAgain() throws Exception {
+        assertTrue(replica.awaitReady(READY));
+
+        assertTrue(replica.close(Duration.ofSeconds(10)));
+        IllegalStateException refused = assertThrows(IllegalStateException.class, replica::restart);
+        assertEquals("the stack is stopped; payment-service-1 stays down", refused.getMessage());
+        assertFalse(replica.isAlive());
+    }
+
+    private static ServerSocket hold(int port) throws IOException {
+        ServerSocket holder = new ServerSocket();
+        holder.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), port));
+        return holder;
+    }
+
     /** How often {@code line} is in the log, once it is there {@code atLeast} times or 5 s have passed. */
     private long count(String line, int atLeast) throws IOException, InterruptedException {
         long n = 0;
