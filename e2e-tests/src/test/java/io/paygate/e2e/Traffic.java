@@ -114,15 +114,17 @@ final class Traffic {
     }
 
     /**
-     * A transfer that goes through as many transitions as it can in a short time: the merchant cancels it after up to
-     * {@code cancelWithin} (winning {@code 01→05} or losing to the bank's {@code 01→02}: 409), and once the bank has
-     * paid it ({@code 00}) the operator marks it returned ({@code 04}) at once.
+     * A transfer that goes through as many transitions as it can in a short time: every other one the merchant cancels
+     * after up to {@code cancelWithin} (winning {@code 01→05} or losing to the bank's {@code 01→02}: 409), and once
+     * the bank has paid it ({@code 00}) the operator marks it returned ({@code 04}) at once.
      */
     Tracked transferCancelledOrReturned(Duration cancelWithin) throws InterruptedException {
         String[] transfer = newTransfer();
-        pause(cancelWithin);
-        payments.send("cancel", ATTEMPTS, base -> Merchant.api(base).config(Ingress.TIMEOUTS)
-                .post("/pg/disbursement/" + transfer[1] + "/cancel"), ok(200, 409));
+        if (ThreadLocalRandom.current().nextBoolean()) {
+            pause(cancelWithin);
+            payments.send("cancel", ATTEMPTS, base -> Merchant.api(base).config(Ingress.TIMEOUTS)
+                    .post("/pg/disbursement/" + transfer[1] + "/cancel"), ok(200, 409));
+        }
         String status = awaitTransfer(transfer[0]);
         if (status.equals("00")) {
             pause(Duration.ofMillis(400)); // while the 00 notification may be on its way to the merchant
