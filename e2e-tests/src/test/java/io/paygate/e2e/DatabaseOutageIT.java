@@ -58,7 +58,8 @@ class DatabaseOutageIT {
                 "gateway.rate-limit.address.per-second=1000000",
                 "gateway.rate-limit.address.burst=1000000",
                 "gateway.rate-limit.page.per-second=1000000",
-                "gateway.rate-limit.page.burst=1000000")).withReplicas(REPLICAS));
+                "gateway.rate-limit.page.burst=1000000")).withReplicas(REPLICAS)
+                .withServiceJvmOptions(ReplicatedStack.JVM_OPTIONS));
         System.out.printf("DatabaseOutageIT: %d processes ready in %.1f s%n", 3 * REPLICAS, (System.nanoTime() - t0) / 1e9);
         sink = MerchantSink.start();
     }

@@ -21,15 +21,11 @@ final class Stack {
     static final String FUZZ_SECRET = "fuzz-client-secret";
     /** Lifetime of a payment link in this stack ({@code gateway.payment.link-ttl}). */
     static final Duration LINK_TTL = Duration.ofSeconds(30);
-    private static LocalStack stack;
-
-    private Stack() {
-    }
-
-    static synchronized LocalStack get() throws Exception {
-        if (stack == null) {
-            Path root = Path.of(System.getProperty("paygate.home", "..")).toAbsolutePath().normalize();
-            stack = LocalStack.launch(LocalStack.Options.forTests(root, PORT_OFFSET, List.of(
+    /**
+     * The suite's short clocks and lifted rate limits, for every process ({@link ReplicatedStack}'s three replicas of
+     * each service run with the same).
+     */
+    static final List<String> CONFIG = List.of(
                     "gateway.notification.retry.delays=1s,1s,2s",
                     // An attempt gives up after 5 s, and a crashed instance's leases run out after 8 s.
                     "gateway.notification.delivery.timeout=5s",
@@ -52,7 +48,16 @@ final class Stack {
                     "gateway.rate-limit.address.per-second=1000000",
                     "gateway.rate-limit.address.burst=1000000",
                     "gateway.rate-limit.page.per-second=1000000",
-                    "gateway.rate-limit.page.burst=1000000")));
+                    "gateway.rate-limit.page.burst=1000000");
+    private static LocalStack stack;
+
+    private Stack() {
+    }
+
+    static synchronized LocalStack get() throws Exception {
+        if (stack == null) {
+            Path root = Path.of(System.getProperty("paygate.home", "..")).toAbsolutePath().normalize();
+            stack = LocalStack.launch(LocalStack.Options.forTests(root, PORT_OFFSET, CONFIG));
         }
         return stack;
     }

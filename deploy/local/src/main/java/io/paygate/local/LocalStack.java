@@ -30,7 +30,11 @@ public final class LocalStack {
     private static final Duration READY_TIMEOUT = Duration.ofSeconds(120);
     /** More time per extra replica: all of them start at once and share the machine's cores. */
     private static final Duration READY_TIMEOUT_PER_REPLICA = Duration.ofSeconds(60);
-    private static final Duration STOP_GRACE = Duration.ofSeconds(20);
+    /** A restarted replica that exits before it is ready (its port still held a moment) is started this often. */
+    private static final int RELAUNCHES = 5;
+    private static final Duration RELAUNCH_PAUSE = Duration.ofSeconds(2);
+    private static final int STOP_GRACE_SECONDS = 20;
+    private static final Duration STOP_GRACE = Duration.ofSeconds(STOP_GRACE_SECONDS);
 
     private final Options options;
     private final Path runDir;
@@ -138,16 +142,38 @@ public final class LocalStack {
         process(service, replica).kill();
     }
 
+    /**
+     * Stops one replica of a service as Kubernetes stops a pod in a rolling update: SIGTERM, so it shuts down
+     * gracefully, and SIGKILL only if it is still running after the grace period ({@value #STOP_GRACE_SECONDS} s).
+     * The others keep running; {@link #restart(String, int)} starts it again on the same ports.
+     *
+     * @return whether it ended by itself within the grace period
+     */
+    public boolean stop(String service, int replica) throws InterruptedException {
+        return process(service, replica).stop(STOP_GRACE);
+    }
+
+    /** Whether the process of a replica is running (it may not be ready yet). */
+    public boolean isRunning(String service, int replica) {
+        return process(service, replica).isAlive();
+    }
+
     /** Starts a killed or stopped service (its first replica) again, with the same command and configuration. */
     public void restart(String service) throws IOException, InterruptedException {
         restart(service, 0);
     }
 
-    /** Starts a killed or stopped replica again, with the same command and configuration; returns once it is ready. */
+    /**
+     * Starts a killed or stopped replica again, with the same command and configuration, on the same ports; returns
+     * once it is ready on its management port ({@code /q/health/ready}). One that exits before it is ready (a port
+     * still held a moment after the old process died) is started again, up to {@value #RELAUNCHES} times.
+     *
+     * @throws IllegalStateException while it still runs, when it does not become ready, or once the stack is stopped
+     */
     public void restart(String service, int replica) throws IOException, InterruptedException {
         ServiceProcess process = process(service, replica);
-        process.restart();
-        if (!process.awaitReady(READY_TIMEOUT)) {
+        // Never a process started after stop() (nothing would end it): a stopped stack's processes refuse to start.
+        if (!process.restartUntilReady(READY_TIMEOUT, RELAUNCHES, RELAUNCH_PAUSE)) {
             process.logTail(40).forEach(line -> System.err.println("    " + line));
             throw new IllegalStateException(process.spec().id() + " did not become ready again; log " + process.log());
         }
@@ -342,7 +368,7 @@ public final class LocalStack {
         System.out.println("stopping paygate local stack…");
         List<Thread> stoppers = services.stream().map(service -> Thread.ofVirtual().start(() -> {
             try {
-                service.stop(STOP_GRACE);
+                service.close(STOP_GRACE);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
@@ -449,6 +475,16 @@ public final class LocalStack {
         public Options withReplicas(int replicas) {
             return new Options(repoRoot, dataDir, keepData, postgresPort, portOffset, extraConfig, serviceJvmOptions,
                     help, kafkaSecurity, replicas);
+        }
+
+        /**
+         * The same options with these JVM options for every service process instead of
+         * {@code PAYGATE_SERVICE_JAVA_OPTS} (or {@code -Xmx512m}): e.g. a stack of many replicas on a small machine
+         * that starts them with less compiling.
+         */
+        public Options withServiceJvmOptions(List<String> jvmOptions) {
+            return new Options(repoRoot, dataDir, keepData, postgresPort, portOffset, extraConfig,
+                    List.copyOf(jvmOptions), help, kafkaSecurity, replicas);
         }
 
         static Options parse(String[] args) {

@@ -29,6 +29,7 @@ final class ServiceProcess {
     private Process process;
     private List<String> command;
     private Map<String, String> environment = Map.of();
+    private boolean closed;
 
     ServiceProcess(ServiceSpec spec, Path runDir) {
         this.spec = spec;
@@ -55,23 +56,70 @@ final class ServiceProcess {
     }
 
     void start(Path jar, List<String> config, List<String> jvmOptions) throws IOException {
+        List<String> java = new ArrayList<>();
+        java.add(ProcessHandle.current().info().command().orElse("java"));
+        java.addAll(jvmOptions);
+        java.add("-jar");
+        java.add(jar.toAbsolutePath().toString());
+        start(java, config);
+    }
+
+    /** Writes {@code config} to {@code config/application.properties} in the working directory and runs {@code command}. */
+    void start(List<String> command, List<String> config) throws IOException {
         Files.createDirectories(workDir.resolve("config"));
         Files.createDirectories(log.getParent());
         Files.write(workDir.resolve("config/application.properties"), config, StandardCharsets.UTF_8);
-        command = new ArrayList<>();
-        command.add(ProcessHandle.current().info().command().orElse("java"));
-        command.addAll(jvmOptions);
-        command.add("-jar");
-        command.add(jar.toAbsolutePath().toString());
+        this.command = List.copyOf(command);
         launch();
     }
 
-    /** Starts the process again with the same command and configuration (after {@link #kill()} or a crash). */
-    void restart() throws IOException {
+    /**
+     * Starts the process again with the same command and configuration, on the same ports, after {@link #kill()},
+     * {@link #stop(Duration)} or a crash; the log goes on in the same file.
+     *
+     * @throws IllegalStateException while it still runs (two processes would fight over one port), or before it was
+     *                               ever started
+     */
+    synchronized void restart() throws IOException {
+        if (closed) {
+            throw new IllegalStateException("the stack is stopped; " + spec.id() + " stays down");
+        }
+        if (command == null) {
+            throw new IllegalStateException(spec.id() + " was never started");
+        }
         if (process != null && process.isAlive()) {
             throw new IllegalStateException(spec.id() + " is still running");
         }
         launch();
+    }
+
+    /**
+     * {@link #restart()}, then waits until it is ready; when it exits before that, starts it again after
+     * {@code pause}, at most {@code launches} times in all. A port of the process it replaces can be held for a moment
+     * after that one died: by a connection in TIME_WAIT, or by a client given that very port as its ephemeral one
+     * (the ports of a stack moved by {@code --port-offset} may lie in the kernel's ephemeral range).
+     *
+     * @return whether it became ready (false: it still exited, or it runs but was not ready within {@code timeout})
+     */
+    boolean restartUntilReady(Duration timeout, int launches, Duration pause) throws IOException, InterruptedException {
+        for (int launch = 1; ; launch++) {
+            restart();
+            if (awaitReady(timeout)) {
+                return true;
+            }
+            if (isAlive() || launch >= launches) {
+                return false;
+            }
+            Thread.sleep(pause);
+        }
+    }
+
+    /** Stops the process for good: {@link #stop(Duration)}, and {@link #restart()} refuses from now on. */
+    boolean close(Duration grace) throws InterruptedException {
+        synchronized (this) {
+            closed = true;
+        }
+        return stop(grace);
     }
 
     private void launch() throws IOException {
@@ -119,17 +167,22 @@ final class ServiceProcess {
         return process != null && process.isAlive();
     }
 
-    /** Asks the process to stop (SIGTERM, graceful shutdown), and kills it after the grace period. */
-    void stop(Duration grace) throws InterruptedException {
+    /**
+     * Asks the process to stop (SIGTERM, graceful shutdown), and kills it after the grace period; returns whether it
+     * ended by itself within the grace (true also when it was not running).
+     */
+    boolean stop(Duration grace) throws InterruptedException {
         if (process == null || !process.isAlive()) {
-            return;
+            return true;
         }
         process.descendants().forEach(ProcessHandle::destroy);
         process.destroy();
-        if (!process.waitFor(grace.toMillis(), TimeUnit.MILLISECONDS)) {
-            process.descendants().forEach(ProcessHandle::destroyForcibly);
-            process.destroyForcibly().waitFor(5, TimeUnit.SECONDS);
+        if (process.waitFor(grace.toMillis(), TimeUnit.MILLISECONDS)) {
+            return true;
         }
+        process.descendants().forEach(ProcessHandle::destroyForcibly);
+        process.destroyForcibly().waitFor(5, TimeUnit.SECONDS);
+        return false;
     }
 
     /** The last lines of the service's log, for a start-up failure report. */

@@ -66,6 +66,18 @@ class OptionsTest {
     }
 
     @Test
+    void withServiceJvmOptionsReplacesOnlyTheJvmOptions() {
+        Options options = Options.forTests(Path.of("/repo"), 300, List.of("a=b")).withReplicas(3)
+                .withServiceJvmOptions(List.of("-Xmx256m", "-XX:TieredStopAtLevel=1"));
+
+        assertEquals(List.of("-Xmx256m", "-XX:TieredStopAtLevel=1"), options.serviceJvmOptions());
+        assertEquals(3, options.replicas());
+        assertEquals(300, options.portOffset());
+        assertEquals(List.of("a=b"), options.extraConfig());
+        assertEquals(options, options.withServiceJvmOptions(List.of("-Xmx256m", "-XX:TieredStopAtLevel=1")));
+    }
+
+    @Test
     void theUsageExplainsReplicas() {
         assertTrue(Options.USAGE.contains("--replicas N"));
         assertTrue(Options.USAGE.contains("port + 10*k"));
