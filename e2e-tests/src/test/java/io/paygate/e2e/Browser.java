@@ -7,6 +7,7 @@ import org.openqa.selenium.StaleElementReferenceException;
 import org.openqa.selenium.TakesScreenshot;
 import org.openqa.selenium.TimeoutException;
 import org.openqa.selenium.WebDriver;
+import org.openqa.selenium.WebDriverException;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.chrome.ChromeDriverService;
@@ -133,7 +134,18 @@ final class Browser implements AutoCloseable {
     private void await(ExpectedCondition<?> condition, String what) {
         try {
             // A page that navigates while it is read (a form posted, the processing view reloading) is read again.
-            new WebDriverWait(driver, VIEW_TIMEOUT).ignoring(StaleElementReferenceException.class).until(condition);
+            // Chromium reports the same race as "Node with given id does not belong to the document" (an element
+            // found in the document the navigation replaced) rather than as a stale element.
+            new WebDriverWait(driver, VIEW_TIMEOUT).ignoring(StaleElementReferenceException.class).until(d -> {
+                try {
+                    return condition.apply(d);
+                } catch (WebDriverException e) {
+                    if (e.getMessage() != null && e.getMessage().contains("does not belong to the document")) {
+                        return null;
+                    }
+                    throw e;
+                }
+            });
         } catch (TimeoutException e) {
             String name = "timeout-" + System.currentTimeMillis();
             screenshot(name);
