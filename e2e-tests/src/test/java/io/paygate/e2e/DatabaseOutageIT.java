@@ -280,7 +280,17 @@ class DatabaseOutageIT {
             for (int k = 0; k < REPLICAS; k++) {
                 try (var lines = java.nio.file.Files.lines(stack.log(service, k))) {
                     String previous = "";
+                    int incidentLines = 0; // an unexpected failure is a bug: its whole trace is printed
                     for (String line : (Iterable<String>) lines::iterator) {
+                        if (line.contains("Unexpected failure")) {
+                            incidentLines = 80;
+                            System.out.println("  " + service + "-" + k + " incident:");
+                        } else if (incidentLines > 0 && !Character.isDigit(line.isEmpty() ? ' ' : line.charAt(0))) {
+                            System.out.println("    " + line);
+                            incidentLines--;
+                        } else {
+                            incidentLines = 0;
+                        }
                         if (line.contains(" WARN ")) {
                             warn++;
                         } else if (line.contains(" ERROR ")) {

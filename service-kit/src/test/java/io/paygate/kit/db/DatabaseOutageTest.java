@@ -6,6 +6,7 @@ import org.junit.jupiter.api.Test;
 import java.sql.SQLException;
 import java.sql.SQLTransientConnectionException;
 import java.util.concurrent.TimeoutException;
+import javax.transaction.xa.XAException;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -27,6 +28,25 @@ class DatabaseOutageTest {
         // As Hibernate and a transaction wrap it.
         assertTrue(DatabaseOutage.isCause(new IllegalStateException("rolled back", new JDBCConnectionException(
                 "Unable to acquire JDBC Connection", new SQLException("refused", "08001")))));
+    }
+
+    @Test
+    void aCommitThatLostItsConnectionIsAnOutage() {
+        // Narayana: the commit's RollbackException carries what failed (the flush, the resource) as suppressed.
+        Exception rollback = new IllegalStateException("ARJUNA016053: Could not commit transaction.");
+        rollback.addSuppressed(new JDBCConnectionException("flush", new SQLException("I/O error", "08006")));
+        assertTrue(DatabaseOutage.isCause(new RuntimeException("Error invoking subclass method", rollback)));
+        assertEquals("SQLState 08006: I/O error", DatabaseOutage.describe(rollback));
+        assertTrue(DatabaseOutage.isCause(new RuntimeException(new XAException(XAException.XA_RBCOMMFAIL))));
+        assertTrue(DatabaseOutage.isCause(new XAException(XAException.XAER_RMFAIL)));
+        SQLException batch = new SQLException("batch entry 0 failed", "22001");
+        batch.setNextException(new SQLException("This connection has been closed.", "08003"));
+        assertTrue(DatabaseOutage.isCause(batch));
+        // A rollback for any other reason is not.
+        Exception conflict = new IllegalStateException("rolled back");
+        conflict.addSuppressed(new SQLException("duplicate key", "23505"));
+        assertFalse(DatabaseOutage.isCause(conflict));
+        assertFalse(DatabaseOutage.isCause(new XAException(XAException.XA_RBDEADLOCK)));
     }
 
     @Test
