@@ -117,6 +117,18 @@ class MidtransCardFlowTest extends MidtransTestBase {
     }
 
     @Test
+    void aChargeChallengedByFraudDetectionWaitsForMidtranssDecision() {
+        String orderId = Requests.orderId();
+        String code = MidtransCustomer.newPayment(MID, orderId);
+        PaymentApi.payByCard(code, "4611111111111116").then().statusCode(303);
+        assertEquals("PROCESSING", MidtransCustomer.statusOf(MID, orderId), "capture + fraud challenge decides nothing");
+        assertTrue(PaymentApi.page(code).then().extract().asString().contains("data-view=\"processing\""));
+        SIM.settle(MidtransDb.reference(code)); // Midtrans (the merchant, in its dashboard) accepted it
+        MidtransCustomer.awaitStatus(MID, orderId, "CAPTURED");
+        assertEquals(1, PaymentEvents.awaitRecords(MID.id(), code, 1, Duration.ofSeconds(10)).size());
+    }
+
+    @Test
     void definiteRefusalsOfTheChargeFailThePaymentAndNothingIsChargedTwice() {
         SIM.failNext(MidtransSimulator.Endpoint.CHARGE, 401);
         String orderId = Requests.orderId();
