@@ -130,6 +130,11 @@ final class Browser implements AutoCloseable {
         await(ExpectedConditions.urlToBe(url), url);
     }
 
+    /** Waits until the browser shows a page whose address starts with {@code prefix} (e.g. another site's). */
+    void awaitUrlStartingWith(String prefix) {
+        await(d -> d.getCurrentUrl().startsWith(prefix), "a page at " + prefix);
+    }
+
     /** Waits at most {@link #VIEW_TIMEOUT}; on timeout the failure says what the customer saw instead. */
     private void await(ExpectedCondition<?> condition, String what) {
         try {

@@ -1,0 +1,220 @@
+package io.paygate.e2e;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.paygate.local.LocalStack;
+import io.paygate.local.MidtransMerchant;
+import io.paygate.testsupport.midtrans.MidtransSimulator;
+import io.paygate.testsupport.sink.MerchantSink;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.openqa.selenium.By;
+
+import java.math.BigDecimal;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Year;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * A merchant on the Midtrans channel (CONTRACT §2, {@code gateway.merchants.demo.provider=midtrans}) across the whole
+ * stack, against test-support's {@link MidtransSimulator} over real HTTP: the customer pays on the hosted page in
+ * Chromium, the card goes to the token call only, the charge carries the token with 3-D Secure; a card that needs it
+ * sends the customer to the simulator's 3-D Secure page and back, then the page shows processing and the result. The
+ * simulator's signed HTTP notification moves the payment, and the merchant gets paygate's signed notification once.
+ * A payment whose Midtrans notification never comes is settled by reconciliation's status inquiry. Its own stack (port
+ * offset {@link Stack#PORT_OFFSET} + 400) with a provider timeout of seconds, stopped at the end.
+ */
+@Timeout(value = 8, unit = TimeUnit.MINUTES)
+class MidtransCardBrowserIT {
+
+    static final String SERVER_KEY = "SB-Mid-server-e2e-" + Long.toHexString(System.nanoTime());
+    static final String CLIENT_KEY = "SB-Mid-client-e2e-" + Long.toHexString(System.nanoTime());
+    /** A payment still PROCESSING this long after its charge is asked of Midtrans (status inquiry). */
+    static final Duration PROVIDER_TIMEOUT = Duration.ofSeconds(8);
+    static MidtransSimulator midtrans;
+    static LocalStack stack;
+    static Browser browser;
+    MerchantSink sink;
+
+    @BeforeAll
+    static void start() throws Exception {
+        midtrans = MidtransSimulator.start().register(SERVER_KEY, CLIENT_KEY);
+        List<String> config = new ArrayList<>(Stack.CONFIG);
+        config.addAll(new MidtransMerchant("demo", SERVER_KEY, CLIENT_KEY, midtrans.baseUrl()).configLines());
+        config.add("gateway.payment.provider-timeout=" + PROVIDER_TIMEOUT.toSeconds() + "s");
+        config.add("gateway.payment.reconcile-interval=1s");
+        Path root = Path.of(System.getProperty("paygate.home", "..")).toAbsolutePath().normalize();
+        stack = LocalStack.launch(LocalStack.Options.forTests(root, Stack.PORT_OFFSET + 400, config));
+        midtrans.notifyTo(payment() + MidtransMerchant.NOTIFICATION_PATH);
+        browser = Browser.start();
+    }
+
+    @AfterAll
+    static void stop() {
+        if (browser != null) {
+            browser.close();
+        }
+        if (stack != null) {
+            stack.stop();
+        }
+        if (midtrans != null) {
+            midtrans.close();
+        }
+    }
+
+    @BeforeEach
+    void startSink() {
+        sink = MerchantSink.start();
+        midtrans.notifications(MidtransSimulator.Notifications.NORMAL);
+    }
+
+    @AfterEach
+    void stopSink() {
+        browser.forget();
+        sink.close();
+    }
+
+    @Test
+    void aThreeDSecureCardGoesToMidtranssPageAndBackAndIsCapturedAndNotifiedOnce() throws Exception {
+        String returnUrl = sink.url("/orders/return");
+        Merchant.Payment payment = Merchant.initiate(payment(), "CUST-MT-3DS", "150000.00", sink, returnUrl);
+
+        payCard(payment, "4811 1111 1111 1114");
+        browser.awaitUrlStartingWith(midtrans.baseUrl() + "/v2/3ds/redirect/");
+        assertTrue(browser.source().contains("481111-1114"), "Midtrans's page names the card by Midtrans's mask");
+        browser.screenshot("midtrans-3ds-page");
+        browser.type("otp", "112233");
+        browser.click("pay");
+
+        browser.awaitView("captured");
+        assertTrue(browser.currentUrl().startsWith(payment() + "/pg/pay/" + payment.paymentCode()),
+                "back on the hosted page: " + browser.currentUrl());
+        assertEquals("Payment successful", browser.text("title"));
+        browser.screenshot("midtrans-3ds-captured");
+        browser.click("return-link");
+        browser.awaitUrl(returnUrl);
+
+        JsonNode notification = Merchant.awaitOnlyPaymentNotification(sink, payment);
+        assertEquals("CAPTURED", notification.path("result").path("payment").path("status").asText());
+        assertEquals(0, notification.path("order").path("amount").decimalValue().compareTo(new BigDecimal("150000")));
+        assertEquals("481111******1114", notification.path("card").path("mask").asText());
+        assertFalse(notification.toString().contains("4811111111111114"), "never the card number");
+        Merchant.assertStatusAgrees(payment(), notification);
+        assertTheCardWentOnlyToTheTokenCall("4811111111111114", true);
+    }
+
+    @Test
+    void aCardWithoutThreeDSecureIsCapturedWithoutLeavingTheHostedPage() throws Exception {
+        Merchant.Payment payment = Merchant.initiate(payment(), "CUST-MT-FRICTIONLESS", "99000", sink, null);
+
+        payCard(payment, "4411 1111 1111 1118");
+        browser.awaitView("captured");
+        assertTrue(browser.currentUrl().startsWith(payment()), "never at Midtrans's page: " + browser.currentUrl());
+        assertTrue(browser.source().contains("441111******1118"));
+
+        JsonNode notification = Merchant.awaitOnlyPaymentNotification(sink, payment);
+        assertEquals("CAPTURED", notification.path("result").path("payment").path("status").asText());
+        assertEquals("441111******1118", notification.path("card").path("mask").asText());
+        Merchant.assertStatusAgrees(payment(), notification);
+        assertTheCardWentOnlyToTheTokenCall("4411111111111118", true);
+    }
+
+    @Test
+    void aCardTheBankDeniesFailsOnThePageAndIsNotifiedAsFailed() throws Exception {
+        Merchant.Payment payment = Merchant.initiate(payment(), "CUST-MT-DENIED", "42000", sink, null);
+
+        payCard(payment, "4911 1111 1111 1113");
+        browser.awaitView("failed");
+        assertFalse(browser.text("status-desc").isBlank(), "the customer is told why");
+        browser.screenshot("midtrans-denied");
+
+        JsonNode notification = Merchant.awaitOnlyPaymentNotification(sink, payment);
+        assertEquals("FAILED", notification.path("result").path("payment").path("status").asText());
+        assertFalse(notification.path("result").path("payment").path("statusDesc").asText().isBlank());
+        assertEquals("491111******1113", notification.path("card").path("mask").asText());
+        Merchant.assertStatusAgrees(payment(), notification);
+    }
+
+    /**
+     * The customer passes 3-D Secure but never comes back (the tab closed on Midtrans's page) and Midtrans's
+     * notification never arrives: nothing but reconciliation's status inquiry can learn the outcome, once the payment
+     * has been PROCESSING for the provider timeout.
+     */
+    @Test
+    void aPaymentWhoseNotificationNeverComesIsCapturedByTheStatusInquiry() throws Exception {
+        midtrans.notifications(MidtransSimulator.Notifications.NEVER);
+        Merchant.Payment payment = Merchant.initiate(payment(), "CUST-MT-SILENT", "75000", sink, null);
+
+        payCard(payment, "4811 1111 1111 1114");
+        browser.awaitUrlStartingWith(midtrans.baseUrl() + "/v2/3ds/redirect/");
+        String page = browser.currentUrl();
+        browser.open(page.contains("?") ? page.substring(0, page.indexOf('?')) : page); // no way back to paygate
+        browser.type("otp", "112233");
+        browser.click("pay");
+        browser.awaitVisible(By.id("done"));
+        int deliveries = midtrans.deliveries().size();
+
+        JsonNode notification = Merchant.awaitOnlyPaymentNotification(sink, payment);
+        assertEquals("CAPTURED", notification.path("result").path("payment").path("status").asText());
+        assertEquals(deliveries, midtrans.deliveries().size(), "Midtrans sent no notification");
+        assertTrue(midtrans.requests().stream().anyMatch(r -> r.method().equals("GET")
+                        && r.path().startsWith("/v2/") && r.path().endsWith("/status")),
+                "payment-service asked Midtrans: " + midtrans.requests());
+        Merchant.assertStatusAgrees(payment(), notification);
+    }
+
+    /**
+     * The card number reached the simulator only in the token call (with the client key), the charge carried the
+     * token with 3-D Secure requested and HTTP Basic with the server key, and no log of payment-service holds it.
+     */
+    private static void assertTheCardWentOnlyToTheTokenCall(String cardNumber, boolean threeDs) throws Exception {
+        List<MidtransSimulator.Request> withCard = midtrans.requests().stream()
+                .filter(r -> (r.query() + r.body() + r.path()).contains(cardNumber)).toList();
+        assertFalse(withCard.isEmpty(), "the token call carried the card");
+        for (MidtransSimulator.Request r : withCard) {
+            assertEquals("/v2/token", r.path(), "only the token call carries the card: " + r);
+            assertTrue(r.query().contains("client_key=" + CLIENT_KEY), r.query());
+        }
+        String basic = "Basic " + Base64.getEncoder().encodeToString((SERVER_KEY + ":").getBytes(StandardCharsets.UTF_8));
+        List<MidtransSimulator.Request> charges = midtrans.requests().stream()
+                .filter(r -> r.method().equals("POST") && r.path().equals("/v2/charge")).toList();
+        assertFalse(charges.isEmpty(), "charged");
+        MidtransSimulator.Request charge = charges.getLast();
+        assertEquals(basic, charge.authorization());
+        assertTrue(charge.body().contains("\"payment_type\":\"credit_card\""), charge.body());
+        assertTrue(charge.body().replace(" ", "").contains("\"authentication\":" + threeDs), charge.body());
+        String log = Files.readString(stack.log("payment-service", 0));
+        assertFalse(log.contains(cardNumber), "payment-service logged the card number");
+        assertFalse(log.contains(SERVER_KEY), "payment-service logged the server key");
+    }
+
+    private static String payment() {
+        return stack.baseUrl("payment-service");
+    }
+
+    /** Opens the hosted page as the customer and pays with {@code cardNumber}, typed as people type it. */
+    private static void payCard(Merchant.Payment payment, String cardNumber) {
+        browser.open(payment.redirectUrl());
+        assertEquals("pay", browser.view());
+        browser.type("cardNumber", cardNumber);
+        browser.type("expiryMonth", "12");
+        browser.type("expiryYear", String.valueOf(Year.now().getValue() + 2));
+        browser.type("cvv", "123");
+        browser.type("cardholderName", "Budi Santoso");
+        browser.click("pay-button");
+        browser.awaitVisible(By.tagName("body"));
+    }
+}
