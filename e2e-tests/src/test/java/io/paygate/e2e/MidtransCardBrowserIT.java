@@ -18,7 +18,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.Year;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
@@ -209,12 +208,6 @@ class MidtransCardBrowserIT {
     private static void payCard(Merchant.Payment payment, String cardNumber) {
         browser.open(payment.redirectUrl());
         assertEquals("pay", browser.view());
-        browser.type("cardNumber", cardNumber);
-        browser.type("expiryMonth", "12");
-        browser.type("expiryYear", String.valueOf(Year.now().getValue() + 2));
-        browser.type("cvv", "123");
-        browser.type("cardholderName", "Budi Santoso");
-        browser.click("pay-button");
-        browser.awaitVisible(By.tagName("body"));
+        browser.payByCard(cardNumber);
     }
 }
