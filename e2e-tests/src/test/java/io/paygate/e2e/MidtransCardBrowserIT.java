@@ -21,6 +21,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -32,7 +33,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * stack, against test-support's {@link MidtransSimulator} over real HTTP: the customer pays on the hosted page in
  * Chromium, the card goes to the token call only, the charge carries the token with 3-D Secure; a card that needs it
  * sends the customer to the simulator's 3-D Secure page and back, then the page shows processing and the result. The
- * simulator's signed HTTP notification moves the payment, and the merchant gets paygate's signed notification once.
+ * simulator's signed HTTP notification moves the payment, and the merchant gets paygate's signed notification once;
+ * a late copy of Midtrans's notification changes nothing, a forged one is refused.
  * A payment whose Midtrans notification never comes is settled by reconciliation's status inquiry. Its own stack (port
  * offset {@link Stack#PORT_OFFSET} + 400) with a provider timeout of seconds, stopped at the end.
  */
@@ -129,6 +131,17 @@ class MidtransCardBrowserIT {
         assertEquals("441111******1118", notification.path("card").path("mask").asText());
         Merchant.assertStatusAgrees(payment(), notification);
         assertTheCardWentOnlyToTheTokenCall("4411111111111118", true);
+
+        // Midtrans's own notification again, late, then a forged one: neither changes the payment or notifies again.
+        String midtransOrder = Signatures.read(lastCharge().body()).path("transaction_details").path("order_id").asText();
+        midtrans.resend(midtransOrder);
+        Map<String, Object> forged = midtrans.notificationBody(midtransOrder);
+        forged.put("transaction_status", "deny");
+        forged.put("status_code", "202");
+        int refused = midtrans.post(forged);
+        assertTrue(refused >= 400 && refused < 500, "a notification whose signature_key does not match: " + refused);
+        Merchant.awaitOnlyPaymentNotification(sink, payment);
+        Merchant.assertStatusAgrees(payment(), notification);
     }
 
     @Test
@@ -188,16 +201,20 @@ class MidtransCardBrowserIT {
             assertTrue(r.query().contains("client_key=" + CLIENT_KEY), r.query());
         }
         String basic = "Basic " + Base64.getEncoder().encodeToString((SERVER_KEY + ":").getBytes(StandardCharsets.UTF_8));
-        List<MidtransSimulator.Request> charges = midtrans.requests().stream()
-                .filter(r -> r.method().equals("POST") && r.path().equals("/v2/charge")).toList();
-        assertFalse(charges.isEmpty(), "charged");
-        MidtransSimulator.Request charge = charges.getLast();
+        MidtransSimulator.Request charge = lastCharge();
         assertEquals(basic, charge.authorization());
         assertTrue(charge.body().contains("\"payment_type\":\"credit_card\""), charge.body());
         assertTrue(charge.body().replace(" ", "").contains("\"authentication\":" + threeDs), charge.body());
         String log = Files.readString(stack.log("payment-service", 0));
         assertFalse(log.contains(cardNumber), "payment-service logged the card number");
         assertFalse(log.contains(SERVER_KEY), "payment-service logged the server key");
+    }
+
+    private static MidtransSimulator.Request lastCharge() {
+        List<MidtransSimulator.Request> charges = midtrans.requests().stream()
+                .filter(r -> r.method().equals("POST") && r.path().equals("/v2/charge")).toList();
+        assertFalse(charges.isEmpty(), "charged");
+        return charges.getLast();
     }
 
     private static String payment() {
