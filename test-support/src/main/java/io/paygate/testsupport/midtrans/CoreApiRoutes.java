@@ -160,6 +160,9 @@ final class CoreApiRoutes {
             return;
         }
         Integer failure = sim.takeFailure(MidtransSimulator.Endpoint.STATUS);
+        if (failure == null) {
+            failure = sim.takeStatusFailure(orderId);
+        }
         if (failure != null) {
             json(ex, failure, error(failure, null));
             return;

@@ -24,7 +24,7 @@ import java.util.concurrent.Executors;
  * <p>Cards ({@link SimulatedCards}): 4811 1111 1111 1114 (and any other Luhn-valid number) → 3-D Secure (201 +
  * {@code redirect_url}), OTP {@code 112233} → capture/accept, any other OTP → deny; 4411 1111 1111 1118 → captured at
  * once (200); 4911 1111 1111 1113 → denied at once (202); 4611 1111 1111 1116 → capture with fraud_status challenge.
- * Per test: {@link #failNext} (documented 4xx/5xx answers), {@link #delayNextCharge}, {@link #notifications} (normal,
+ * Per test: {@link #failNext}, {@link #failNextStatusOf} (documented 4xx/5xx answers), {@link #delayNextCharge}, {@link #notifications} (normal,
  * never, duplicated, out of order), {@link #settle}, {@link #resend}, {@link #post} (forged bodies). Everything it
  * received is in {@link #requests()}, every notification attempt in {@link #deliveries()}.
  */
@@ -61,6 +61,7 @@ public final class MidtransSimulator implements AutoCloseable {
     final Map<String, SimTransaction> byTransactionId = new ConcurrentHashMap<>();
     final Map<String, String> tokens = new ConcurrentHashMap<>(); // token -> card number (one use)
     private final Map<Endpoint, Integer> failures = new ConcurrentHashMap<>();
+    private final Map<String, Integer> statusFailures = new ConcurrentHashMap<>();
     private final List<Request> requests = new CopyOnWriteArrayList<>();
     private volatile Notifications mode = Notifications.NORMAL;
     private volatile Duration notificationDelay = Duration.ofMillis(100);
@@ -131,6 +132,12 @@ public final class MidtransSimulator implements AutoCloseable {
      */
     public MidtransSimulator failNext(Endpoint endpoint, int statusCode) {
         failures.put(endpoint, statusCode);
+        return this;
+    }
+
+    /** Like {@link #failNext} for {@link Endpoint#STATUS}, but only for the next inquiry of {@code orderId}. */
+    public MidtransSimulator failNextStatusOf(String orderId, int statusCode) {
+        statusFailures.put(orderId, statusCode);
         return this;
     }
 
@@ -205,6 +212,10 @@ public final class MidtransSimulator implements AutoCloseable {
 
     Integer takeFailure(Endpoint endpoint) {
         return failures.remove(endpoint);
+    }
+
+    Integer takeStatusFailure(String orderId) {
+        return statusFailures.remove(orderId);
     }
 
     Duration takeChargeDelay() {
