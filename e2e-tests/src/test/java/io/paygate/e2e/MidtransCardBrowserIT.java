@@ -94,7 +94,7 @@ class MidtransCardBrowserIT {
         Merchant.Payment payment = Merchant.initiate(payment(), "CUST-MT-3DS", "150000.00", sink, returnUrl);
 
         payCard(payment, "4811 1111 1111 1114");
-        browser.awaitUrlStartingWith(midtrans.baseUrl() + "/v2/3ds/redirect/");
+        toMidtranssThreeDSecurePage();
         assertTrue(browser.source().contains("481111-1114"), "Midtrans's page names the card by Midtrans's mask");
         browser.screenshot("midtrans-3ds-page");
         browser.type("otp", "112233");
@@ -171,7 +171,7 @@ class MidtransCardBrowserIT {
         Merchant.Payment payment = Merchant.initiate(payment(), "CUST-MT-SILENT", "75000", sink, null);
 
         payCard(payment, "4811 1111 1111 1114");
-        browser.awaitUrlStartingWith(midtrans.baseUrl() + "/v2/3ds/redirect/");
+        toMidtranssThreeDSecurePage();
         String page = browser.currentUrl();
         browser.open(page.contains("?") ? page.substring(0, page.indexOf('?')) : page); // no way back to paygate
         browser.type("otp", "112233");
@@ -208,6 +208,15 @@ class MidtransCardBrowserIT {
         String log = Files.readString(stack.log("payment-service", 0));
         assertFalse(log.contains(cardNumber), "payment-service logged the card number");
         assertFalse(log.contains(SERVER_KEY), "payment-service logged the server key");
+    }
+
+    /** The hosted page sends the customer on to Midtrans's 3-D Secure page (the charge's redirect_url). */
+    private static void toMidtranssThreeDSecurePage() {
+        browser.awaitView("challenge");
+        assertTrue(browser.byId("bank-link").getAttribute("href").startsWith(midtrans.baseUrl() + "/v2/3ds/redirect/"),
+                browser.byId("bank-link").getAttribute("href"));
+        browser.click("bank-link");
+        browser.awaitUrlStartingWith(midtrans.baseUrl() + "/v2/3ds/redirect/");
     }
 
     private static MidtransSimulator.Request lastCharge() {
