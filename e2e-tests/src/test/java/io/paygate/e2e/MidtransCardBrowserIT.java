@@ -79,7 +79,7 @@ class MidtransCardBrowserIT {
     @BeforeEach
     void startSink() {
         sink = MerchantSink.start();
-        midtrans.notifications(MidtransSimulator.Notifications.NORMAL);
+        midtrans.notifications(MidtransSimulator.Notifications.NORMAL).notificationDelay(Duration.ofMillis(100));
     }
 
     @AfterEach
@@ -92,6 +92,7 @@ class MidtransCardBrowserIT {
     void aThreeDSecureCardGoesToMidtranssPageAndBackAndIsCapturedAndNotifiedOnce() throws Exception {
         String returnUrl = sink.url("/orders/return");
         Merchant.Payment payment = Merchant.initiate(payment(), "CUST-MT-3DS", "150000.00", sink, returnUrl);
+        midtrans.notificationDelay(Duration.ofSeconds(4)); // long enough to see the page wait for it
 
         payCard(payment, "4811 1111 1111 1114");
         toMidtranssThreeDSecurePage();
@@ -100,9 +101,10 @@ class MidtransCardBrowserIT {
         browser.type("otp", "112233");
         browser.click("pay");
 
-        browser.awaitView("captured");
+        browser.awaitView("processing");
         assertTrue(browser.currentUrl().startsWith(payment() + "/pg/pay/" + payment.paymentCode()),
                 "back on the hosted page: " + browser.currentUrl());
+        browser.awaitView("captured");
         assertEquals("Payment successful", browser.text("title"));
         browser.screenshot("midtrans-3ds-captured");
         browser.click("return-link");
@@ -178,13 +180,15 @@ class MidtransCardBrowserIT {
         browser.click("pay");
         browser.awaitVisible(By.id("done"));
         int deliveries = midtrans.deliveries().size();
+        String midtransOrder = Signatures.read(lastCharge().body()).path("transaction_details").path("order_id").asText();
+        assertEquals("capture", midtrans.status(midtransOrder).orElseThrow(), "Midtrans captured it");
 
         JsonNode notification = Merchant.awaitOnlyPaymentNotification(sink, payment);
         assertEquals("CAPTURED", notification.path("result").path("payment").path("status").asText());
         assertEquals(deliveries, midtrans.deliveries().size(), "Midtrans sent no notification");
         assertTrue(midtrans.requests().stream().anyMatch(r -> r.method().equals("GET")
-                        && r.path().startsWith("/v2/") && r.path().endsWith("/status")),
-                "payment-service asked Midtrans: " + midtrans.requests());
+                        && r.path().equals("/v2/" + midtransOrder + "/status")),
+                "payment-service asked Midtrans about " + midtransOrder + ": " + midtrans.requests());
         Merchant.assertStatusAgrees(payment(), notification);
     }
 
