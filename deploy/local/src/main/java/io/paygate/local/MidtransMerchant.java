@@ -74,6 +74,9 @@ public record MidtransMerchant(String id, String serverKey, String clientKey, St
                         + paymentBaseUrl + NOTIFICATION_PATH);
             }
         }
+        if (!out.isEmpty()) {
+            out.addFirst("Merchants on the Midtrans channel (their keys are payment-service's alone):");
+        }
         return out;
     }
 

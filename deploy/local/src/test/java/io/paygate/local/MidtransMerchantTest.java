@@ -105,9 +105,11 @@ class MidtransMerchantTest {
 
         List<String> banner = MidtransMerchant.describe(channel, "http://localhost:8081");
 
-        assertEquals(List.of("  demo pays through Midtrans at https://api.sandbox.midtrans.com; notification URL"
+        assertEquals(List.of("Merchants on the Midtrans channel (their keys are payment-service's alone):",
+                "  demo pays through Midtrans at https://api.sandbox.midtrans.com; notification URL"
                 + " http://localhost:8081/pg/provider/midtrans/notification"), banner);
         assertFalse(new MidtransMerchant("demo", "SB-Mid-server-abc123", "c", "http://h").toString().contains("SB-Mid"));
+        assertEquals(List.of(), MidtransMerchant.describe(List.of("gateway.merchants.demo.name=Demo"), "http://h"));
     }
 
     @Test
