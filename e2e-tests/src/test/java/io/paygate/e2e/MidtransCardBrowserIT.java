@@ -34,7 +34,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * Chromium, the card goes to the token call only, the charge carries the token with 3-D Secure; a card that needs it
  * sends the customer to the simulator's 3-D Secure page and back, then the page shows processing and the result. The
  * simulator's signed HTTP notification moves the payment, and the merchant gets paygate's signed notification once;
- * a late copy of Midtrans's notification changes nothing, a forged one is refused.
+ * a late copy of Midtrans's notification or a stale one changes nothing, a forged one is refused, a wrong 3-D Secure code
+ * or a bank's denial fails the payment.
  * A payment whose Midtrans notification never comes is settled by reconciliation's status inquiry. Its own stack (port
  * offset {@link Stack#PORT_OFFSET} + 400) with a provider timeout of seconds, stopped at the end.
  */
@@ -143,6 +144,49 @@ class MidtransCardBrowserIT {
         int refused = midtrans.post(forged);
         assertTrue(refused >= 400 && refused < 500, "a notification whose signature_key does not match: " + refused);
         Merchant.awaitOnlyPaymentNotification(sink, payment);
+        Merchant.assertStatusAgrees(payment(), notification);
+    }
+
+    @Test
+    void aWrongCodeOnMidtranssPageFailsThePaymentAndIsNotifiedAsFailed() throws Exception {
+        Merchant.Payment payment = Merchant.initiate(payment(), "CUST-MT-WRONG-OTP", "30000", sink, null);
+
+        payCard(payment, "4811 1111 1111 1114");
+        toMidtranssThreeDSecurePage();
+        browser.type("otp", "654321");
+        browser.click("pay");
+
+        browser.awaitView("failed");
+        assertFalse(browser.text("status-desc").isBlank(), "the customer is told why");
+        JsonNode notification = Merchant.awaitOnlyPaymentNotification(sink, payment);
+        assertEquals("FAILED", notification.path("result").path("payment").path("status").asText());
+        assertFalse(notification.path("result").path("payment").path("statusDesc").asText().isBlank());
+        Merchant.assertStatusAgrees(payment(), notification);
+    }
+
+    /**
+     * Midtrans retries and may deliver out of order: here the capture notification is followed by a stale, validly
+     * signed {@code pending} one, and comes once more later. The payment stays CAPTURED and the merchant hears of it
+     * once.
+     */
+    @Test
+    void duplicatedAndStaleNotificationsLeaveThePaymentCapturedAndNotifiedOnce() throws Exception {
+        midtrans.notifications(MidtransSimulator.Notifications.OUT_OF_ORDER);
+        Merchant.Payment payment = Merchant.initiate(payment(), "CUST-MT-OUT-OF-ORDER", "64000", sink, null);
+
+        payCard(payment, "4811 1111 1111 1114");
+        toMidtranssThreeDSecurePage();
+        browser.type("otp", "112233");
+        browser.click("pay");
+        browser.awaitView("captured");
+        String midtransOrder = Signatures.read(lastCharge().body()).path("transaction_details").path("order_id").asText();
+        midtrans.resend(midtransOrder);
+
+        JsonNode notification = Merchant.awaitOnlyPaymentNotification(sink, payment);
+        assertEquals("CAPTURED", notification.path("result").path("payment").path("status").asText());
+        long stale = midtrans.deliveries().stream().filter(d -> d.body().contains(midtransOrder)
+                && d.body().contains("\"pending\"") && d.status() / 100 == 2).count();
+        assertTrue(stale >= 1, "a stale pending notification was delivered and accepted: " + midtrans.deliveries());
         Merchant.assertStatusAgrees(payment(), notification);
     }
 
