@@ -136,7 +136,7 @@ class MidtransCardBrowserIT {
         assertTheCardWentOnlyToTheTokenCall("4411111111111118", true);
 
         // Midtrans's own notification again, late, then a forged one: neither changes the payment or notifies again.
-        String midtransOrder = Signatures.read(lastCharge().body()).path("transaction_details").path("order_id").asText();
+        String midtransOrder = lastChargesOrder();
         midtrans.resend(midtransOrder);
         Map<String, Object> forged = midtrans.notificationBody(midtransOrder);
         forged.put("transaction_status", "deny");
@@ -152,16 +152,9 @@ class MidtransCardBrowserIT {
         Merchant.Payment payment = Merchant.initiate(payment(), "CUST-MT-WRONG-OTP", "30000", sink, null);
 
         payCard(payment, "4811 1111 1111 1114");
-        toMidtranssThreeDSecurePage();
-        browser.type("otp", "654321");
-        browser.click("pay");
+        passThreeDSecure("654321");
 
-        browser.awaitView("failed");
-        assertFalse(browser.text("status-desc").isBlank(), "the customer is told why");
-        JsonNode notification = Merchant.awaitOnlyPaymentNotification(sink, payment);
-        assertEquals("FAILED", notification.path("result").path("payment").path("status").asText());
-        assertFalse(notification.path("result").path("payment").path("statusDesc").asText().isBlank());
-        Merchant.assertStatusAgrees(payment(), notification);
+        assertFailedOnThePageAndNotified(payment);
     }
 
     /**
@@ -175,11 +168,9 @@ class MidtransCardBrowserIT {
         Merchant.Payment payment = Merchant.initiate(payment(), "CUST-MT-OUT-OF-ORDER", "64000", sink, null);
 
         payCard(payment, "4811 1111 1111 1114");
-        toMidtranssThreeDSecurePage();
-        browser.type("otp", "112233");
-        browser.click("pay");
+        passThreeDSecure("112233");
         browser.awaitView("captured");
-        String midtransOrder = Signatures.read(lastCharge().body()).path("transaction_details").path("order_id").asText();
+        String midtransOrder = lastChargesOrder();
         midtrans.resend(midtransOrder);
 
         JsonNode notification = Merchant.awaitOnlyPaymentNotification(sink, payment);
@@ -195,15 +186,9 @@ class MidtransCardBrowserIT {
         Merchant.Payment payment = Merchant.initiate(payment(), "CUST-MT-DENIED", "42000", sink, null);
 
         payCard(payment, "4911 1111 1111 1113");
-        browser.awaitView("failed");
-        assertFalse(browser.text("status-desc").isBlank(), "the customer is told why");
-        browser.screenshot("midtrans-denied");
 
-        JsonNode notification = Merchant.awaitOnlyPaymentNotification(sink, payment);
-        assertEquals("FAILED", notification.path("result").path("payment").path("status").asText());
-        assertFalse(notification.path("result").path("payment").path("statusDesc").asText().isBlank());
+        JsonNode notification = assertFailedOnThePageAndNotified(payment);
         assertEquals("491111******1113", notification.path("card").path("mask").asText());
-        Merchant.assertStatusAgrees(payment(), notification);
     }
 
     /**
@@ -224,7 +209,7 @@ class MidtransCardBrowserIT {
         browser.click("pay");
         browser.awaitVisible(By.id("done"));
         int deliveries = midtrans.deliveries().size();
-        String midtransOrder = Signatures.read(lastCharge().body()).path("transaction_details").path("order_id").asText();
+        String midtransOrder = lastChargesOrder();
         assertEquals("capture", midtrans.status(midtransOrder).orElseThrow(), "Midtrans captured it");
 
         JsonNode notification = Merchant.awaitOnlyPaymentNotification(sink, payment);
@@ -256,6 +241,29 @@ class MidtransCardBrowserIT {
         String log = Files.readString(stack.log("payment-service", 0));
         assertFalse(log.contains(cardNumber), "payment-service logged the card number");
         assertFalse(log.contains(SERVER_KEY), "payment-service logged the server key");
+    }
+
+    /** The customer goes on to Midtrans's 3-D Secure page, enters {@code otp} there and sends it. */
+    private static void passThreeDSecure(String otp) {
+        toMidtranssThreeDSecurePage();
+        browser.type("otp", otp);
+        browser.click("pay");
+    }
+
+    /** The page says the payment failed and why; the merchant is notified of it once, as the status API says. */
+    private JsonNode assertFailedOnThePageAndNotified(Merchant.Payment payment) {
+        browser.awaitView("failed");
+        assertFalse(browser.text("status-desc").isBlank(), "the customer is told why");
+        JsonNode notification = Merchant.awaitOnlyPaymentNotification(sink, payment);
+        assertEquals("FAILED", notification.path("result").path("payment").path("status").asText());
+        assertFalse(notification.path("result").path("payment").path("statusDesc").asText().isBlank());
+        Merchant.assertStatusAgrees(payment(), notification);
+        return notification;
+    }
+
+    /** The order id paygate gave Midtrans in the last charge. */
+    private static String lastChargesOrder() {
+        return Signatures.read(lastCharge().body()).path("transaction_details").path("order_id").asText();
     }
 
     /** The hosted page sends the customer on to Midtrans's 3-D Secure page (the charge's redirect_url). */
