@@ -35,17 +35,35 @@ class ProductionPostureIT {
      */
     @Test
     void paymentServiceStartsInProductionWhenEveryMerchantPaysThroughMidtrans() throws Exception {
-        List<String> config = new ArrayList<>(List.of("gateway.payment.sandbox-enabled=false",
-                "gateway.disbursement.sandbox-bank-enabled=false"));
-        for (SandboxMerchants.Merchant merchant : SandboxMerchants.ALL) {
-            config.addAll(new MidtransMerchant(merchant.id(), "Mid-server-posture", "Mid-client-posture",
-                    "https://api.midtrans.com").configLines());
-        }
+        List<String> config = midtransMerchants("https://api.midtrans.com");
         try (ExtraService extra = ExtraService.start("payment-service", "payment", config.toArray(String[]::new))) {
             extra.awaitReady(Duration.ofSeconds(120));
             assertFalse(extra.log().contains("Refusing to start"), extra.log());
             assertFalse(extra.log().contains("Mid-server-posture"), "the server key is never logged");
         }
+    }
+
+    /** Midtrans's sandbox moves no money: in production it is a sandbox path like the sandbox channel. */
+    @Test
+    void paymentServiceRefusesAMerchantOnMidtranssSandbox() throws Exception {
+        List<String> config = new ArrayList<>(midtransMerchants("https://api.midtrans.com"));
+        config.addAll(new MidtransMerchant("demo2", "SB-Mid-server-posture", "SB-Mid-client-posture",
+                MidtransMerchant.SANDBOX_BASE_URL).configLines());
+        String log = startAndAwaitExit("payment-service", "payment", config.toArray(String[]::new));
+        assertTrue(log.contains("Refusing to start in production with sandbox paths on"), log);
+        assertTrue(log.contains("merchant demo2 pays through Midtrans's sandbox"), log);
+        assertFalse(log.contains("merchant demo pays"), log);
+        assertFalse(log.contains("SB-Mid-server-posture"), "the server key is never logged");
+    }
+
+    private static List<String> midtransMerchants(String baseUrl) {
+        List<String> config = new ArrayList<>(List.of("gateway.payment.sandbox-enabled=false",
+                "gateway.disbursement.sandbox-bank-enabled=false"));
+        for (SandboxMerchants.Merchant merchant : SandboxMerchants.ALL) {
+            config.addAll(new MidtransMerchant(merchant.id(), "Mid-server-posture", "Mid-client-posture", baseUrl)
+                    .configLines());
+        }
+        return config;
     }
 
     @Test
