@@ -2,7 +2,6 @@ package io.paygate.payment.midtrans;
 
 import io.paygate.model.event.EventEnvelope;
 import io.paygate.model.event.PaymentStatusChanged;
-import io.paygate.model.event.Topics;
 import io.paygate.payment.support.LogCapture;
 import io.paygate.payment.support.PaymentApi;
 import io.paygate.payment.support.PaymentEvents;
@@ -15,10 +14,6 @@ import io.quarkus.test.common.ResourceArg;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
-import io.restassured.RestAssured;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import java.net.URI;
@@ -42,25 +37,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 @WithTestResource(KafkaResource.class)
 @WithTestResource(SandboxConfigResource.class)
 @WithTestResource(MidtransSetup.class)
-class MidtransCardFlowTest {
-
-    static final MidtransSimulator SIM = MidtransSetup.simulator();
-
-    @BeforeAll
-    static void topics() {
-        KafkaResource.broker().createTopics(Topics.PAYMENT_STATUS);
-    }
-
-    @BeforeEach
-    void notifyThisApplication() {
-        SIM.notifyTo("http://localhost:" + RestAssured.port + "/pg/provider/midtrans/notification")
-                .notifications(MidtransSimulator.Notifications.NORMAL);
-    }
-
-    @AfterEach
-    void normal() {
-        SIM.notifications(MidtransSimulator.Notifications.NORMAL);
-    }
+class MidtransCardFlowTest extends MidtransTestBase {
 
     @Test
     void aCardWithout3dsIsCapturedAtOnceWithOneEventAndOnlyTheTokenCallSeesTheCard() {

@@ -1,6 +1,5 @@
 package io.paygate.payment.midtrans;
 
-import io.paygate.model.event.Topics;
 import io.paygate.payment.support.LogCapture;
 import io.paygate.payment.support.PaymentApi;
 import io.paygate.payment.support.PaymentEvents;
@@ -14,10 +13,6 @@ import io.quarkus.test.common.ResourceArg;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
-import io.restassured.RestAssured;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
@@ -41,25 +36,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 @WithTestResource(KafkaResource.class)
 @WithTestResource(SandboxConfigResource.class)
 @WithTestResource(MidtransSetup.class)
-class MidtransNotificationTest {
+class MidtransNotificationTest extends MidtransTestBase {
 
-    static final MidtransSimulator SIM = MidtransSetup.simulator();
-    static final String PATH = "/pg/provider/midtrans/notification";
-
-    @BeforeAll
-    static void topics() {
-        KafkaResource.broker().createTopics(Topics.PAYMENT_STATUS);
-    }
-
-    @BeforeEach
-    void notifyThisApplication() {
-        SIM.notifyTo("http://localhost:" + RestAssured.port + PATH);
-    }
-
-    @AfterEach
-    void normal() {
-        SIM.notifications(MidtransSimulator.Notifications.NORMAL);
-    }
+    static final String PATH = NOTIFICATION_PATH;
 
     /** A payment waiting on Midtrans's 3-D Secure page: PROCESSING, Midtrans says pending. */
     static String awaiting3ds(String orderId) {

@@ -1,6 +1,5 @@
 package io.paygate.payment.midtrans;
 
-import io.paygate.model.event.Topics;
 import io.paygate.payment.support.LogCapture;
 import io.paygate.payment.support.PaymentApi;
 import io.paygate.payment.support.PaymentEvents;
@@ -13,10 +12,6 @@ import io.quarkus.test.common.ResourceArg;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
-import io.restassured.RestAssured;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
@@ -36,24 +31,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 @WithTestResource(KafkaResource.class)
 @WithTestResource(SandboxConfigResource.class)
 @WithTestResource(MidtransSetup.class)
-class MidtransReconciliationTest {
-
-    static final MidtransSimulator SIM = MidtransSetup.simulator();
-
-    @BeforeAll
-    static void topics() {
-        KafkaResource.broker().createTopics(Topics.PAYMENT_STATUS);
-    }
-
-    @BeforeEach
-    void notifyThisApplication() {
-        SIM.notifyTo("http://localhost:" + RestAssured.port + "/pg/provider/midtrans/notification");
-    }
-
-    @AfterEach
-    void normal() {
-        SIM.notifications(MidtransSimulator.Notifications.NORMAL);
-    }
+class MidtransReconciliationTest extends MidtransTestBase {
 
     @Test
     void aNotificationThatNeverComesIsReconciledByInquiryAndALateOneChangesNothing() throws Exception {
@@ -98,7 +76,8 @@ class MidtransReconciliationTest {
 
     @Test
     void aChargeWhoseAnswerTimesOutIsReconciledToWhatMidtransDid() {
-        SIM.delayNextCharge(Duration.ofSeconds(3)); // longer than the 1.5 s read timeout; Midtrans charges anyway
+        SIM.notifications(MidtransSimulator.Notifications.NEVER); // only the inquiry can tell
+        SIM.delayNextCharge(Duration.ofMillis(2500)); // longer than the 1.5 s read timeout; Midtrans charges anyway
         String orderId = Requests.orderId();
         String code = MidtransCustomer.newPayment(MID, orderId);
         PaymentApi.payByCard(code, "4411111111111118").then().statusCode(303);

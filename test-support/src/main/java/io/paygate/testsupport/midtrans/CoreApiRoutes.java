@@ -64,7 +64,7 @@ final class CoreApiRoutes {
         }
         String number = p.getOrDefault("card_number", "");
         List<String> problems = new java.util.ArrayList<>();
-        if (!number.matches("[0-9]{12,19}") || !SimulatedCards.luhn(number)) {
+        if (!number.matches("[0-9]{12,19}") || !io.paygate.model.api.Card.luhn(number)) {
             problems.add("card_number does not match with Luhn algorithm");
         }
         if (!p.getOrDefault("card_exp_month", "").matches("0[1-9]|1[0-2]")) {
@@ -127,7 +127,6 @@ final class CoreApiRoutes {
             json(ex, 411, error(411, null));
             return;
         }
-        pause(sim.takeChargeDelay());
         boolean authenticate = req.path("credit_card").path("authentication").asBoolean(false);
         SimTransaction t = new SimTransaction(orderId, BigDecimal.valueOf(amount.asLong()), serverKey,
                 SimulatedCards.masked(number), SimulatedCards.of(number));
@@ -145,6 +144,7 @@ final class CoreApiRoutes {
         }
         sim.byOrder.put(orderId, t);
         sim.byTransactionId.put(t.transactionId, t);
+        pause(sim.takeChargeDelay()); // charged (and known to a status inquiry); the answer is late
         Map<String, Object> answer = t.body();
         answer.remove("signature_key");
         if ("pending".equals(t.transactionStatus)) {

@@ -36,23 +36,6 @@ final class SimulatedCards {
         return CARDS.getOrDefault(number, Behaviour.THREE_DS);
     }
 
-    static boolean luhn(String digits) {
-        int sum = 0;
-        boolean doubled = false;
-        for (int i = digits.length() - 1; i >= 0; i--) {
-            int d = digits.charAt(i) - '0';
-            if (doubled) {
-                d *= 2;
-                if (d > 9) {
-                    d -= 9;
-                }
-            }
-            sum += d;
-            doubled = !doubled;
-        }
-        return sum % 10 == 0;
-    }
-
     /** Midtrans's masked_card: first six, {@code -}, last four. */
     static String masked(String number) {
         return number.substring(0, 6) + "-" + number.substring(number.length() - 4);
