@@ -1,0 +1,66 @@
+#!/usr/bin/env bash
+# Issue 17: what the outbox's NOTIFY trigger (service-kit V0_3: AFTER INSERT ... FOR EACH STATEMENT pg_notify) costs a
+# committing transaction. PostgreSQL serialises the commits of transactions that NOTIFY (they take a database-wide
+# lock on the notification queue in PreCommit_Notify, held until the commit ends), so the question is how much
+# throughput the trigger takes from concurrent writers, not its CPU.
+#
+#   bench/outbox-notify.sh [--port 25871] [--clients 16] [--seconds 15] [--rounds 2] [--fsync on|off]
+#
+# Starts a throw-away PostgreSQL (the system's, under /tmp, as user nobody), creates two tables shaped like
+# outbox_event (one with the trigger, one without) and runs pgbench (-M prepared) inserting one row per transaction
+# into each, alternately (plain, trigger, trigger, plain, ...), with a session LISTENing on the channel and reading
+# its notifications every 50 ms, as the leading relay does. Prints tps and latency per round and the medians.
+set -euo pipefail
+port=25871; clients=16; seconds=15; rounds=2; fsync=on
+while [[ $# -gt 0 ]]; do
+    case "$1" in
+        --port) port=$2; shift 2 ;; --clients) clients=$2; shift 2 ;; --seconds) seconds=$2; shift 2 ;;
+        --rounds) rounds=$2; shift 2 ;; --fsync) fsync=$2; shift 2 ;; *) echo "unknown option $1" >&2; exit 2 ;;
+    esac
+done
+bin=$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -1)
+dir=$(mktemp -d /tmp/outbox-notify.XXXXXX)
+chown nobody "$dir"
+as() { if [[ $(id -u) -eq 0 ]]; then runuser -u nobody -- "$@"; else "$@"; fi; }
+cleanup() { [[ -n "${listener:-}" ]] && kill "$listener" 2>/dev/null; as "$bin/pg_ctl" -D "$dir/data" -m fast stop >/dev/null 2>&1 || true; rm -rf "$dir"; }
+trap cleanup EXIT
+as "$bin/initdb" -D "$dir/data" -U postgres --auth=trust >/dev/null
+as "$bin/pg_ctl" -D "$dir/data" -l "$dir/log" -w -o "-p $port -k $dir -c fsync=$fsync -c synchronous_commit=$fsync -c max_connections=64" start >/dev/null
+psql=(psql -h "$dir" -p "$port" -U postgres -q -v ON_ERROR_STOP=1)
+"${psql[@]}" <<'SQL'
+CREATE FUNCTION outbox_event_notify() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+    PERFORM pg_notify('outbox_event', '');
+    RETURN NULL;
+END
+$$;
+CREATE TABLE plain_outbox (id uuid PRIMARY KEY, topic text NOT NULL, msg_key text NOT NULL, payload text NOT NULL,
+                           created_at timestamptz NOT NULL, position bigserial, published_at timestamptz);
+CREATE TABLE notify_outbox (LIKE plain_outbox INCLUDING ALL);
+CREATE TRIGGER outbox_event_inserted AFTER INSERT ON notify_outbox
+    FOR EACH STATEMENT EXECUTE FUNCTION outbox_event_notify();
+SQL
+for t in plain notify; do
+    cat > "$dir/$t.sql" <<SQL
+INSERT INTO ${t}_outbox (id, topic, msg_key, payload, created_at)
+VALUES (gen_random_uuid(), 'payment-status', 'M1-' || :client_id, repeat('x', 600), now());
+SQL
+done
+(echo "LISTEN outbox_event;"; while :; do echo "SELECT 1;"; sleep 0.05; done) | "${psql[@]}" >/dev/null 2>&1 &
+listener=$!
+echo "== $(date -u +%FT%TZ) PostgreSQL $("$bin/postgres" --version | awk '{print $3}') fsync=$fsync, $clients clients, ${seconds}s per round, load: $(cut -d' ' -f1-3 /proc/loadavg)"
+declare -A tps
+order=(plain notify)
+for ((r = 0; r < rounds; r++)); do
+    for t in "${order[@]}"; do
+        out=$(pgbench -h "$dir" -p "$port" -U postgres -n -M prepared -c "$clients" -j 2 -T "$seconds" -f "$dir/$t.sql" postgres 2>&1)
+        rate=$(sed -nE 's/^tps = ([0-9.]+).*/\1/p' <<<"$out")
+        lat=$(sed -nE 's/^latency average = ([0-9.]+) ms/\1/p' <<<"$out")
+        printf '%-6s round %d  %8.0f tps  latency avg %6s ms  load %s\n' "$t" "$r" "$rate" "$lat" "$(cut -d' ' -f1 /proc/loadavg)"
+        tps[$t]+="$rate "
+    done
+    order=("${order[1]}" "${order[0]}")
+done
+median() { tr ' ' '\n' <<<"$1" | grep . | sort -g | awk '{a[NR]=$1} END{print (NR%2 ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2)}'; }
+p=$(median "${tps[plain]}"); n=$(median "${tps[notify]}")
+awk -v p="$p" -v n="$n" 'BEGIN{printf "RESULT median tps without the trigger %.0f, with it %.0f: with/without %.3f\n", p, n, n/p}'
