@@ -9,7 +9,9 @@
 # Starts a throw-away PostgreSQL (the system's, under /tmp, as user nobody), creates two tables shaped like
 # outbox_event (one with the trigger, one without) and runs pgbench (-M prepared) inserting one row per transaction
 # into each, alternately (plain, trigger, trigger, plain, ...), with a session LISTENing on the channel and reading
-# its notifications every 50 ms, as the leading relay does. Prints tps and latency per round and the medians.
+# its notifications every 50 ms, as the leading relay does; and a third variant, "deferred": no trigger, the NOTIFY in a
+# transaction of its own after the writer's commit, with synchronous_commit off. Prints tps and latency per round and
+# the medians.
 set -euo pipefail
 port=25871; clients=16; seconds=15; rounds=2; fsync=on
 while [[ $# -gt 0 ]]; do
@@ -46,11 +48,21 @@ INSERT INTO ${t}_outbox (id, topic, msg_key, payload, created_at)
 VALUES (gen_random_uuid(), 'payment-status', 'M1-' || :client_id, repeat('x', 600), now());
 SQL
 done
+# The alternative: the writer's transaction without the trigger, then (after its commit) a NOTIFY of its own in a
+# transaction with synchronous_commit off, one per writer transaction (no coalescing: the worst case).
+cat > "$dir/deferred.sql" <<SQL
+INSERT INTO plain_outbox (id, topic, msg_key, payload, created_at)
+VALUES (gen_random_uuid(), 'payment-status', 'M1-' || :client_id, repeat('x', 600), now());
+BEGIN;
+SET LOCAL synchronous_commit = off;
+SELECT pg_notify('outbox_event', '');
+COMMIT;
+SQL
 (echo "LISTEN outbox_event;"; while :; do echo "SELECT 1;"; sleep 0.05; done) | "${psql[@]}" >/dev/null 2>&1 &
 listener=$!
 echo "== $(date -u +%FT%TZ) PostgreSQL $("$bin/postgres" --version | awk '{print $3}') fsync=$fsync, $clients clients, ${seconds}s per round, load: $(cut -d' ' -f1-3 /proc/loadavg)"
 declare -A tps
-order=(plain notify)
+order=(plain notify deferred)
 for ((r = 0; r < rounds; r++)); do
     for t in "${order[@]}"; do
         out=$(pgbench -h "$dir" -p "$port" -U postgres -n -M prepared -c "$clients" -j 2 -T "$seconds" -f "$dir/$t.sql" postgres 2>&1)
@@ -59,8 +71,8 @@ for ((r = 0; r < rounds; r++)); do
         printf '%-6s round %d  %8.0f tps  latency avg %6s ms  load %s\n' "$t" "$r" "$rate" "$lat" "$(cut -d' ' -f1 /proc/loadavg)"
         tps[$t]+="$rate "
     done
-    order=("${order[1]}" "${order[0]}")
+    order=("${order[2]}" "${order[1]}" "${order[0]}")
 done
 median() { tr ' ' '\n' <<<"$1" | grep . | sort -g | awk '{a[NR]=$1} END{print (NR%2 ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2)}'; }
-p=$(median "${tps[plain]}"); n=$(median "${tps[notify]}")
-awk -v p="$p" -v n="$n" 'BEGIN{printf "RESULT median tps without the trigger %.0f, with it %.0f: with/without %.3f\n", p, n, n/p}'
+p=$(median "${tps[plain]}"); n=$(median "${tps[notify]}"); d=$(median "${tps[deferred]}")
+awk -v p="$p" -v n="$n" -v d="$d" 'BEGIN{printf "RESULT median tps without the trigger %.0f, with it %.0f (%.3f), NOTIFY after the commit %.0f (%.3f)\n", p, n, n/p, d, d/p}'

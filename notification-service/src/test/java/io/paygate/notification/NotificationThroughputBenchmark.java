@@ -104,7 +104,13 @@ class NotificationThroughputBenchmark {
                     replicas(sink, producer, events, Integer.parseInt(replicas.trim()));
                 }
             }
-            latency(sink, producer, rate, seconds);
+            // Issue 17: one latency phase per producer linger.ms (-Dbench.linger-ms=2,0), each with its own producer.
+            for (String linger : System.getProperty("bench.linger-ms", "2").split(",")) {
+                try (KafkaProducer<String, String> lingering = producer(Integer.parseInt(linger.trim()))) {
+                    System.out.printf("%nBENCH producer linger.ms=%s%n", linger.trim());
+                    latency(sink, lingering, rate, seconds);
+                }
+            }
         }
     }
 
@@ -409,11 +415,15 @@ class NotificationThroughputBenchmark {
 
     /** Events come as payment-service's outbox relay sends them: acks=all, idempotent, linger.ms 2 (OutboxRelay). */
     private static KafkaProducer<String, String> producer() {
+        return producer(2);
+    }
+
+    private static KafkaProducer<String, String> producer(int lingerMs) {
         return new KafkaProducer<>(Map.of(
                 ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, KafkaResource.broker().bootstrapServers(),
                 ProducerConfig.ACKS_CONFIG, "all",
                 ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true,
-                ProducerConfig.LINGER_MS_CONFIG, Integer.getInteger("bench.linger-ms", 2)),
+                ProducerConfig.LINGER_MS_CONFIG, lingerMs),
                 new StringSerializer(), new StringSerializer());
     }
 
