@@ -105,7 +105,7 @@ class NotificationThroughputBenchmark {
                 }
             }
             // Issue 17: one latency phase per producer linger.ms (-Dbench.linger-ms=2,0), each with its own producer.
-            for (String linger : System.getProperty("bench.linger-ms", "2").split(",")) {
+            for (String linger : System.getProperty("bench.linger-ms", "0").split(",")) {
                 try (KafkaProducer<String, String> lingering = producer(Integer.parseInt(linger.trim()))) {
                     System.out.printf("%nBENCH producer linger.ms=%s%n", linger.trim());
                     latency(sink, lingering, rate, seconds);
@@ -413,9 +413,9 @@ class NotificationThroughputBenchmark {
         producer.send(SignedEvents.sign(new ProducerRecord<>(Topics.PAYMENT_STATUS, event.key(), event.toJson())));
     }
 
-    /** Events come as payment-service's outbox relay sends them: acks=all, idempotent, linger.ms 2 (OutboxRelay). */
+    /** Events come as payment-service's outbox relay sends them: acks=all, idempotent, linger.ms 0 (OutboxRelay). */
     private static KafkaProducer<String, String> producer() {
-        return producer(2);
+        return producer(0);
     }
 
     private static KafkaProducer<String, String> producer(int lingerMs) {
