@@ -104,6 +104,13 @@ class NotificationThroughputBenchmark {
                     replicas(sink, producer, events, Integer.parseInt(replicas.trim()));
                 }
             }
+            // The first steady-rate phase after the throughput phases runs on a colder path and a table full of
+            // fresh dead rows: its figures were several times the next phase's whatever came first (issue 17).
+            int warmUp = Integer.getInteger("bench.latency-warmup", 10);
+            if (warmUp > 0) {
+                System.out.printf("%nBENCH latency warm-up, %d s (not a figure)%n", warmUp);
+                latency(sink, producer, rate, warmUp);
+            }
             // Issue 17: one latency phase per producer linger.ms (-Dbench.linger-ms=2,0), each with its own producer.
             for (String linger : System.getProperty("bench.linger-ms", "0").split(",")) {
                 try (KafkaProducer<String, String> lingering = producer(Integer.parseInt(linger.trim()))) {
