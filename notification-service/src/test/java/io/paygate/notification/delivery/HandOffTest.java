@@ -3,6 +3,7 @@ package io.paygate.notification.delivery;
 import io.agroal.api.AgroalDataSource;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.paygate.model.event.EventEnvelope;
+import io.paygate.notification.support.Counters;
 import io.paygate.notification.support.Events;
 import io.paygate.notification.support.NotificationDb;
 import io.paygate.notification.support.NotificationTopicsResource;
@@ -94,7 +95,6 @@ class HandOffTest {
     }
 
     private double count(String name, String tag, String value) {
-        var counter = metrics.find(name).tag(tag, value).counter();
-        return counter == null ? 0 : counter.count();
+        return Counters.value(metrics, name, tag, value);
     }
 }

@@ -2,6 +2,7 @@ package io.paygate.notification.delivery;
 
 import io.agroal.api.AgroalDataSource;
 import io.micrometer.core.instrument.MeterRegistry;
+import io.paygate.notification.support.Counters;
 import io.paygate.notification.support.Events;
 import io.paygate.notification.support.NotificationDb;
 import io.paygate.notification.support.NotificationTopicsResource;
@@ -81,7 +82,6 @@ class PollFallbackTest {
     }
 
     private double count(String name, String tag, String value) {
-        var counter = metrics.find(name).tag(tag, value).counter();
-        return counter == null ? 0 : counter.count();
+        return Counters.value(metrics, name, tag, value);
     }
 }
