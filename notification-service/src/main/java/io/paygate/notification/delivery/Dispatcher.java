@@ -264,8 +264,11 @@ public class Dispatcher {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } catch (Exception e) {
+            // A TimeoutException has no message: say what it means (the recorder is that far behind).
+            String why = e instanceof java.util.concurrent.TimeoutException
+                    ? "no answer from the recorder within " + RECORD_WAIT.toSeconds() + " s" : e.getMessage();
             LOG.errorf("notification %s: could not record attempt (%s); it is retried when its lease ends",
-                    notification.id(), e.getMessage());
+                    notification.id(), why);
         } finally {
             leases.release(notification);
         }
