@@ -10,8 +10,10 @@
 # outbox_event (one with the trigger, one without) and runs pgbench (-M prepared) inserting one row per transaction
 # into each, alternately (plain, trigger, trigger, plain, ...), with a session LISTENing on the channel and reading
 # its notifications every 50 ms, as the leading relay does; and a third variant, "deferred": no trigger, the NOTIFY in a
-# transaction of its own after the writer's commit, with synchronous_commit off. Prints tps and latency per round and
-# the medians.
+# transaction of its own after the writer's commit, with synchronous_commit off; and a fourth, "coalesced" (what
+# service-kit does since issue 17: CommitNotifier): no trigger, and beside the writers one session NOTIFYing back to
+# back with synchronous_commit off, as a replica's notifier does when commits never stop (its busiest case). Prints tps
+# and latency per round and the medians.
 set -euo pipefail
 port=25871; clients=16; seconds=15; rounds=2; fsync=on
 while [[ $# -gt 0 ]]; do
@@ -58,21 +60,33 @@ SET LOCAL synchronous_commit = off;
 SELECT pg_notify('outbox_event', '');
 COMMIT;
 SQL
+echo "NOTIFY outbox_event;" > "$dir/notifier.sql"
 (echo "LISTEN outbox_event;"; while :; do echo "SELECT 1;"; sleep 0.05; done) | "${psql[@]}" >/dev/null 2>&1 &
 listener=$!
 echo "== $(date -u +%FT%TZ) PostgreSQL $("$bin/postgres" --version | awk '{print $3}') fsync=$fsync, $clients clients, ${seconds}s per round, load: $(cut -d' ' -f1-3 /proc/loadavg)"
 declare -A tps
-order=(plain notify deferred)
+order=(plain notify deferred coalesced)
 for ((r = 0; r < rounds; r++)); do
     for t in "${order[@]}"; do
-        out=$(pgbench -h "$dir" -p "$port" -U postgres -n -M prepared -c "$clients" -j 2 -T "$seconds" -f "$dir/$t.sql" postgres 2>&1)
+        script=$t notifier= extra=
+        if [[ $t == coalesced ]]; then
+            script=plain
+            PGOPTIONS="-c synchronous_commit=off" pgbench -h "$dir" -p "$port" -U postgres -n -c 1 -T "$seconds" \
+                -f "$dir/notifier.sql" postgres > "$dir/notifier.out" 2>&1 &
+            notifier=$!
+        fi
+        out=$(pgbench -h "$dir" -p "$port" -U postgres -n -M prepared -c "$clients" -j 2 -T "$seconds" -f "$dir/$script.sql" postgres 2>&1)
+        if [[ -n $notifier ]]; then
+            wait "$notifier" || true
+            extra=$(printf '  notifier %.0f NOTIFY/s' "$(sed -nE 's/^tps = ([0-9.]+).*/\1/p' "$dir/notifier.out")")
+        fi
         rate=$(sed -nE 's/^tps = ([0-9.]+).*/\1/p' <<<"$out")
         lat=$(sed -nE 's/^latency average = ([0-9.]+) ms/\1/p' <<<"$out")
-        printf '%-6s round %d  %8.0f tps  latency avg %6s ms  load %s\n' "$t" "$r" "$rate" "$lat" "$(cut -d' ' -f1 /proc/loadavg)"
+        printf '%-9s round %d  %8.0f tps  latency avg %6s ms  load %s%s\n' "$t" "$r" "$rate" "$lat" "$(cut -d' ' -f1 /proc/loadavg)" "$extra"
         tps[$t]+="$rate "
     done
-    order=("${order[2]}" "${order[1]}" "${order[0]}")
+    order=("${order[3]}" "${order[2]}" "${order[1]}" "${order[0]}")
 done
 median() { tr ' ' '\n' <<<"$1" | grep . | sort -g | awk '{a[NR]=$1} END{print (NR%2 ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2)}'; }
-p=$(median "${tps[plain]}"); n=$(median "${tps[notify]}"); d=$(median "${tps[deferred]}")
-awk -v p="$p" -v n="$n" -v d="$d" 'BEGIN{printf "RESULT median tps without the trigger %.0f, with it %.0f (%.3f), NOTIFY after the commit %.0f (%.3f)\n", p, n, n/p, d, d/p}'
+p=$(median "${tps[plain]}"); n=$(median "${tps[notify]}"); d=$(median "${tps[deferred]}"); c=$(median "${tps[coalesced]}")
+awk -v p="$p" -v n="$n" -v d="$d" -v c="$c" 'BEGIN{printf "RESULT median tps without the trigger %.0f, with it %.0f (%.3f), NOTIFY after each commit %.0f (%.3f), coalesced notifier beside %.0f (%.3f)\n", p, n, n/p, d, d/p, c, c/p}'

@@ -29,7 +29,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
 /**
  * Not a test: issue 17's commit → produced delay of the outbox relay. Two relays (two replicas' worth) against one
  * database and broker, the poll interval 200 ms; events are committed one per transaction straight through the data
- * source (as another replica's commit: no in-process wake), {@code bench.outbox.rate} per second. Per event: commit
+ * source and then announced as {@link Outbox} does on the replica that does not lead (its {@link CommitNotifier}'s
+ * coalesced NOTIFY reaches the leader), {@code bench.outbox.rate} per second. Per event: commit
  * returned → the relay's producer stamped the record (its CreateTime, ms) and → a plain consumer polled it. A relay
  * woken by the poll alone would give delays spread evenly over 0–200 ms. Run on demand:
  * {@code ./mvnw -B -o verify -pl service-kit -am -Dtest=OutboxWakeBenchmark -Dsurefire.failIfNoSpecifiedTests=false -DskipITs}.
@@ -61,6 +62,7 @@ class OutboxWakeBenchmark {
         List<Long> produced = new java.util.ArrayList<>();
         List<Long> polled = new java.util.ArrayList<>();
         AtomicBoolean reading = new AtomicBoolean(true);
+        long notifies;
         CountDownLatch assigned = new CountDownLatch(1);
         Map<String, long[]> seen = new ConcurrentHashMap<>();
         Thread reader = Thread.ofPlatform().start(() -> {
@@ -82,8 +84,9 @@ class OutboxWakeBenchmark {
         });
         try (RelayHarness relays = new RelayHarness(appRelay, dataSource, kafka, signer,
                 OutboxRelay.parkedCounter(registry))) {
-            relays.start(2, RelayHarness.settings(500, 5, Duration.ofSeconds(1)));
-            relays.awaitLeader(Duration.ofSeconds(30));
+            List<RelayWorker> started = relays.start(2, RelayHarness.settings(500, 5, Duration.ofSeconds(1)));
+            RelayWorker leader = relays.awaitLeader(Duration.ofSeconds(30));
+            RelayWorker other = started.stream().filter(w -> w != leader).findFirst().orElseThrow();
             assigned.await(30, TimeUnit.SECONDS);
             long interval = 1_000_000_000L / rate;
             long start = System.nanoTime();
@@ -95,11 +98,13 @@ class OutboxWakeBenchmark {
                 String resource = "W" + i;
                 relays.insert(topic, resource, 1, "");
                 committed.put("demo:" + resource, System.currentTimeMillis());
+                other.committed();
             }
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
             while (seen.size() < events && System.nanoTime() < deadline) {
                 Thread.sleep(50);
             }
+            notifies = other.notifiesSent();
         } finally {
             reading.set(false);
             reader.join();
@@ -117,6 +122,7 @@ class OutboxWakeBenchmark {
                 .trim().split("\\s+")).limit(3).mapToDouble(Double::parseDouble).toArray();
         System.out.printf("%nBENCH outbox: %d of %d events at %d/s, relay poll 200 ms, load %.2f %.2f %.2f%n", matched,
                 events, rate, load[0], load[1], load[2]);
+        System.out.printf("BENCH outbox: %d NOTIFYs sent by the replica that does not lead%n", notifies);
         print("commit -> produced (record CreateTime)", produced);
         print("commit -> polled by a consumer       ", polled);
     }
