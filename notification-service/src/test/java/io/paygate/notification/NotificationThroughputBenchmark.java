@@ -90,6 +90,8 @@ class NotificationThroughputBenchmark {
         int seconds = Integer.getInteger("bench.seconds", 30);
         try (LoopbackSink sink = LoopbackSink.start();
              KafkaProducer<String, String> producer = producer()) {
+            double[] load = loadAverage();
+            System.out.printf("BENCH load average %.2f %.2f %.2f at the start%n", load[0], load[1], load[2]);
             System.out.printf("BENCH PostgreSQL fsync=%s synchronous_commit=%s (-Dpaygate.pg.durable=true for on)%n",
                     setting("fsync"), setting("synchronous_commit"));
             warmUp(sink, producer);
@@ -98,9 +100,24 @@ class NotificationThroughputBenchmark {
             System.out.printf("BENCH ratio: gateway %.0f/s / same client straight to the sink %.0f/s = %.2f%n",
                     gateway, direct, gateway / direct);
             for (String replicas : System.getProperty("bench.replicas", "1,3").split(",")) {
-                replicas(sink, producer, events, Integer.parseInt(replicas.trim()));
+                if (!replicas.isBlank()) { // -Dbench.replicas= leaves this phase out
+                    replicas(sink, producer, events, Integer.parseInt(replicas.trim()));
+                }
             }
-            latency(sink, producer, rate, seconds);
+            // The first steady-rate phase after the throughput phases runs on a colder path and a table full of
+            // fresh dead rows: its figures were several times the next phase's whatever came first (issue 17).
+            int warmUp = Integer.getInteger("bench.latency-warmup", 10);
+            if (warmUp > 0) {
+                System.out.printf("%nBENCH latency warm-up, %d s (not a figure)%n", warmUp);
+                latency(sink, producer, rate, warmUp);
+            }
+            // Issue 17: one latency phase per producer linger.ms (-Dbench.linger-ms=2,0), each with its own producer.
+            for (String linger : System.getProperty("bench.linger-ms", "0").split(",")) {
+                try (KafkaProducer<String, String> lingering = producer(Integer.parseInt(linger.trim()))) {
+                    System.out.printf("%nBENCH producer linger.ms=%s%n", linger.trim());
+                    latency(sink, lingering, rate, seconds);
+                }
+            }
         }
     }
 
@@ -262,11 +279,12 @@ class NotificationThroughputBenchmark {
         sink.reset();
         int total = rate * seconds;
         Map<String, Instant> sentAt = new ConcurrentHashMap<>(total * 2);
+        Map<String, Instant> polledAt = new ConcurrentHashMap<>(total * 2);
         String marker = Events.id("L");
         Histogram acked = new Histogram(60_000_000L, 3);
-        Histogram probe = new Histogram(60_000_000L, 3);
         java.util.concurrent.atomic.AtomicBoolean probing = new java.util.concurrent.atomic.AtomicBoolean(true);
         java.util.concurrent.CountDownLatch assigned = new java.util.concurrent.CountDownLatch(1);
+        // Kafka alone: a plain consumer of another group on the same broker and topic, in the same run.
         Thread probeThread = Thread.ofPlatform().start(() -> {
             try (var consumer = new org.apache.kafka.clients.consumer.KafkaConsumer<String, String>(Map.of(
                     "bootstrap.servers", KafkaResource.broker().bootstrapServers(), "group.id", "bench-probe",
@@ -278,16 +296,18 @@ class NotificationThroughputBenchmark {
                     if (!consumer.assignment().isEmpty()) {
                         assigned.countDown();
                     }
-                    long now = System.currentTimeMillis();
+                    Instant now = Instant.now();
                     for (var r : records) {
-                        if (r.key() != null && r.key().contains(marker)) {
-                            probe.recordValue(Math.max(0, now - r.timestamp()) * 1000);
+                        int at = r.key() == null ? -1 : r.key().indexOf(marker);
+                        if (at >= 0) {
+                            polledAt.put(r.key().substring(at), now);
                         }
                     }
                 }
             }
         });
         assigned.await(30, TimeUnit.SECONDS);
+        double[] loadBefore = loadAverage();
         long intervalNanos = 1_000_000_000L / rate;
         long start = System.nanoTime();
         for (int i = 0; i < total; i++) {
@@ -297,10 +317,12 @@ class NotificationThroughputBenchmark {
                 TimeUnit.NANOSECONDS.sleep(wait);
             }
             String code = marker + "-" + i;
-            sentAt.put(code, Instant.now());
             EventEnvelope event = Events.payment(DEMO.id(), code, sink.url("/l/" + code));
+            ProducerRecord<String, String> record = SignedEvents.sign(
+                    new ProducerRecord<>(Topics.PAYMENT_STATUS, event.key(), event.toJson()));
+            sentAt.put(code, Instant.now());
             long sendNanos = System.nanoTime();
-            producer.send(SignedEvents.sign(new ProducerRecord<>(Topics.PAYMENT_STATUS, event.key(), event.toJson())), (metadata, error) -> {
+            producer.send(record, (metadata, error) -> {
                 if (error == null) {
                     synchronized (acked) {
                         acked.recordValue((System.nanoTime() - sendNanos) / 1_000);
@@ -310,30 +332,70 @@ class NotificationThroughputBenchmark {
         }
         double produceSeconds = (System.nanoTime() - start) / 1e9;
         List<MerchantSink.Received> received = sink.awaitReceived(total, Duration.ofMinutes(5));
-        Histogram histogram = new Histogram(60_000_000L, 3);
+        await().atMost(Duration.ofSeconds(30)).until(() -> polledAt.size() >= total);
+        probing.set(false);
+        probeThread.join();
+        double[] loadAfter = loadAverage();
+        // Per event (same clock, same JVM): sent -> merchant, sent -> bare consumer, and the gateway's own share,
+        // merchant - bare consumer (negative when the gateway's consumer polled it before the bare one: counted, 0).
+        Histogram merchant = new Histogram(60_000_000L, 3);
+        Histogram bare = new Histogram(60_000_000L, 3);
+        Histogram share = new Histogram(60_000_000L, 3);
+        int negative = 0;
         for (MerchantSink.Received r : received) {
             if (!r.path().startsWith("/l/")) {
                 continue;
             }
             String code = r.path().substring("/l/".length());
             Instant sent = sentAt.get(code);
-            if (sent != null) {
-                histogram.recordValue(Math.max(0, Duration.between(sent, r.receivedAt()).toNanos() / 1_000));
+            Instant polled = polledAt.get(code);
+            if (sent == null || polled == null) {
+                continue;
             }
+            merchant.recordValue(micros(sent, r.receivedAt()));
+            bare.recordValue(micros(sent, polled));
+            long own = Duration.between(polled, r.receivedAt()).toNanos() / 1_000;
+            if (own < 0) {
+                negative++;
+            }
+            share.recordValue(Math.max(0, own));
         }
-        System.out.printf("%nBENCH latency at %d events/s (achieved %.0f/s) for %d s, %d events, event on topic -> "
-                        + "sink received: p50 %.1f ms, p90 %.1f ms, p99 %.1f ms, p99.9 %.1f ms, max %.1f ms%n",
-                rate, total / produceSeconds, seconds, histogram.getTotalCount(),
-                histogram.getValueAtPercentile(50) / 1000.0, histogram.getValueAtPercentile(90) / 1000.0,
-                histogram.getValueAtPercentile(99) / 1000.0, histogram.getValueAtPercentile(99.9) / 1000.0,
-                histogram.getMaxValue() / 1000.0);
-        probing.set(false);
-        probeThread.join();
-        System.out.printf("BENCH bare consumer (group bench-probe): event -> polled p50 %.1f ms, p99 %.1f ms (%d)%n",
-                probe.getValueAtPercentile(50) / 1000.0, probe.getValueAtPercentile(99) / 1000.0, probe.getTotalCount());
+        System.out.printf("%nBENCH latency at %d events/s (achieved %.0f/s) for %d s, %d events; load average "
+                        + "before %.2f, after %.2f (1 min)%n", rate, total / produceSeconds, seconds,
+                merchant.getTotalCount(), loadBefore[0], loadAfter[0]);
+        print("event -> merchant received       ", merchant);
+        print("event -> bare consumer polled     ", bare);
+        print("gateway's own share, per event    ", share);
+        System.out.printf("BENCH   (per event: merchant received - bare consumer polled; %d of %d negative, "
+                + "counted as 0)%n", negative, share.getTotalCount());
+        System.out.printf("BENCH   gateway's own share, difference of the distributions (merchant - bare): "
+                        + "p50 %.1f ms, p99 %.1f ms, p99.9 %.1f ms%n",
+                (merchant.getValueAtPercentile(50) - bare.getValueAtPercentile(50)) / 1000.0,
+                (merchant.getValueAtPercentile(99) - bare.getValueAtPercentile(99)) / 1000.0,
+                (merchant.getValueAtPercentile(99.9) - bare.getValueAtPercentile(99.9)) / 1000.0);
         System.out.printf("BENCH producer: send -> acknowledged by the broker p50 %.1f ms, p99 %.1f ms%n",
                 acked.getValueAtPercentile(50) / 1000.0, acked.getValueAtPercentile(99) / 1000.0);
         stages(marker);
+    }
+
+    private static long micros(Instant from, Instant to) {
+        return Math.max(0, Duration.between(from, to).toNanos() / 1_000);
+    }
+
+    private static void print(String what, Histogram h) {
+        System.out.printf("BENCH   %s p50 %6.1f ms  p90 %6.1f ms  p99 %6.1f ms  p99.9 %6.1f ms  max %6.1f ms%n", what,
+                h.getValueAtPercentile(50) / 1000.0, h.getValueAtPercentile(90) / 1000.0,
+                h.getValueAtPercentile(99) / 1000.0, h.getValueAtPercentile(99.9) / 1000.0, h.getMaxValue() / 1000.0);
+    }
+
+    /** The machine's load averages (1, 5, 15 min), from /proc/loadavg; NaN where there is none. */
+    static double[] loadAverage() {
+        try {
+            String[] parts = java.nio.file.Files.readString(java.nio.file.Path.of("/proc/loadavg")).trim().split("\\s+");
+            return new double[] {Double.parseDouble(parts[0]), Double.parseDouble(parts[1]), Double.parseDouble(parts[2])};
+        } catch (Exception e) {
+            return new double[] {Double.NaN, Double.NaN, Double.NaN};
+        }
     }
 
     /** Where the time goes: event created -> stored (consumer), stored -> attempt started (dispatcher). */
@@ -358,13 +420,17 @@ class NotificationThroughputBenchmark {
         producer.send(SignedEvents.sign(new ProducerRecord<>(Topics.PAYMENT_STATUS, event.key(), event.toJson())));
     }
 
-    /** Events come as payment-service's outbox relay sends them: acks=all, idempotent, linger.ms 2 (OutboxRelay). */
+    /** Events come as payment-service's outbox relay sends them: acks=all, idempotent, linger.ms 0 (OutboxRelay). */
     private static KafkaProducer<String, String> producer() {
+        return producer(0);
+    }
+
+    private static KafkaProducer<String, String> producer(int lingerMs) {
         return new KafkaProducer<>(Map.of(
                 ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, KafkaResource.broker().bootstrapServers(),
                 ProducerConfig.ACKS_CONFIG, "all",
                 ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true,
-                ProducerConfig.LINGER_MS_CONFIG, Integer.getInteger("bench.linger-ms", 2)),
+                ProducerConfig.LINGER_MS_CONFIG, lingerMs),
                 new StringSerializer(), new StringSerializer());
     }
 

@@ -6,11 +6,14 @@ import io.paygate.notification.repository.AttemptRecord;
 import io.paygate.notification.repository.Claim;
 import io.paygate.notification.repository.ClaimedNotification;
 import io.paygate.notification.repository.DeliveryQueue;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
 import jakarta.annotation.Priority;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
+import jakarta.inject.Inject;
 import jakarta.interceptor.Interceptor;
 import org.jboss.logging.Logger;
 
@@ -26,10 +29,18 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * Delivers due notifications. One loop claims due rows ({@link DeliveryQueue#claim}: leased, never two of one
  * resource in flight) as long as fewer than {@code gateway.notification.delivery.concurrency} attempts are in flight,
  * within {@link DeliveryPolicy} (each merchant's share, no pointless claims); each attempt runs on its own virtual
- * thread and records its result, and {@link LeaseKeeper} renews the leases of the claims held until then. Woken as
- * soon as the consumer stores a notification, an attempt ends, or a record leaves a newer notification of its
- * resource waiting, and otherwise every {@code poll-interval}, which is also how retries become due. Every instance
- * runs one; they share the rows safely, and one that stops mid-attempt leaves leases that run out within one lease.
+ * thread and records its result, and {@link LeaseKeeper} renews the leases of the claims held until then.
+ *
+ * <p><b>Hand-off.</b> The consumer of this instance commits what it stored and then signals the loop
+ * ({@link #wake(Wake)} with {@link Wake#STORED}), which claims at once through PostgreSQL like any other claim (leases,
+ * per-resource order and other replicas stay safe): a stored notification does not wait for the next poll. Signals
+ * coalesce: any number of them while a claim runs or the loop is busy cost one claim more, not one per row or batch.
+ * The loop is also woken when an attempt ends, when a redelivery is requested and when a record leaves a newer
+ * notification of its resource waiting, and otherwise every {@code poll-interval}: the poll is how rows stored by
+ * other replicas' consumers (their signals stay in their process), retries and expired leases are found. Counted in
+ * {@code paygate_notifications_dispatcher_wakeups_total{cause}} and {@code paygate_notifications_dispatcher_claims_total{trigger}}.
+ * Every instance runs one; they share the rows safely, and one that stops mid-attempt leaves leases that run out
+ * within one lease.
  */
 @ApplicationScoped
 public class Dispatcher {
@@ -56,12 +67,21 @@ public class Dispatcher {
     private final Semaphore slots;
     private final DeliveryPolicy policy;
     private final LeaseKeeper leases;
+    private final DispatcherMetrics metrics;
     private volatile boolean running;
     private Thread loop;
     private ExecutorService attempts;
 
+    /** A dispatcher outside CDI (tests racing several instances); its metrics go nowhere. */
     Dispatcher(DeliveryQueue queue, AttemptRecorder recorder, Deliverer deliverer, RetrySchedule schedule,
                NotificationConfig config) {
+        this(queue, recorder, deliverer, schedule, config, new SimpleMeterRegistry());
+    }
+
+    @Inject
+    Dispatcher(DeliveryQueue queue, AttemptRecorder recorder, Deliverer deliverer, RetrySchedule schedule,
+               NotificationConfig config, MeterRegistry metrics) {
+        this.metrics = new DispatcherMetrics(metrics);
         this.queue = queue;
         this.recorder = recorder;
         this.deliverer = deliverer;
@@ -76,6 +96,16 @@ public class Dispatcher {
         }
         this.slots = new Semaphore(this.config.concurrency());
         this.policy = new DeliveryPolicy(this.config.perMerchantConcurrency(), this.config.pollInterval());
+    }
+
+    /** Why the loop is asked to claim now rather than at the next poll. */
+    public enum Wake {
+        /** This instance's consumer committed new notifications (the hand-off). */
+        STORED,
+        /** A redelivery was requested here. */
+        REDELIVERY,
+        /** A recorded attempt left a newer notification of its resource waiting. */
+        SUCCESSOR
     }
 
     void onStart(@Observes StartupEvent event) {
@@ -108,7 +138,7 @@ public class Dispatcher {
             return;
         }
         running = false;
-        wake();
+        nudge();
         loop.join(config.timeout().toMillis() + 2_000);
         attempts.shutdown();
         // Leases are renewed until the attempts have been recorded (a lagging recorder included); what is still
@@ -118,8 +148,12 @@ public class Dispatcher {
         LOG.info("dispatcher stopped");
     }
 
-    /** Asks the loop to look for due notifications now (a notification was stored, or made due by a redelivery). */
-    public void wake() {
+    /**
+     * Asks the loop to claim now: notifications were committed or made due ({@code cause}). Cheap and non-blocking;
+     * signals that arrive before the loop gets to them coalesce into one claim.
+     */
+    public void wake(Wake cause) {
+        metrics.woken(cause);
         news.set(true);
         nudge();
     }
@@ -183,9 +217,11 @@ public class Dispatcher {
      */
     private int dispatchDue(int limit) throws Exception {
         Map<String, Integer> room = policy.rooms();
-        if (policy.pointless(room, news.getAndSet(false))) {
+        boolean signalled = news.getAndSet(false);
+        if (policy.pointless(room, signalled)) {
             return 0;
         }
+        metrics.claiming(signalled);
         policy.forget(); // until this claim has succeeded
         Claim claim = queue.claim(limit, config.lease(), room, policy.share());
         policy.claimed(claim, limit, room);
@@ -223,13 +259,16 @@ public class Dispatcher {
                     .get(RECORD_WAIT.toMillis(), TimeUnit.MILLISECONDS);
             log(notification, record, written.number());
             if (DeliveryPolicy.wakeAfter(written)) {
-                wake();
+                wake(Wake.SUCCESSOR);
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } catch (Exception e) {
+            // A TimeoutException has no message: say what it means (the recorder is that far behind).
+            String why = e instanceof java.util.concurrent.TimeoutException
+                    ? "no answer from the recorder within " + RECORD_WAIT.toSeconds() + " s" : e.getMessage();
             LOG.errorf("notification %s: could not record attempt (%s); it is retried when its lease ends",
-                    notification.id(), e.getMessage());
+                    notification.id(), why);
         } finally {
             leases.release(notification);
         }

@@ -86,7 +86,7 @@ public class EventIngestor {
         }
         if (!drafts.isEmpty()) {
             withRetry(() -> storeAll(drafts, sources));
-            dispatcher.wake();
+            dispatcher.wake(Dispatcher.Wake.STORED); // after the commit: the hand-off
         }
         LOG.debugf("%s: %d event(s) handled in %d ms; the oldest was produced %d ms before", topicType.topic(), count,
                 System.currentTimeMillis() - started, started - oldest);

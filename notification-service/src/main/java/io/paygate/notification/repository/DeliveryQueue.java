@@ -40,6 +40,15 @@ public class DeliveryQueue {
      */
     static final String ROWS_BY_KEY = "SET LOCAL enable_seqscan = off";
     /**
+     * For the record's transaction too: its question "is the newest other row of the resource PENDING?" must be one
+     * probe of {@code notification_resource}, which yields the rows in sequence order. With the statistics of a table
+     * that has just grown (one merchant's rows from 2,000 to 22,000 in the benchmark) PostgreSQL chose
+     * {@code notification_merchant_position} and a sort instead: every row of the merchant, 33 ms per recorded row,
+     * 2.8 s per batch, the recorder minutes behind and leases running out (issue 17, {@code bench/README.md}). No
+     * statement of the record needs a sort, so sorting is priced out.
+     */
+    static final String NO_SORT = "SET LOCAL enable_sort = off";
+    /**
      * The lease holders' results; an OBSOLETE row (a newer event arrived meanwhile) stays so unless delivered. Also
      * returns whether the newest other row of the resource is PENDING (it may have waited for this attempt). That is
      * asked without a condition on {@code status} in the scan, so it is one probe of {@code notification_resource}:
@@ -176,6 +185,7 @@ public class DeliveryQueue {
             try {
                 try (Statement settings = c.createStatement()) {
                     settings.execute(ROWS_BY_KEY);
+                    settings.execute(NO_SORT);
                 }
                 try (PreparedStatement update = c.prepareStatement(RECORD)) {
                     update.setArray(1, array(c, results, r -> r.claimed().id()));

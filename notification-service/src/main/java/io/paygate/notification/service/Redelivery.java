@@ -51,7 +51,7 @@ public class Redelivery {
         }
         LOG.infof("notification %s (%s %s of merchant %s) redelivery requested from %s", n.id, n.notificationType.value(),
                 n.resourceId, merchantId, n.status);
-        dispatcher.wake();
+        dispatcher.wake(Dispatcher.Wake.REDELIVERY);
         return log.detail(merchantId, id);
     }
 }

@@ -9,8 +9,9 @@ import jakarta.transaction.Transactional;
 
 /**
  * Writes events in the caller's transaction (CONTRACT §7): the state change and its event commit together or not
- * at all, so a Kafka outage loses nothing. After the commit the relay is woken so the event leaves at once (the
- * table's insert trigger also NOTIFYs the leading relay, on whichever replica it runs).
+ * at all, so a Kafka outage loses nothing. After the commit the leading relay is woken, on whichever replica it runs
+ * ({@link OutboxRelay#committed()}: a local wake and a coalesced NOTIFY sent outside the transaction), so the event
+ * leaves at once.
  *
  * <p><b>The caller's part of the ordering guarantee.</b> The relay publishes a resource's events in position order
  * (the identity assigned at insert), which is their commit order only if two transactions writing events for the
@@ -50,7 +51,7 @@ public class Outbox {
             @Override
             public void afterCompletion(int status) {
                 if (status == Status.STATUS_COMMITTED) {
-                    relay.wake();
+                    relay.committed();
                 }
             }
         });

@@ -17,8 +17,8 @@ import java.util.concurrent.TimeUnit;
  * {@code (CLASS_ID, 'outbox_event'::regclass)}: one per outbox table, so services sharing a database (schemas
  * apart) each have their own leader. The session is a connection of its own, opened beside the pool (a pooled
  * connection handed back with the lock still held would keep every replica from leading): the leader runs its rounds
- * and LISTENs for {@code outbox_event} (the insert trigger's NOTIFY, sent at every commit that wrote events, on any
- * replica) on it.
+ * and LISTENs for {@code outbox_event} (the NOTIFY a replica's {@link CommitNotifier} sends after commits that wrote
+ * events) on it.
  *
  * <p>Leadership ends with the session: the leader stops (the connection is closed), its process dies (the kernel
  * closes the socket), the database restarts, or the session stays silent longer than {@code idle_session_timeout},

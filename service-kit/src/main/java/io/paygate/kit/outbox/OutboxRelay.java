@@ -5,6 +5,7 @@ import io.agroal.api.configuration.AgroalConnectionFactoryConfiguration;
 import io.agroal.api.security.AgroalDefaultSecurityProvider;
 import io.agroal.api.security.AgroalSecurityProvider;
 import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.paygate.kit.config.GatewayConfig;
@@ -50,8 +51,9 @@ import java.util.Properties;
  * During a hand-over the old leader may still be sending a wave it claimed when it lost its session: those events
  * arrive twice, each copy in order, and consumers drop the second copy by {@code eventId}.
  *
- * <p>Woken by every commit that wrote events, on any replica (the insert trigger's NOTIFY), and otherwise every
- * {@code poll-interval}. While the broker is down events stay unpublished, nothing is counted against them, and the
+ * <p>Woken by every commit that wrote events, on any replica: after the commit the writing replica wakes its own
+ * relay and its {@link CommitNotifier} sends one {@code NOTIFY} per burst of commits, outside the writer's transaction
+ * (issue 17: a NOTIFY inside it serialised all writers' commits); otherwise every {@code poll-interval}. While the broker is down events stay unpublished, nothing is counted against them, and the
  * leader retries with backoff. An event that fails for a reason of its own is retried and then parked
  * ({@link OutboxParking}). Published events are purged after {@code gateway.outbox.retention}.
  */
@@ -67,6 +69,7 @@ public class OutboxRelay {
     private final Counter parked;
     private Producer<String, String> producer;
     private volatile RelayWorker worker;
+    private volatile long lastNotifiesSent; // by workers stopped before (tests restart the relay): the counter only rises
 
     OutboxRelay(AgroalDataSource dataSource, GatewayConfig config, KafkaClientConfig kafka, EventSigner signer,
                 MeterRegistry registry) {
@@ -77,6 +80,9 @@ public class OutboxRelay {
         this.parked = parkedCounter(registry);
         Gauge.builder("paygate.outbox.leader", this, relay -> relay.isLeading() ? 1 : 0)
                 .description("1 on the replica whose relay publishes the outbox, 0 on the others").register(registry);
+        FunctionCounter.builder("paygate.outbox.wake.notifies", this, OutboxRelay::notifiesSent)
+                .description("NOTIFYs this replica sent to wake the leading relay (one per burst of commits)")
+                .register(registry);
     }
 
     static Counter parkedCounter(MeterRegistry registry) {
@@ -102,6 +108,7 @@ public class OutboxRelay {
         }
         worker = null;
         running.stop();
+        lastNotifiesSent += running.notifiesSent();
         producer.close(Duration.ofSeconds(5));
     }
 
@@ -113,7 +120,10 @@ public class OutboxRelay {
         return new KafkaProducer<>(kafka.producer(Map.of(
                 ProducerConfig.ACKS_CONFIG, "all",
                 ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true,
-                ProducerConfig.LINGER_MS_CONFIG, 2,
+                // No lingering: a round sends a whole wave and then waits for its acknowledgements, so nothing joins a
+                // batch during linger.ms; it was 2 ms added to every event (issue 17). Records sent while a request is
+                // in flight are still batched together (up to 5 requests in flight, idempotence keeps their order).
+                ProducerConfig.LINGER_MS_CONFIG, 0,
                 ProducerConfig.MAX_BLOCK_MS_CONFIG, 5_000,
                 ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG, 5_000,
                 ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, (int) Math.max(7_000, publishTimeout.toMillis()),
@@ -170,11 +180,28 @@ public class OutboxRelay {
         return worker == null ? Optional.empty() : worker.lastError();
     }
 
-    /** Asks the relay to look for events now (called after a commit that wrote one). */
+    /** Asks this replica's relay to look for events now (an operator requeued parked events here). */
     public void wake() {
         if (worker != null) {
             worker.wake();
         }
+    }
+
+    /**
+     * After a commit that wrote events: wakes the leading relay, here or (by a coalesced NOTIFY) on another replica.
+     * Never blocks; with the relay disabled here it does nothing, and the leader's poll finds the events.
+     */
+    public void committed() {
+        RelayWorker running = worker;
+        if (running != null) {
+            running.committed();
+        }
+    }
+
+    /** NOTIFYs sent by this replica's notifier (0 while the relay is stopped). */
+    long notifiesSent() {
+        RelayWorker running = worker;
+        return running == null ? lastNotifiesSent : lastNotifiesSent + running.notifiesSent();
     }
 
     /** Removes published events older than {@code gateway.outbox.retention}. */

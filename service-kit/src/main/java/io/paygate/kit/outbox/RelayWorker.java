@@ -13,8 +13,8 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * One replica's relay thread: contends for leadership ({@link OutboxLeadership}) and, while it leads, runs rounds
- * ({@link OutboxRound}) on the leader's session until it is out of events, then waits for a commit's NOTIFY (or a
- * local wake, or {@code poll-interval}). While Kafka is away it keeps leading and retries with backoff (nothing is
+ * ({@link OutboxRound}) on the leader's session until it is out of events, then waits for a commit's NOTIFY (sent
+ * by the committing replica's {@link CommitNotifier}), a local wake, or {@code poll-interval}. While Kafka is away it keeps leading and retries with backoff (nothing is
  * counted against the events). A lost session ends leadership; the replica then contends again like the others.
  */
 final class RelayWorker {
@@ -26,6 +26,7 @@ final class RelayWorker {
     private final RelaySettings settings;
     private final String name;
     private final Semaphore wakeups = new Semaphore(0);
+    private final CommitNotifier notifier;
     private volatile boolean running;
     private volatile boolean leading;
     private volatile String lastError;
@@ -37,10 +38,12 @@ final class RelayWorker {
         this.settings = settings;
         this.leadership = new OutboxLeadership(connections, name, settings.leaderIdleTimeout());
         this.round = new OutboxRound(producer, signer, settings, parked);
+        this.notifier = new CommitNotifier(connections, name + "-notifier");
     }
 
     synchronized void start() {
         running = true;
+        notifier.start();
         thread = Thread.ofPlatform().name(name).daemon().start(this::loop);
     }
 
@@ -58,6 +61,7 @@ final class RelayWorker {
         }
         leadership.close();
         leading = false;
+        notifier.stop();
     }
 
     boolean isRunning() {
@@ -70,6 +74,22 @@ final class RelayWorker {
 
     Optional<String> lastError() {
         return Optional.ofNullable(lastError);
+    }
+
+    /**
+     * After a commit on this replica that wrote events. The local wake starts the leader's next round when it is
+     * between rounds; the NOTIFY (coalesced, {@link CommitNotifier}) reaches the leader wherever it runs, and on this
+     * replica too it is what ends the leader's wait on its LISTEN socket at once (a local wake alone is seen only at
+     * the end of the current 200 ms slice of that wait).
+     */
+    void committed() {
+        wake();
+        notifier.signal();
+    }
+
+    /** NOTIFYs this replica's notifier has sent. */
+    long notifiesSent() {
+        return notifier.sent();
     }
 
     void wake() {
