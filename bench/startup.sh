@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Start-to-ready time and idle RSS of each service in JVM mode, for several configurations in one run: by default the
-# old default (-Xmx512m, no AOT cache) and the chosen one (deploy/local's AotCache.DEFAULT_JVM_OPTIONS with the
-# trained AOT cache and -XX:AOTMode=on), N starts of each (default 5), interleaved (default, chosen, default, …) so
-# that both see the same machine; medians.
+# old default (-Xmx512m, no AOT cache), the chosen one (deploy/local's AotCache.DEFAULT_JVM_OPTIONS with the trained
+# AOT cache and -XX:AOTMode=on) and the image's (deploy/docker/Dockerfile.jvm's JAVA_OPTS with the cache), N starts
+# of each (default 5), interleaved (default, chosen, image, default, …) so that all see the same machine; medians.
 #
 #   deploy/local/train                                   # the caches (deploy/local/run also makes them when missing)
 #   deploy/local/run --data-dir /tmp/paygate-bench &     # PostgreSQL and Kafka (and one copy of each service)
@@ -16,7 +16,9 @@
 # Environment:
 #   STARTUP_VARIANTS  the configurations, ';'-separated "label=JVM options"; the word "aot" among the options stands
 #                     for -XX:AOTCache=<service>/target/quarkus-app/app.aot -XX:AOTMode=on. Default:
-#                     "default=-Xmx512m;chosen=aot <AotCache.DEFAULT_JVM_OPTIONS>"
+#                     "default=-Xmx512m;chosen=aot <AotCache.DEFAULT_JVM_OPTIONS>;image=aot <Dockerfile.jvm's JAVA_OPTS>"
+#                     (the image's options with deploy/local's cache, which was trained with the chosen ones: the
+#                     image trains its own with its options)
 #   STARTUP_PORT      the measured instances use the ports after this one (default 18090)
 set -euo pipefail
 data=${1:?usage: bench/startup.sh DATA_DIR [N]}
@@ -25,7 +27,8 @@ root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 source "$root/deploy/local/jdk.sh"
 paygate_select_jdk >/dev/null
 chosen=$(sed -n 's/.*DEFAULT_JVM_OPTIONS = "\([^"]*\)".*/\1/p' "$root/deploy/local/src/main/java/io/paygate/local/AotCache.java")
-IFS=';' read -r -a variants <<<"${STARTUP_VARIANTS:-default=-Xmx512m;chosen=aot $chosen}"
+image=$(sed -n 's/^ENV JAVA_OPTS="\([^"]*\)"/\1/p' "$root/deploy/docker/Dockerfile.jvm")
+IFS=';' read -r -a variants <<<"${STARTUP_VARIANTS:-default=-Xmx512m;chosen=aot $chosen;image=aot $image}"
 port=${STARTUP_PORT:-18090}
 
 median() { sort -n | awk '{a[NR]=$1} END {print (NR % 2) ? a[(NR+1)/2] : int((a[NR/2] + a[NR/2+1]) / 2)}'; }

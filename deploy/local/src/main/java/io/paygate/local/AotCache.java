@@ -26,7 +26,7 @@ public enum AotCache {
      * run after it alike (a cache is trained with the flags it is used with). Chosen from bench/README.md's
      * "Issue 17" figures.
      */
-    public static final String DEFAULT_JVM_OPTIONS = "-XX:+UseSerialGC -XX:TieredStopAtLevel=1 -Xmx256m";
+    public static final String DEFAULT_JVM_OPTIONS = "-XX:+UseSerialGC -XX:TieredStopAtLevel=1 -Xmx128m";
 
     /** At exit, a training JVM starts a child JVM that assembles the cache: 10–30 s on two busy cores. */
     static final Duration TRAINING_STOP_GRACE = Duration.ofSeconds(180);
