@@ -20,6 +20,7 @@
 #                     (the image's options with deploy/local's cache, which was trained with the chosen ones: the
 #                     image trains its own with its options)
 #   STARTUP_PORT      the measured instances use the ports after this one (default 18090)
+#   STARTUP_SERVICES  which services (default: all three)
 set -euo pipefail
 data=${1:?usage: bench/startup.sh DATA_DIR [N]}
 runs=${2:-5}
@@ -44,7 +45,7 @@ wait_ready() { # pid port
 }
 printf '%-21s %-8s %9s %9s %8s %9s   %s\n' service config "ready ms" "started" "RSS MiB" "anon MiB" \
     "each run: ready ms / RSS MiB (load)"
-for svc in payment-service binding-service notification-service; do
+for svc in ${STARTUP_SERVICES:-payment-service binding-service notification-service}; do
     work=$(mktemp -d)
     cp -r "$data/$svc/config" "$work/config"
     app="$root/$svc/target/quarkus-app"

@@ -25,6 +25,21 @@ public final class AotTraining {
     private AotTraining() {
     }
 
+    /**
+     * The options, or the same with the next offsets (+100 each) when a port of the stack is taken: its ports are in the
+     * kernel's ephemeral range, where any client may hold one for a while.
+     */
+    static LocalStack.Options freePorts(LocalStack.Options options) {
+        LocalStack.Options tried = options;
+        for (int attempt = 0; attempt < 10; attempt++) {
+            if (LocalStack.preflight(tried).stream().noneMatch(p -> p.startsWith("port "))) {
+                return tried;
+            }
+            tried = LocalStack.Options.forTests(options.repoRoot(), tried.portOffset() + 100, options.extraConfig());
+        }
+        return options; // launch() says which port is taken
+    }
+
     public static void main(String[] args) throws Exception {
         int offset = 33_000;
         int rounds = 6;
@@ -41,7 +56,7 @@ public final class AotTraining {
             }
         }
         Path root = Path.of(System.getProperty("paygate.home", ".")).toAbsolutePath().normalize();
-        LocalStack.Options options = LocalStack.Options.forTests(root, offset, TrainingWorkload.CONFIG);
+        LocalStack.Options options = freePorts(LocalStack.Options.forTests(root, offset, TrainingWorkload.CONFIG));
         long t0 = System.nanoTime();
         FileTime startedAt = FileTime.fromMillis(System.currentTimeMillis() - 1000);
         System.out.println("AOT training with " + String.join(" ", options.serviceJvmOptions()) + " ("
