@@ -112,6 +112,19 @@ final class Browser implements AutoCloseable {
         byId(id).click();
     }
 
+    /**
+     * Fills the hosted page's card form as the customer Budi Santoso (expiry December, two years ahead; CVV 123) with
+     * {@code cardNumber}, typed as people type it, and pays (returns once clicked: what follows is the caller's to await).
+     */
+    void payByCard(String cardNumber) {
+        type("cardNumber", cardNumber);
+        type("expiryMonth", "12");
+        type("expiryYear", String.valueOf(java.time.Year.now().getValue() + 2));
+        type("cvv", "123");
+        type("cardholderName", "Budi Santoso");
+        click("pay-button");
+    }
+
     /** The hosted page's {@code <body data-view>} (pay, challenge, processing, captured, failed, expired …). */
     String view() {
         return driver.findElement(By.tagName("body")).getAttribute("data-view");
@@ -128,6 +141,11 @@ final class Browser implements AutoCloseable {
 
     void awaitUrl(String url) {
         await(ExpectedConditions.urlToBe(url), url);
+    }
+
+    /** Waits until the browser shows a page whose address starts with {@code prefix} (e.g. another site's). */
+    void awaitUrlStartingWith(String prefix) {
+        await(d -> d.getCurrentUrl().startsWith(prefix), "a page at " + prefix);
     }
 
     /** Waits at most {@link #VIEW_TIMEOUT}; on timeout the failure says what the customer saw instead. */

@@ -48,9 +48,15 @@ final class Merchant {
      * the customer returns to {@code returnUrl} when it is not null.
      */
     static Payment initiate(String customerId, String amount, MerchantSink sink, String returnUrl) throws Exception {
+        return initiate(Stack.payment(), customerId, amount, sink, returnUrl);
+    }
+
+    /** {@link #initiate(String, String, MerchantSink, String)} at the payment-service of another stack. */
+    static Payment initiate(String paymentBaseUrl, String customerId, String amount, MerchantSink sink,
+                            String returnUrl) {
         String orderId = newId("ORD");
         String url = returnUrl == null ? "" : ",\"returnUrl\":\"" + returnUrl + "\"";
-        String redirect = api(Stack.payment()).body("""
+        String redirect = api(paymentBaseUrl).body("""
                 {"order":{"id":"%s","amount":"%s","description":"Coffee beans 1 kg"},"customer":{"id":"%s",\
                 "email":"budi@example.com","firstName":"Budi","lastName":"Santoso","mobilePhone":"+6281234567890"},\
                 "url":{"callbackUrl":"%s"%s}}""".formatted(orderId, amount, customerId, sink.url(PAYMENTS), url))
@@ -85,8 +91,13 @@ final class Merchant {
 
     /** The status inquiry (CONTRACT §3) says what the notification said: same order, result and card. */
     static void assertStatusAgrees(JsonNode notification) throws Exception {
+        assertStatusAgrees(Stack.payment(), notification);
+    }
+
+    /** {@link #assertStatusAgrees(JsonNode)} at the payment-service of another stack. */
+    static void assertStatusAgrees(String paymentBaseUrl, JsonNode notification) {
         String orderId = notification.path("order").path("id").asText();
-        String reply = api(Stack.payment()).get("/pg/payment/card/status/" + orderId).then().statusCode(200)
+        String reply = api(paymentBaseUrl).get("/pg/payment/card/status/" + orderId).then().statusCode(200)
                 .extract().asString();
         JsonNode status = Signatures.read(reply);
         assertEquals("2000000", status.path("responseCode").asText());

@@ -28,6 +28,24 @@ public record Card(
         this(mask, info, Map.of());
     }
 
+    /** The Luhn check digit test of a string of digits. */
+    public static boolean luhn(String digits) {
+        int sum = 0;
+        boolean doubled = false;
+        for (int i = digits.length() - 1; i >= 0; i--) {
+            int d = digits.charAt(i) - '0';
+            if (doubled) {
+                d *= 2;
+                if (d > 9) {
+                    d -= 9;
+                }
+            }
+            sum += d;
+            doubled = !doubled;
+        }
+        return sum % 10 == 0;
+    }
+
     /** The mask of a card number: first six digits, one {@code *} per hidden digit, last four. */
     public static String mask(String cardNumber) {
         String digits = cardNumber.replaceAll("[^0-9]", "");

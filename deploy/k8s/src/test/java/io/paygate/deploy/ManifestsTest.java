@@ -6,9 +6,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
+import java.io.StringReader;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.Properties;
 import java.util.Set;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -135,6 +137,7 @@ class ManifestsTest {
             "/pg/pay/PC7F3K9Q2M4X8B1N, payment-service",
             "/pg/disbursement/transfer, payment-service",
             "/pg/provider/sandbox/callback, payment-service",
+            "/pg/provider/midtrans/notification, payment-service",
             "/pg/ops/disbursements/DSB1/status, none",
             "/pg/sandbox/payments/PC1/simulate, none",
             "/pg/paymentx, none",
@@ -247,6 +250,32 @@ class ManifestsTest {
             }
         }
         throw new AssertionError("no " + name + " in " + env);
+    }
+
+    /**
+     * The prod profile refuses a merchant on the sandbox channel (CONTRACT §2), so the template's merchant pays through
+     * Midtrans, with its keys in payment-service's Secret alone: the other services run no payment channel.
+     */
+    @Test
+    void theTemplatesMerchantPaysThroughMidtransWithItsKeysInPaymentServicesSecretAlone() throws Exception {
+        Properties payment = secretProperties("payment-service-secrets");
+        assertEquals("midtrans", payment.getProperty("gateway.merchants.acme.provider"));
+        assertTrue(payment.getProperty("gateway.merchants.acme.midtrans.server-key", "").startsWith("<Mid-server-"));
+        assertTrue(payment.getProperty("gateway.merchants.acme.midtrans.client-key", "").startsWith("<Mid-client-"));
+        assertEquals("https://api.midtrans.com", payment.getProperty("gateway.merchants.acme.midtrans.base-url"));
+        for (String other : List.of("binding-service-secrets", "notification-service-secrets")) {
+            assertTrue(secretProperties(other).stringPropertyNames().stream().noneMatch(key -> key.contains(".midtrans.")),
+                    other + " holds no Midtrans key");
+        }
+    }
+
+    private static Properties secretProperties(String secret) throws Exception {
+        JsonNode template = RenderedManifests.parseFile(RenderedManifests.K8S.resolve("base/secrets.example.yaml"))
+                .stream().filter(s -> s.path("metadata").path("name").asText().equals(secret)).findFirst().orElseThrow();
+        Properties properties = new Properties();
+        properties.load(new StringReader(template.path("stringData").path("application.properties").asText()));
+        assertFalse(properties.isEmpty(), secret);
+        return properties;
     }
 
     @Test

@@ -349,6 +349,7 @@ public final class LocalStack {
             System.out.printf("  %-6s %-20s %s%n", m.id(), m.clientSecret(), m.notificationSecret());
         }
         System.out.println("Ops token: " + SandboxMerchants.OPS_TOKEN);
+        MidtransMerchant.describe(options.extraConfig(), baseUrl("payment-service")).forEach(System.out::println);
     }
 
     private static String access(String service) {
@@ -444,7 +445,7 @@ public final class LocalStack {
         static final String USAGE = """
                 usage: deploy/local/run [--keep-data] [--data-dir DIR] [--pg-port PORT] [--port-offset N] [--replicas N]
                                         [--set key=value]... [--kafka-security plaintext|sasl-ssl] [--no-aot-cache]
-                                        [--rebuild]
+                                        [--rebuild] [--midtrans-merchant ID [--midtrans-base-url URL]]
                   --keep-data      keep the run's data (database, broker logs, service logs) after it stops
                   --data-dir DIR   put the run's data in DIR (kept after it stops)
                   --pg-port PORT   PostgreSQL port (default 15432)
@@ -461,6 +462,11 @@ public final class LocalStack {
                                    <service>/target/quarkus-app/app.aot and -XX:AOTMode=on, and a cache that is
                                    missing or older than its jar is trained first (deploy/local/train)
                   --rebuild        rebuild the services with ./mvnw before starting
+                  --midtrans-merchant ID
+                                   merchant ID (e.g. demo) pays through the Midtrans Core API channel instead of the
+                                   sandbox, with the keys in MIDTRANS_SERVER_KEY and MIDTRANS_CLIENT_KEY (repeatable)
+                  --midtrans-base-url URL
+                                   the Core API those merchants call (default https://api.sandbox.midtrans.com)
                 Environment: everything is passed on to the services (e.g. GATEWAY_NOTIFICATION_RETRY_DELAYS=1s,2s,4s);
                 PAYGATE_SERVICE_JAVA_OPTS sets the services' JVM options (default""" + " " + AotCache.DEFAULT_JVM_OPTIONS
                 + "; the caches are trained with the same).";
@@ -504,6 +510,11 @@ public final class LocalStack {
         }
 
         static Options parse(String[] args) {
+            return parse(args, System.getenv());
+        }
+
+        /** {@code environment} holds the Midtrans keys of {@code --midtrans-merchant}. */
+        static Options parse(String[] args, java.util.Map<String, String> environment) {
             Path repoRoot = Path.of(System.getProperty("paygate.home", ".")).toAbsolutePath().normalize();
             Path dataDir = null;
             boolean keep = false;
@@ -514,6 +525,8 @@ public final class LocalStack {
             KafkaSecurity kafkaSecurity = KafkaSecurity.PLAINTEXT;
             AotCache aot = AotCache.USE;
             List<String> extra = new ArrayList<>();
+            List<String> midtrans = new ArrayList<>();
+            String midtransBaseUrl = null;
             List<String> rest = new ArrayList<>(Arrays.asList(args));
             while (!rest.isEmpty()) {
                 String arg = rest.removeFirst();
@@ -524,12 +537,22 @@ public final class LocalStack {
                     case "--port-offset" -> offset = Integer.parseInt(value(rest, arg));
                     case "--replicas" -> replicas = replicas(value(rest, arg));
                     case "--set" -> extra.add(value(rest, arg));
+                    case "--midtrans-merchant" -> midtrans.add(value(rest, arg));
+                    case "--midtrans-base-url" -> midtransBaseUrl = value(rest, arg);
                     case "--kafka-security" -> kafkaSecurity = KafkaSecurity.parse(value(rest, arg));
                     case "--no-aot-cache" -> aot = AotCache.OFF;
                     case "-h", "--help" -> help = true;
                     default -> throw new IllegalArgumentException("unknown option " + arg);
                 }
             }
+            if (midtransBaseUrl != null && midtrans.isEmpty()) {
+                throw new IllegalArgumentException("--midtrans-base-url needs --midtrans-merchant ID");
+            }
+            List<String> channels = new ArrayList<>(); // before the --set lines, which win
+            for (String id : midtrans) {
+                channels.addAll(MidtransMerchant.fromEnvironment(id, midtransBaseUrl, environment).configLines());
+            }
+            extra.addAll(0, channels);
             return new Options(repoRoot, dataDir, keep, pgPort, offset, extra, jvmOptions(), help, kafkaSecurity,
                     replicas, aot);
         }

@@ -15,7 +15,8 @@ import java.util.function.UnaryOperator;
  * @param jdbcUrl          a database's JDBC URL by its name ({@code payment}, …)
  * @param providerSecret   key of the sandbox provider's callback signatures, one per run: any payment-service
  *                         replica may receive a callback, as through the Ingress
- * @param extraConfig      lines for every process ({@code --set}), last so that they win
+ * @param extraConfig      lines for every process ({@code --set}, {@code --midtrans-merchant}), last so that they
+ *                         win; a merchant's Midtrans keys and URL only for payment-service
  */
 record ServiceConfig(UnaryOperator<String> jdbcUrl, String kafkaBootstrapServers, String internalToken,
                      String eventSigningKey, String providerSecret, List<String> extraConfig) {
@@ -52,7 +53,9 @@ record ServiceConfig(UnaryOperator<String> jdbcUrl, String kafkaBootstrapServers
             lines.add("gateway.binding.public-base-url=" + first("binding-service", firsts).baseUrl());
         }
         lines.addAll(SandboxMerchants.configLines());
-        lines.addAll(extraConfig);
+        // A merchant's Midtrans keys are the channel's, which only payment-service runs.
+        boolean payment = process.name().equals("payment-service");
+        extraConfig.stream().filter(line -> payment || !MidtransMerchant.paymentOnly(line)).forEach(lines::add);
         return lines;
     }
 

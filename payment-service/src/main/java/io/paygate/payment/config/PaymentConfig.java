@@ -51,6 +51,33 @@ public interface PaymentConfig {
 
     Sandbox sandbox();
 
+    Midtrans midtrans();
+
+    /**
+     * How payment-service calls the Midtrans Core API (the merchants' keys and base URLs are
+     * {@code gateway.merchants.<id>.midtrans.*}).
+     */
+    interface Midtrans {
+        /** Connecting to Midtrans, every call. */
+        @WithDefault("3s")
+        Duration connectTimeout();
+
+        /**
+         * Waiting for an answer, every call. A charge that times out is left PROCESSING and reconciled by status
+         * inquiry; it must stay well below {@code gateway.payment.provider-timeout}.
+         */
+        @WithDefault("15s")
+        Duration readTimeout();
+
+        /** Further tries of the calls that are safe to repeat (card token, status inquiry); never the charge. */
+        @WithDefault("2")
+        int retries();
+
+        /** Wait before the first further try; doubled for each next one. */
+        @WithDefault("300ms")
+        Duration retryBackoff();
+    }
+
     /** The sandbox payment channel provider (CONTRACT §2). */
     interface Sandbox {
         /** How long the sandbox provider "thinks" before it calls back with its decision. */

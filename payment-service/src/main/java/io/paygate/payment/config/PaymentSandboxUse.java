@@ -3,31 +3,42 @@ package io.paygate.payment.config;
 import io.paygate.kit.config.GatewayConfig;
 import io.paygate.kit.config.SandboxUse;
 import io.paygate.payment.disbursement.DisbursementConfig;
+import io.paygate.payment.provider.PaymentChannels;
+import io.paygate.payment.provider.SandboxPaymentChannel;
+import io.paygate.payment.provider.midtrans.MidtransAccounts;
 import jakarta.enterprise.context.ApplicationScoped;
 
 import java.util.ArrayList;
 import java.util.List;
 
 /**
- * payment-service's sandbox paths (CONTRACT §2): merchants on the sandbox channel, the simulate endpoint, the
- * sandbox bank that moves disbursements. Made at start-up, where it also refuses a merchant whose channel this
- * build does not have.
+ * payment-service's sandbox paths (CONTRACT §2): merchants on the sandbox channel, merchants on Midtrans's own
+ * sandbox ({@code api.sandbox.midtrans.com}, which moves no money), the simulate endpoint, the sandbox bank that moves
+ * disbursements. A merchant on {@code midtrans} with any other base URL is real. Made at start-up, where it also
+ * refuses a merchant whose channel this build does not have, and (through {@link MidtransAccounts}) a Midtrans
+ * merchant without keys.
  */
 @ApplicationScoped
 class PaymentSandboxUse implements SandboxUse {
 
-    static final String SANDBOX_CHANNEL = "sandbox";
-
     private final List<String> inUse;
 
-    PaymentSandboxUse(GatewayConfig gateway, PaymentConfig payment, DisbursementConfig disbursement) {
+    PaymentSandboxUse(GatewayConfig gateway, PaymentConfig payment, DisbursementConfig disbursement,
+                      PaymentChannels channels, MidtransAccounts midtrans) {
         List<String> lines = new ArrayList<>();
         gateway.merchants().forEach((id, merchant) -> {
-            if (!SANDBOX_CHANNEL.equals(merchant.provider())) {
+            if (!channels.has(merchant.provider())) {
                 throw new IllegalStateException("gateway.merchants." + id + ".provider: no payment channel '"
-                        + merchant.provider() + "' (this build has: " + SANDBOX_CHANNEL + ")");
+                        + merchant.provider() + "' (this build has: " + SandboxPaymentChannel.NAME + ", "
+                        + MidtransAccounts.PROVIDER + ")");
             }
-            lines.add("merchant " + id + " pays through the sandbox channel (gateway.merchants." + id + ".provider)");
+            if (SandboxPaymentChannel.NAME.equals(merchant.provider())) {
+                lines.add("merchant " + id + " pays through the sandbox channel (gateway.merchants." + id
+                        + ".provider)");
+            } else if (midtrans.of(id).map(a -> a.sandbox()).orElse(false)) {
+                lines.add("merchant " + id + " pays through Midtrans's sandbox (gateway.merchants." + id
+                        + ".midtrans.base-url)");
+            }
         });
         if (payment.sandboxEnabled()) {
             lines.add("the payment simulate endpoint (gateway.payment.sandbox-enabled)");

@@ -3,10 +3,21 @@ package io.paygate.payment.provider;
 import io.paygate.model.api.CardInfo;
 
 /**
- * The provider took the charge and will decide asynchronously.
+ * The provider took the charge.
  *
  * @param cardInfo          what the provider knows about the card ({@code card.info}), or null
- * @param challengeRequired whether the customer must pass 3-D Secure first ({@link PaymentChannel#completeChallenge})
+ * @param challengeRequired whether the customer must pass 3-D Secure first: on the hosted page
+ *                          ({@link PaymentChannel#completeChallenge}) or, with {@code challengeUrl}, on the provider's
+ *                          own page
+ * @param challengeUrl      the provider's 3-D Secure page the customer's browser must open, or null
+ * @param decision          the provider's decision when it made it at once (e.g. Midtrans {@code capture} without
+ *                          3-D Secure), else null: it decides asynchronously
  */
-public record ChargeAccepted(CardInfo cardInfo, boolean challengeRequired) {
+public record ChargeAccepted(CardInfo cardInfo, boolean challengeRequired, String challengeUrl,
+                             ChargeStatus decision) {
+
+    /** Decided later; 3-D Secure, if any, on the hosted page. */
+    public ChargeAccepted(CardInfo cardInfo, boolean challengeRequired) {
+        this(cardInfo, challengeRequired, null, null);
+    }
 }

@@ -28,6 +28,11 @@ public interface PaymentChannel {
     /** Submits a direct debit through an ACTIVE binding; failures as for {@link #chargeCard}. */
     ChargeAccepted chargeDirectDebit(DirectDebitCharge charge);
 
+    /** Whether this channel takes direct debits (the sandbox bank's bindings); the page offers them only then. */
+    default boolean takesDirectDebit() {
+        return true;
+    }
+
     /**
      * Completes a 3-D Secure challenge ({@link ChargeAccepted#challengeRequired()}) with the customer's one-time
      * password; the decision follows through the callback.
@@ -37,10 +42,10 @@ public interface PaymentChannel {
     boolean completeChallenge(String reference, String otp);
 
     /**
-     * Asks the provider what became of the charge {@code reference} (a real provider's status inquiry, e.g. Midtrans
-     * {@code GET /v2/{order_id}/status}).
+     * Asks the provider what became of the charge {@code reference} of {@code merchantId}'s payment (a real
+     * provider's status inquiry, e.g. Midtrans {@code GET /v2/{order_id}/status}).
      *
      * @throws RuntimeException when the provider could not be asked (network, timeout): ask again later
      */
-    ChargeStatus inquire(String reference);
+    ChargeStatus inquire(String merchantId, String reference);
 }

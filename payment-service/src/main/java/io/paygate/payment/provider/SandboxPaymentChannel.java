@@ -91,7 +91,7 @@ public class SandboxPaymentChannel implements PaymentChannel {
     /** From the provider's own book: decided → its decision, waiting for 3-D Secure → pending, never seen → unknown. */
     @Override
     @Transactional(Transactional.TxType.REQUIRES_NEW)
-    public ChargeStatus inquire(String reference) {
+    public ChargeStatus inquire(String merchantId, String reference) {
         SandboxChargeEntity row = reference == null ? null : entityManager.find(SandboxChargeEntity.class, reference);
         if (row == null) {
             return ChargeStatus.unknown();

@@ -91,6 +91,10 @@ public class PaymentEntity {
     @Column(name = "awaiting_otp", nullable = false)
     public boolean awaitingOtp;
 
+    /** The provider's own 3-D Secure page while {@link #awaitingOtp} (Midtrans {@code redirect_url}), or null. */
+    @Column(name = "challenge_url", length = 2048)
+    public String challengeUrl;
+
     /** When the charge was submitted to the provider (PENDING → PROCESSING), or null. */
     @Column(name = "submitted_at")
     public Instant submittedAt;

@@ -22,6 +22,11 @@ public class PaymentRepository implements PanacheRepositoryBase<PaymentEntity, U
         return find("paymentCode", paymentCode).withLock(LockModeType.PESSIMISTIC_WRITE).firstResultOptional();
     }
 
+    /** The payment whose charge is {@code reference} on {@code channel} (a provider notification's id). */
+    public Optional<PaymentEntity> findByReference(String channel, String reference) {
+        return find("channel = ?1 and providerReference = ?2", channel, reference).firstResultOptional();
+    }
+
     public Optional<PaymentEntity> findByOrder(String merchantId, String orderId) {
         return find("merchantId = ?1 and orderId = ?2", merchantId, orderId).firstResultOptional();
     }

@@ -1,5 +1,7 @@
 package io.paygate.payment.service;
 
+import io.paygate.model.api.Card;
+
 import io.paygate.payment.provider.CardDetails;
 
 import java.time.YearMonth;
@@ -27,7 +29,7 @@ public final class CardValidator {
                                String cardholderName, YearMonth today) {
         Map<String, String> errors = new LinkedHashMap<>();
         String number = cardNumber == null ? "" : cardNumber.replaceAll("[\\s-]", "");
-        if (!number.matches("[0-9]{12,19}") || !luhn(number)) {
+        if (!number.matches("[0-9]{12,19}") || !Card.luhn(number)) {
             errors.put("cardNumber", "Enter a valid card number.");
         }
         Integer month = parse(expiryMonth, "(0?[1-9]|1[0-2])");
@@ -60,24 +62,6 @@ public final class CardValidator {
             return new Result(null, java.util.Collections.unmodifiableMap(errors));
         }
         return new Result(new CardDetails(number, month, year, cvv.strip(), name), Map.of());
-    }
-
-    /** The Luhn check digit test. */
-    public static boolean luhn(String digits) {
-        int sum = 0;
-        boolean doubled = false;
-        for (int i = digits.length() - 1; i >= 0; i--) {
-            int d = digits.charAt(i) - '0';
-            if (doubled) {
-                d *= 2;
-                if (d > 9) {
-                    d -= 9;
-                }
-            }
-            sum += d;
-            doubled = !doubled;
-        }
-        return sum % 10 == 0;
     }
 
     private static Integer parse(String value, String pattern) {

@@ -10,6 +10,7 @@ import io.paygate.payment.provider.ChargeAccepted;
 import io.paygate.payment.provider.ChargeRefused;
 import io.paygate.payment.provider.DirectDebitCharge;
 import io.paygate.payment.provider.PaymentChannel;
+import io.paygate.payment.provider.PaymentChannels;
 import io.paygate.payment.repository.PaymentEntity;
 import io.paygate.payment.repository.PaymentRepository;
 import io.paygate.payment.service.PaymentSubmissions.Submission;
@@ -36,17 +37,20 @@ public class CheckoutService {
     private final PaymentRepository payments;
     private final PaymentSubmissions submissions;
     private final ExpiryService expiry;
-    private final PaymentChannel channel;
+    private final PaymentChannels channels;
     private final BindingDirectory bindings;
+    private final InitiationService initiation;
     private final GatewayTime time;
 
     CheckoutService(PaymentRepository payments, PaymentSubmissions submissions, ExpiryService expiry,
-                    PaymentChannel channel, BindingDirectory bindings, GatewayTime time) {
+                    PaymentChannels channels, BindingDirectory bindings, InitiationService initiation,
+                    GatewayTime time) {
         this.payments = payments;
         this.submissions = submissions;
         this.expiry = expiry;
-        this.channel = channel;
+        this.channels = channels;
         this.bindings = bindings;
+        this.initiation = initiation;
         this.time = time;
     }
 
@@ -64,9 +68,12 @@ public class CheckoutService {
         return found.map(Checkout::of);
     }
 
-    /** The customer's ACTIVE direct-debit bindings for this payment (none without a customer.id). */
+    /**
+     * The customer's ACTIVE direct-debit bindings for this payment (none without a customer.id, and none when the
+     * merchant's channel takes no direct debits: the bindings are the sandbox bank's).
+     */
     public List<BindingDirectory.ActiveBinding> bindingsFor(Checkout checkout) {
-        if (checkout.customerId() == null) {
+        if (checkout.customerId() == null || !channels.forMerchant(checkout.merchantId()).takesDirectDebit()) {
             return List.of();
         }
         return bindings.activeBindings(checkout.merchantId(), checkout.customerId());
@@ -74,10 +81,13 @@ public class CheckoutService {
 
     /** Charges the card (already checked by {@link CardValidator}) when the payment is payable. */
     public Checkout payByCard(String paymentCode, CardDetails card) {
+        Checkout before = find(paymentCode).orElseThrow(ApiException::notFound);
+        PaymentChannel channel = channels.forMerchant(before.merchantId());
         Optional<Submission> submitted = submissions.submit(paymentCode, PaymentMethod.CARD, card.mask(),
                 channel.name());
-        submitted.ifPresent(s -> call(s, () -> channel.chargeCard(
-                new CardCharge(s.reference(), s.paymentCode(), s.amount(), s.currency(), card))));
+        submitted.ifPresent(s -> call(channel, s, () -> channel.chargeCard(new CardCharge(s.merchantId(),
+                s.reference(), s.paymentCode(), s.amount(), s.currency(), card,
+                initiation.redirectUrl(s.paymentCode()) + "/3ds-return"))));
         return current(paymentCode);
     }
 
@@ -87,6 +97,10 @@ public class CheckoutService {
         if (before.status() != PaymentStatus.PENDING) {
             return before;
         }
+        PaymentChannel channel = channels.forMerchant(before.merchantId());
+        if (!channel.takesDirectDebit()) {
+            throw new CheckoutRefused("bindingId", "Direct debit is not available for this payment. Pay by card.");
+        }
         // binding-service is asked before the payment is locked: no remote call holds the row
         boolean active = bindingId != null && bindingsFor(before).stream()
                 .anyMatch(b -> b.bindingId().equals(bindingId));
@@ -95,22 +109,24 @@ public class CheckoutService {
         }
         Optional<Submission> submitted = submissions.submit(paymentCode, PaymentMethod.DIRECT_DEBIT, null,
                 channel.name());
-        submitted.ifPresent(s -> call(s, () -> channel.chargeDirectDebit(
-                new DirectDebitCharge(s.reference(), s.paymentCode(), s.amount(), s.currency(), bindingId))));
+        submitted.ifPresent(s -> call(channel, s, () -> channel.chargeDirectDebit(new DirectDebitCharge(
+                s.merchantId(), s.reference(), s.paymentCode(), s.amount(), s.currency(), bindingId))));
         return current(paymentCode);
     }
 
     /** Answers the 3-D Secure challenge; the provider decides and calls back. */
     public Checkout answerChallenge(String paymentCode, String otp) {
         Checkout c = find(paymentCode).orElseThrow(ApiException::notFound);
-        if (c.status() != PaymentStatus.PROCESSING || !c.awaitingOtp()) {
-            return c;
+        if (c.status() != PaymentStatus.PROCESSING || !c.awaitingOtp() || c.challengeUrl() != null) {
+            return c; // nothing to answer here (a provider's own 3-D Secure page takes its answer itself)
         }
         if (otp == null || !otp.strip().matches("[0-9]{4,8}")) {
             throw new CheckoutRefused("otp", "Enter the code from your bank: 4 to 8 digits.");
         }
-        String reference = payments.findByCode(paymentCode).map(p -> p.providerReference).orElseThrow();
+        PaymentEntity p = payments.findByCode(paymentCode).orElseThrow();
+        String reference = p.providerReference;
         try {
+            PaymentChannel channel = channels.byName(p.channel).orElseThrow();
             if (channel.completeChallenge(reference, otp.strip())) {
                 submissions.challengeAnswered(paymentCode, reference);
             }
@@ -121,8 +137,22 @@ public class CheckoutService {
         return current(paymentCode);
     }
 
+    /**
+     * The customer is back from the provider's own 3-D Secure page: the page shows processing until the provider's
+     * notification (or reconciliation) decides. This decides nothing: only the provider does.
+     */
+    public Checkout returnFromChallenge(String paymentCode) {
+        Checkout c = find(paymentCode).orElseThrow(ApiException::notFound);
+        if (c.status() == PaymentStatus.PROCESSING && c.awaitingOtp() && c.challengeUrl() != null) {
+            payments.findByCode(paymentCode).ifPresent(p ->
+                    submissions.challengeAnswered(paymentCode, p.providerReference));
+            return current(paymentCode);
+        }
+        return c;
+    }
+
     /** Calls the provider for a submission and records its answer; an unknown outcome stays PROCESSING. */
-    private void call(Submission s, Supplier<ChargeAccepted> charge) {
+    private void call(PaymentChannel channel, Submission s, Supplier<ChargeAccepted> charge) {
         ChargeAccepted accepted;
         try {
             accepted = charge.get();

@@ -8,6 +8,7 @@ import io.paygate.model.status.PaymentStatus;
 import io.paygate.payment.config.GatewayTime;
 import io.paygate.payment.config.PaymentConfig;
 import io.paygate.payment.provider.ChargeAccepted;
+import io.paygate.payment.provider.ChargeStatus;
 import io.paygate.payment.provider.ProviderDecision;
 import io.paygate.payment.repository.PaymentEntity;
 import io.paygate.payment.repository.PaymentRepository;
@@ -51,7 +52,8 @@ public class PaymentSubmissions {
     }
 
     /** A charge to submit: the payment moved to PROCESSING under {@code reference}. */
-    public record Submission(String paymentCode, String reference, BigDecimal amount, String currency) {
+    public record Submission(String merchantId, String paymentCode, String reference, BigDecimal amount,
+                             String currency) {
     }
 
     /**
@@ -76,10 +78,13 @@ public class PaymentSubmissions {
         p.submittedAt = now;
         p.nextInquiryAt = now.plus(config.providerTimeout());
         transitions.move(p, PaymentStatus.PROCESSING, null);
-        return Optional.of(new Submission(p.paymentCode, p.providerReference, p.amount, p.currency));
+        return Optional.of(new Submission(p.merchantId, p.paymentCode, p.providerReference, p.amount, p.currency));
     }
 
-    /** Records the provider's acceptance: card.info and whether 3-D Secure waits. */
+    /**
+     * Records the provider's acceptance: card.info, whether 3-D Secure waits (and on which provider page), or the
+     * decision the provider made at once, through the same path as its callback.
+     */
     @Transactional
     public void accepted(Submission submission, ChargeAccepted accepted) {
         PaymentEntity p = lockStillProcessing(submission.paymentCode(), submission.reference());
@@ -89,7 +94,14 @@ public class PaymentSubmissions {
         if (accepted.cardInfo() != null && p.cardInfo == null) {
             p.cardInfo = Json.write(accepted.cardInfo());
         }
+        if (accepted.decision() != null) {
+            ChargeStatus d = accepted.decision();
+            decisions.applyLocked(p, new ProviderDecision(submission.reference(), submission.paymentCode(),
+                    d.status(), d.statusDesc(), d.cardInfo()));
+            return;
+        }
         p.awaitingOtp = accepted.challengeRequired();
+        p.challengeUrl = accepted.challengeRequired() ? accepted.challengeUrl() : null;
     }
 
     /** The provider definitely refused the charge: FAILED, through the same path as its callback. */

@@ -5,6 +5,7 @@ import io.paygate.model.api.payment.PaymentMethod;
 import io.paygate.model.json.Json;
 import io.paygate.model.status.PaymentStatus;
 import io.paygate.payment.provider.ProviderDecision;
+import io.paygate.payment.provider.SandboxPaymentChannel;
 import io.paygate.payment.repository.PaymentEntity;
 import io.paygate.payment.repository.PaymentRepository;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -30,13 +31,20 @@ public class ProviderDecisions {
         this.transitions = transitions;
     }
 
-    /** The provider callback: a conflict is {@code 409}, an unknown payment {@code 404}. */
+    /**
+     * The sandbox provider's callback: a conflict is {@code 409} (also for a payment another channel took), an
+     * unknown payment {@code 404}.
+     */
     @Transactional
     public void apply(ProviderDecision decision) {
         if (decision.status() != PaymentStatus.CAPTURED && decision.status() != PaymentStatus.FAILED) {
             throw ApiException.invalidFormat("status");
         }
         PaymentEntity p = payments.lockByCode(decision.paymentCode()).orElseThrow(ApiException::notFound);
+        if (!SandboxPaymentChannel.NAME.equals(p.channel)) {
+            // the sandbox provider's key decides only what the sandbox took, never a real acquirer's charge
+            throw ApiException.conflict("not a charge of the sandbox provider");
+        }
         switch (applyLocked(p, decision)) {
             case UNKNOWN_REFERENCE -> throw ApiException.conflict("unknown charge reference for this payment");
             case PAYMENT_FINAL -> throw ApiException.conflict("payment is " + p.status);

@@ -7,6 +7,7 @@ import io.paygate.payment.config.GatewayTime;
 import io.paygate.payment.config.PaymentConfig;
 import io.paygate.payment.provider.ChargeStatus;
 import io.paygate.payment.provider.PaymentChannel;
+import io.paygate.payment.provider.PaymentChannels;
 import io.paygate.payment.provider.ProviderDecision;
 import io.paygate.payment.repository.PaymentEntity;
 import io.paygate.payment.repository.PaymentRepository;
@@ -64,19 +65,19 @@ public class Reconciliation {
     private final AgroalDataSource dataSource;
     private final PaymentRepository payments;
     private final ProviderDecisions decisions;
-    private final PaymentChannel channel;
+    private final PaymentChannels channels;
     private final PaymentConfig config;
     private final GatewayTime time;
     private final Scheduler scheduler;
     private final MeterRegistry metrics;
 
     Reconciliation(AgroalDataSource dataSource, PaymentRepository payments, ProviderDecisions decisions,
-                   PaymentChannel channel, PaymentConfig config, GatewayTime time, Scheduler scheduler,
+                   PaymentChannels channels, PaymentConfig config, GatewayTime time, Scheduler scheduler,
                    MeterRegistry metrics) {
         this.dataSource = dataSource;
         this.payments = payments;
         this.decisions = decisions;
-        this.channel = channel;
+        this.channels = channels;
         this.config = config;
         this.time = time;
         this.scheduler = scheduler;
@@ -136,11 +137,12 @@ public class Reconciliation {
     private Outcome reconcile(Claimed c) {
         ChargeStatus answer = null;
         String error = null;
-        if (!channel.name().equals(c.channel())) {
+        PaymentChannel channel = channels.byName(c.channel()).orElse(null);
+        if (channel == null) {
             error = "no channel " + c.channel() + " in this process";
         } else {
             try {
-                answer = channel.inquire(c.reference()); // outside any transaction
+                answer = channel.inquire(c.merchantId(), c.reference()); // outside any transaction
             } catch (RuntimeException e) {
                 error = e.getClass().getSimpleName();
             }

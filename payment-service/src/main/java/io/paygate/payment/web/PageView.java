@@ -30,7 +30,8 @@ public record PageView(
         Map<String, String> errors,
         String formError,
         Map<String, String> values,
-        String nonce) {
+        String nonce,
+        String challengeUrl) {
 
     public boolean hasError(String field) {
         return errors != null && errors.containsKey(field);
@@ -50,6 +51,11 @@ public record PageView(
 
     public boolean polling() {
         return "processing".equals(view) || "challenge".equals(view);
+    }
+
+    /** 3-D Secure on the provider's own page (Midtrans): a link there instead of the OTP form. */
+    public boolean challengeAtProvider() {
+        return challengeUrl != null;
     }
 
     public boolean hasBindings() {

@@ -39,13 +39,14 @@ public class PageViews {
                 Money.format(c.amount(), c.currency()), c.currency(), timeLeft(Duration.between(now, c.expiresAt())),
                 EXPIRES.format(c.expiresAt().atZone(time.zone())) + " (" + time.zone().getId() + ")",
                 c.expiresAt().toEpochMilli(), c.statusDesc(), c.cardMask(), c.returnUrl(),
-                "pay".equals(view) ? bindings : List.of(), errors, formError, values, PageHeaders.nonce());
+                "pay".equals(view) ? bindings : List.of(), errors, formError, values, PageHeaders.nonce(),
+                "challenge".equals(view) ? c.challengeUrl() : null);
     }
 
     /** A page without a payment: {@code notfound}, {@code error} or {@code unavailable} (the database is away). */
     public PageView bare(String view) {
         return new PageView(view, titleOf(view), null, null, null, null, null, null, null, 0, null, null, null,
-                List.of(), Map.of(), null, Map.of(), PageHeaders.nonce());
+                List.of(), Map.of(), null, Map.of(), PageHeaders.nonce(), null);
     }
 
     static String viewOf(Checkout c, Instant now) {

@@ -131,6 +131,20 @@ public class PaymentPageResource {
         return backToPage(uri, paymentCode);
     }
 
+    /**
+     * Where a provider's own 3-D Secure page (Midtrans) sends the customer back: the page then shows processing until
+     * the provider's notification decides.
+     */
+    @GET
+    @Path("/3ds-return")
+    @Operation(summary = "Back from the provider's 3-D Secure page")
+    @APIResponse(responseCode = "303", description = "To the page, which shows processing and then the result")
+    @Produces(MediaType.TEXT_HTML)
+    public Response returnFromChallenge(@PathParam("paymentCode") String paymentCode, @Context UriInfo uri) {
+        checkout.returnFromChallenge(paymentCode);
+        return backToPage(uri, paymentCode);
+    }
+
     @POST
     @Path("/otp")
     @Operation(summary = "The 3-D Secure form: otp")

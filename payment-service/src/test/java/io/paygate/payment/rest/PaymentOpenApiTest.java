@@ -111,9 +111,11 @@ class PaymentOpenApiTest {
         assertEquals(Set.of("ops-token"), doc.security("POST", "/pg/ops/disbursements/{referenceNo}/status"));
         assertTrue(doc.root().path("paths").path("/pg/provider/sandbox/callback").isMissingNode(),
                 "the provider's callback is not the merchant API");
+        assertTrue(doc.root().path("paths").path("/pg/provider/midtrans/notification").isMissingNode(),
+                "nor is Midtrans's notification");
         assertEquals(Set.of("ops-token"), doc.security("GET", "/pg/ops/outbox/parked"));
         assertEquals(Set.of("ops-token"), doc.security("POST", "/pg/ops/outbox/parked/{id}/retry"));
-        assertEquals(14, doc.operations().size(), doc.operations()::toString);
+        assertEquals(15, doc.operations().size(), doc.operations()::toString);
     }
 
     @Test

@@ -6,7 +6,7 @@ import io.paygate.model.event.EventEnvelope;
 import io.paygate.model.event.PaymentStatusChanged;
 import io.paygate.model.event.Topics;
 import io.paygate.payment.provider.ChargeStatus;
-import io.paygate.payment.provider.PaymentChannel;
+import io.paygate.payment.provider.SandboxPaymentChannel;
 import io.paygate.payment.provider.ProviderSignature;
 import io.paygate.payment.support.Db;
 import io.paygate.payment.support.PaymentApi;
@@ -78,7 +78,7 @@ class ReconciliationTest {
     @Inject
     Reconciliation reconciliation;
     @Inject
-    PaymentChannel channel;
+    SandboxPaymentChannel channel;
     @Inject
     MeterRegistry metrics;
     Db db;
@@ -136,7 +136,7 @@ class ReconciliationTest {
                     channel = 'sandbox', provider_reference = 'CHGNEVERSENTTOTHEPROVIDER', submitted_at = now(),
                     next_inquiry_at = now() + interval '2 seconds'
                 WHERE payment_code = ?""", code);
-        assertEquals(ChargeStatus.State.UNKNOWN, channel.inquire("CHGNEVERSENTTOTHEPROVIDER").state());
+        assertEquals(ChargeStatus.State.UNKNOWN, channel.inquire(SandboxMerchants.DEMO.id(), "CHGNEVERSENTTOTHEPROVIDER").state());
 
         PaymentApi.awaitStatus(orderId, "FAILED");
         PaymentApi.status(SandboxMerchants.DEMO, orderId).then().body("result.payment.statusDesc",
@@ -177,7 +177,7 @@ class ReconciliationTest {
         String code = PaymentApi.newPayment(orderId);
         PaymentApi.payByCard(code, "4000000000003220").then().statusCode(303);
         String reference = db.value("SELECT provider_reference FROM payment WHERE payment_code = ?", code);
-        assertEquals(ChargeStatus.State.PENDING, channel.inquire(reference).state());
+        assertEquals(ChargeStatus.State.PENDING, channel.inquire(SandboxMerchants.DEMO.id(), reference).state());
 
         await().atMost(Duration.ofSeconds(20)).until(() -> db.count(
                 "SELECT inquiries FROM payment WHERE payment_code = ?", code) >= 2);

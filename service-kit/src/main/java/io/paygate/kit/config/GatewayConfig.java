@@ -61,11 +61,28 @@ public interface GatewayConfig {
         String currency();
 
         /**
-         * The merchant's payment channel (CONTRACT §2): {@code sandbox}, the sandbox provider. Read by
-         * payment-service, which refuses to start on a channel it does not have.
+         * The merchant's payment channel (CONTRACT §2): {@code sandbox} (the sandbox provider) or {@code midtrans}
+         * (the Midtrans Core API, with {@link #midtrans()}). Read by payment-service, which refuses to start on a
+         * channel it does not have, or on {@code midtrans} without keys.
          */
         @WithDefault("sandbox")
         String provider();
+
+        /** The merchant's Midtrans account ({@code gateway.merchants.<id>.midtrans.*}); only for {@code midtrans}. */
+        Optional<Midtrans> midtrans();
+    }
+
+    /** A merchant's Midtrans account (the Secret in Kubernetes). Never logged. */
+    interface Midtrans {
+        /** Server key (HTTP Basic user of the charge and status calls, and the notification signature key). */
+        Optional<String> serverKey();
+
+        /** Client key (the card token call). */
+        Optional<String> clientKey();
+
+        /** The Core API: sandbox {@code https://api.sandbox.midtrans.com}, production {@code https://api.midtrans.com}. */
+        @WithDefault("https://api.sandbox.midtrans.com")
+        String baseUrl();
     }
 
     interface Sandbox {

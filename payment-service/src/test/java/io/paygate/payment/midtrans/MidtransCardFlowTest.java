@@ -1,0 +1,169 @@
+package io.paygate.payment.midtrans;
+
+import io.paygate.model.event.EventEnvelope;
+import io.paygate.model.event.PaymentStatusChanged;
+import io.paygate.payment.support.LogCapture;
+import io.paygate.payment.support.PaymentApi;
+import io.paygate.payment.support.PaymentEvents;
+import io.paygate.payment.support.Requests;
+import io.paygate.testsupport.midtrans.MidtransSimulator;
+import io.paygate.testsupport.quarkus.KafkaResource;
+import io.paygate.testsupport.quarkus.PostgresResource;
+import io.paygate.testsupport.quarkus.SandboxConfigResource;
+import io.quarkus.test.common.ResourceArg;
+import io.quarkus.test.common.WithTestResource;
+import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.junit.TestProfile;
+import org.junit.jupiter.api.Test;
+
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.Base64;
+import java.util.List;
+
+import static io.paygate.payment.midtrans.MidtransSetup.MID;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * A merchant with {@code provider=midtrans} pays cards through the Midtrans Core API (the simulator over real HTTP):
+ * token with the client key, charge with 3-D Secure under the charge reference, Midtrans's page, its notification.
+ */
+@QuarkusTest
+@TestProfile(MidtransSetup.Profile.class)
+@WithTestResource(value = PostgresResource.class, initArgs = @ResourceArg(name = "database", value = "payment"))
+@WithTestResource(KafkaResource.class)
+@WithTestResource(SandboxConfigResource.class)
+@WithTestResource(MidtransSetup.class)
+class MidtransCardFlowTest extends MidtransTestBase {
+
+    @Test
+    void aCardWithout3dsIsCapturedAtOnceWithOneEventAndOnlyTheTokenCallSeesTheCard() {
+        String orderId = Requests.orderId();
+        String code = MidtransCustomer.newPayment(MID, orderId);
+        try (LogCapture logs = LogCapture.start()) {
+            PaymentApi.payByCard(code, "4411111111111118").then().statusCode(303);
+            assertEquals("CAPTURED", MidtransCustomer.statusOf(MID, orderId));
+            PaymentStatusChanged changed = PaymentEvents.awaitOne(MID.id(), code).dataAs(PaymentStatusChanged.class);
+            assertEquals("CAPTURED", changed.status().name());
+            assertEquals("VISA", changed.card().info().brand());
+            assertEquals("441111******1118", changed.card().mask());
+            // Midtrans's capture notification comes too: acknowledged, nothing more written
+            String reference = reference(code);
+            await(() -> SIM.deliveries().stream().anyMatch(d -> d.body().contains(reference) && d.status() == 200));
+            assertEquals(1, PaymentEvents.awaitRecords(MID.id(), code, 1, Duration.ofSeconds(10)).size());
+
+            List<MidtransSimulator.Request> calls = SIM.requests().stream()
+                    .filter(r -> r.path().equals("/v2/token") && r.query().contains(MidtransSetup.CLIENT_KEY)
+                            && r.query().contains("4411111111111118")).toList();
+            assertEquals(1, calls.size(), "one token call, with the client key and the card");
+            MidtransSimulator.Request charge = SIM.requests().stream()
+                    .filter(r -> r.path().equals("/v2/charge") && r.body().contains(reference)).findFirst().orElseThrow();
+            assertFalse(charge.body().contains("4411111111111118"), "the charge carries the token, not the card");
+            assertFalse(charge.body().contains("\"123\""), "nor the CVV");
+            assertTrue(charge.body().contains("\"authentication\":true"));
+            assertTrue(charge.body().contains("\"gross_amount\":150000"));
+            assertEquals("Basic " + Base64.getEncoder().encodeToString((MidtransSetup.SERVER_KEY + ":")
+                    .getBytes(StandardCharsets.UTF_8)), charge.authorization());
+            assertFalse(logs.text().contains("4411111111111118"), "no card number in the logs");
+            assertFalse(logs.text().contains(MidtransSetup.SERVER_KEY), "no server key in the logs");
+            assertFalse(logs.text().contains(MidtransSetup.CLIENT_KEY), "no client key in the logs");
+        }
+    }
+
+    @Test
+    void a3dsCardGoesToMidtranssPageAndComesBackToProcessingThenCaptured() throws Exception {
+        String orderId = Requests.orderId();
+        String code = MidtransCustomer.newPayment(MID, orderId);
+        PaymentApi.payByCard(code, "4811111111111114").then().statusCode(303);
+        assertEquals("PROCESSING", MidtransCustomer.statusOf(MID, orderId));
+        String link = MidtransCustomer.bankLink(code);
+        assertTrue(link.startsWith(SIM.baseUrl() + "/v2/3ds/redirect/"), link);
+        assertTrue(link.contains("callback_url="), link);
+
+        URI back = MidtransCustomer.passThreeDs(code, "112233");
+        assertTrue(back.getPath().equals("/pg/pay/" + code + "/3ds-return"), back.toString());
+        MidtransCustomer.comeBack(back).then().statusCode(303);
+        String page = PaymentApi.page(code).then().statusCode(200).extract().asString();
+        assertTrue(page.contains("data-view=\"processing\"") || page.contains("data-view=\"captured\""), page);
+
+        MidtransCustomer.awaitStatus(MID, orderId, "CAPTURED");
+        EventEnvelope event = PaymentEvents.awaitOne(MID.id(), code);
+        assertEquals("CAPTURED", event.dataAs(PaymentStatusChanged.class).status().name());
+        assertTrue(PaymentApi.page(code).then().extract().asString().contains("data-view=\"captured\""));
+    }
+
+    @Test
+    void aWrongOtpOnMidtranssPageFailsThePayment() throws Exception {
+        String orderId = Requests.orderId();
+        String code = MidtransCustomer.newPayment(MID, orderId);
+        PaymentApi.payByCard(code, "4811111111111114").then().statusCode(303);
+        MidtransCustomer.comeBack(MidtransCustomer.passThreeDs(code, "999999")).then().statusCode(303);
+        MidtransCustomer.awaitStatus(MID, orderId, "FAILED");
+        assertEquals("Card declined (Card is not authenticated.)", MidtransCustomer.statusDescOf(MID, orderId));
+        assertEquals(1, PaymentEvents.awaitRecords(MID.id(), code, 1, Duration.ofSeconds(10)).size());
+    }
+
+    @Test
+    void aDeclinedCardIsFailedAtOnceWithMidtranssReason() {
+        String orderId = Requests.orderId();
+        String code = MidtransCustomer.newPayment(MID, orderId);
+        PaymentApi.payByCard(code, "4911111111111113").then().statusCode(303);
+        assertEquals("FAILED", MidtransCustomer.statusOf(MID, orderId));
+        assertTrue(MidtransCustomer.statusDescOf(MID, orderId).startsWith("Card declined (Deny by Bank"));
+        assertEquals(1, PaymentEvents.awaitRecords(MID.id(), code, 1, Duration.ofSeconds(10)).size());
+    }
+
+    @Test
+    void aChargeChallengedByFraudDetectionWaitsForMidtranssDecision() {
+        String orderId = Requests.orderId();
+        String code = MidtransCustomer.newPayment(MID, orderId);
+        PaymentApi.payByCard(code, "4611111111111116").then().statusCode(303);
+        assertEquals("PROCESSING", MidtransCustomer.statusOf(MID, orderId), "capture + fraud challenge decides nothing");
+        assertTrue(PaymentApi.page(code).then().extract().asString().contains("data-view=\"processing\""));
+        SIM.settle(MidtransDb.reference(code)); // Midtrans (the merchant, in its dashboard) accepted it
+        MidtransCustomer.awaitStatus(MID, orderId, "CAPTURED");
+        assertEquals(1, PaymentEvents.awaitRecords(MID.id(), code, 1, Duration.ofSeconds(10)).size());
+    }
+
+    @Test
+    void definiteRefusalsOfTheChargeFailThePaymentAndNothingIsChargedTwice() {
+        SIM.failNext(MidtransSimulator.Endpoint.CHARGE, 401);
+        String orderId = Requests.orderId();
+        String code = MidtransCustomer.newPayment(MID, orderId);
+        PaymentApi.payByCard(code, "4411111111111118").then().statusCode(303);
+        assertEquals("FAILED", MidtransCustomer.statusOf(MID, orderId));
+        assertEquals("The payment provider refused the merchant's account", MidtransCustomer.statusDescOf(MID, orderId));
+        assertTrue(SIM.status(reference(code)).isEmpty(), "Midtrans charged nothing");
+
+        SIM.failNext(MidtransSimulator.Endpoint.CHARGE, 400);
+        String orderId2 = Requests.orderId();
+        String code2 = MidtransCustomer.newPayment(MID, orderId2);
+        PaymentApi.payByCard(code2, "4411111111111118").then().statusCode(303);
+        assertEquals("FAILED", MidtransCustomer.statusOf(MID, orderId2));
+        assertEquals("Card refused by the payment provider", MidtransCustomer.statusDescOf(MID, orderId2));
+        assertEquals(1, SIM.requests().stream().filter(r -> r.path().equals("/v2/charge")
+                && r.body().contains(reference(code2))).count(), "the charge is never repeated");
+    }
+
+    @Test
+    void directDebitIsNotOfferedNorTakenForAMidtransMerchant() {
+        String code = MidtransCustomer.newPayment(MID, Requests.orderId());
+        io.restassured.RestAssured.given().contentType("application/x-www-form-urlencoded; charset=UTF-8")
+                .formParam("bindingId", "BND123").redirects().follow(false)
+                .post("/pg/pay/" + code + "/directdebit").then().statusCode(400);
+        assertEquals("PENDING", io.restassured.RestAssured.given().get("/pg/pay/" + code + "/state").then()
+                .extract().path("status"));
+    }
+
+    static String reference(String code) {
+        return MidtransDb.reference(code);
+    }
+
+    static void await(java.util.concurrent.Callable<Boolean> condition) {
+        org.awaitility.Awaitility.await().atMost(Duration.ofSeconds(10)).pollInterval(Duration.ofMillis(100))
+                .until(condition);
+    }
+}
