@@ -495,8 +495,8 @@ public final class LocalStack {
 
         /**
          * The same options with these JVM options for every service process instead of
-         * {@code PAYGATE_SERVICE_JAVA_OPTS} (or {@code -Xmx512m}): e.g. a stack of many replicas on a small machine
-         * that starts them with less compiling.
+         * {@code PAYGATE_SERVICE_JAVA_OPTS} (or {@link AotCache#DEFAULT_JVM_OPTIONS}): e.g. a stack of many replicas on
+         * a small machine that starts them with less compiling.
          */
         public Options withServiceJvmOptions(List<String> jvmOptions) {
             return new Options(repoRoot, dataDir, keepData, postgresPort, portOffset, extraConfig,
