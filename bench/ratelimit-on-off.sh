@@ -5,6 +5,7 @@
 #   deploy/local/run --data-dir /tmp/bench-stack --pg-port 25432 --port-offset 20000 &
 #   bench/ratelimit-on-off.sh /tmp/bench-stack [--pg-port 25432] [--rounds 3] [--clients 16] [--seconds 20]
 #                                              [--warmup 5] [--first-warmup 30] [--port 18190]
+#                                              [--jvm "A OPTIONS" "B OPTIONS"]
 #
 # Beside a running local stack it starts two extra copies of payment-service from the same build, with the
 # configuration the stack wrote for it (same database, same broker), that differ in one setting:
@@ -17,6 +18,9 @@
 # pair a longer one, FIRST_WARMUP s: the JVMs start cold); the first pair is reported but left out of the medians. For each measurement: throughput, p50/p99, and
 # the CPU time per initiation of that copy's JVM and of PostgreSQL (from /proc), which depends less on how busy the
 # shared machine is than the rates do. Rows written by the benchmark are deleted at the end.
+#
+# With --jvm, the two copies (named a and b) differ in their JVM options instead, both with the limiter off (issue 17: what -XX:TieredStopAtLevel=1 costs at peak). The word "aot" among the options
+# stands for -XX:AOTCache=payment-service/target/quarkus-app/app.aot -XX:AOTMode=on.
 set -euo pipefail
 data=${1:?usage: bench/ratelimit-on-off.sh DATA_DIR [options]}
 shift
@@ -31,6 +35,7 @@ while [ $# -gt 0 ]; do
         --warmup) warmup=$2; shift 2 ;;
         --first-warmup) first_warmup=$2; shift 2 ;;
         --port) port=$2; shift 2 ;;
+        --jvm) jvm_a=$2 jvm_b=$3; shift 3 ;;
         *) echo "unknown option $1" >&2; exit 2 ;;
     esac
 done
@@ -41,7 +46,16 @@ hdr="${MAVEN_REPO:-$HOME/.m2/repository}/org/hdrhistogram/HdrHistogram/2.2.2/Hdr
 [ -d "$data/payment-service/config" ] || { echo "no local stack configuration in $data" >&2; exit 1; }
 export PGPASSWORD=postgres
 psql_pay=(psql -X -q -h 127.0.0.1 -p "$pg_port" -U postgres -d payment)
-read -r -a jvm_opts <<<"${PAYGATE_SERVICE_JAVA_OPTS:--Xmx512m}"
+app="$root/payment-service/target/quarkus-app"
+jvm_words() { local w; for w in $1; do if [ "$w" = aot ]; then echo "-XX:AOTCache=$app/app.aot -XX:AOTMode=on"; else echo "$w"; fi; done; }
+declare -A side_opts
+if [ -n "${jvm_a:-}" ]; then
+    sides=(a b)
+    side_opts[a]=$(jvm_words "$jvm_a") side_opts[b]=$(jvm_words "$jvm_b")
+else
+    sides=(on off)
+    side_opts[on]=${PAYGATE_SERVICE_JAVA_OPTS:--Xmx512m} side_opts[off]=${PAYGATE_SERVICE_JAVA_OPTS:--Xmx512m}
+fi
 
 work=$(mktemp -d)
 pids=()
@@ -55,20 +69,26 @@ trap cleanup EXIT
 
 declare -A svc_port svc_pid
 start_copy() { # side port env...
-    local side=$1 p=$2; shift 2
+    local side=$1 p=$2 jvm_opts; shift 2
+    read -r -a jvm_opts <<<"$(echo ${side_opts[$side]})"
     mkdir -p "$work/$side"
     cp -r "$data/payment-service/config" "$work/$side/config"
-    (cd "$work/$side" && exec env QUARKUS_HTTP_PORT="$p" "$@" "$JAVA_HOME/bin/java" "${jvm_opts[@]}" \
+    (cd "$work/$side" && exec env QUARKUS_HTTP_PORT="$p" QUARKUS_MANAGEMENT_PORT=$((p + 1000)) "$@" "$JAVA_HOME/bin/java" "${jvm_opts[@]}" \
         -jar "$root/payment-service/target/quarkus-app/quarkus-run.jar" >"$work/$side/log" 2>&1) &
     pids+=($!)
     svc_port[$side]=$p
     svc_pid[$side]=$!
 }
-start_copy on $((port + 1)) GATEWAY_RATE_LIMIT_ENABLED=true \
-    GATEWAY_RATE_LIMIT_MERCHANT_PER_SECOND=1000000 GATEWAY_RATE_LIMIT_MERCHANT_BURST=1000000
-start_copy off $((port + 2)) GATEWAY_RATE_LIMIT_ENABLED=false
-for side in on off; do
-    until curl -fs -o /dev/null "http://127.0.0.1:${svc_port[$side]}/q/health/ready"; do
+if [ "${sides[0]}" = on ]; then
+    start_copy on $((port + 1)) GATEWAY_RATE_LIMIT_ENABLED=true \
+        GATEWAY_RATE_LIMIT_MERCHANT_PER_SECOND=1000000 GATEWAY_RATE_LIMIT_MERCHANT_BURST=1000000
+    start_copy off $((port + 2)) GATEWAY_RATE_LIMIT_ENABLED=false
+else
+    start_copy a $((port + 1)) GATEWAY_RATE_LIMIT_ENABLED=false
+    start_copy b $((port + 2)) GATEWAY_RATE_LIMIT_ENABLED=false
+fi
+for side in "${sides[@]}"; do
+    until curl -fs -o /dev/null "http://127.0.0.1:$((svc_port[$side] + 1000))/q/health/ready"; do
         kill -0 "${svc_pid[$side]}" 2>/dev/null || { echo "$side copy died:" >&2; tail -20 "$work/$side/log" >&2; exit 1; }
         sleep 0.5
     done
@@ -107,19 +127,26 @@ measure() { # side round warmup -> appends "side round throughput p50 p99 svc_ms
 }
 
 echo "== $(date -Is)  rounds $rounds, $clients workers, ${warmup}s warm-up + ${seconds}s each, load: $(cut -d' ' -f1-3 /proc/loadavg)"
+for side in "${sides[@]}"; do echo "   $side: ${side_opts[$side]//$'\n'/ }"; done
 for r in $(seq 0 "$rounds"); do
-    if ((r % 2 == 0)); then order=(on off); else order=(off on); fi
+    if ((r % 2 == 0)); then order=("${sides[0]}" "${sides[1]}"); else order=("${sides[1]}" "${sides[0]}"); fi
     for side in "${order[@]}"; do measure "$side" "$r" "$( ((r == 0)) && echo "$first_warmup" || echo "$warmup")"; done
 done
-awk '$3 > 0 {   # round 0 warms both JVMs: left out
+awk -v A="${sides[0]}" -v B="${sides[1]}" '$3 > 0 {   # round 0 warms both JVMs: left out
         n[$1]++; t[$1, n[$1]] = $4 + 0; sv[$1, n[$1]] = $13 + 0; pg[$1, n[$1]] = $16 + 0 }
      function median(a, side, k,   i, j, x, m) {
         for (i = 1; i <= k; i++) m[i] = a[side, i]
         for (i = 1; i <= k; i++) for (j = i + 1; j <= k; j++) if (m[j] < m[i]) { x = m[i]; m[i] = m[j]; m[j] = x }
         return (k % 2) ? m[(k + 1) / 2] : (m[k / 2] + m[k / 2 + 1]) / 2 }
      END {
-        on = median(t, "on", n["on"]); off = median(t, "off", n["off"])
-        printf "RESULT median throughput on %.1f/s, off %.1f/s: on/off %.3f (%+.1f %%); service CPU per initiation on %.3f ms, off %.3f ms; PostgreSQL %.3f ms, %.3f ms\n",
-               on, off, on / off, (on / off - 1) * 100, median(sv, "on", n["on"]), median(sv, "off", n["off"]),
-               median(pg, "on", n["on"]), median(pg, "off", n["off"]) }' "$work/results"
+        on = median(t, A, n[A]); off = median(t, B, n[B])
+        printf "RESULT median throughput %s %.1f/s, %s %.1f/s: %s/%s %.3f (%+.1f %%); service CPU per initiation %s %.3f ms, %s %.3f ms; PostgreSQL %.3f ms, %.3f ms\n",
+               A, on, B, off, A, B, on / off, (on / off - 1) * 100, A, median(sv, A, n[A]), B, median(sv, B, n[B]),
+               median(pg, A, n[A]), median(pg, B, n[B]) }' "$work/results"
+for side in "${sides[@]}"; do # the copies' memory after the load: now, and the peak (for Kubernetes limits)
+    jvm=$(pgrep -P "${svc_pid[$side]}" java || echo "${svc_pid[$side]}")
+    awk -v side="$side" '/VmHWM|VmRSS|RssAnon/ { v[$1] = int($2 / 1024) }
+        END { printf "%-3s memory after the runs: RSS %d MiB (anonymous %d MiB), peak RSS %d MiB\n", side, v["VmRSS:"], v["RssAnon:"], v["VmHWM:"] }' \
+        "/proc/$jvm/status"
+done
 echo "== done  load: $(cut -d' ' -f1-3 /proc/loadavg)"

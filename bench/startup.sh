@@ -1,73 +1,85 @@
 #!/usr/bin/env bash
-# Start-to-ready time and idle RSS of each service in JVM mode: the median of N starts (default 5).
+# Start-to-ready time and idle RSS of each service in JVM mode, for several configurations in one run: by default the
+# old default (-Xmx512m, no AOT cache), the chosen one (deploy/local's AotCache.DEFAULT_JVM_OPTIONS with the trained
+# AOT cache and -XX:AOTMode=on) and the image's (deploy/docker/Dockerfile.jvm's JAVA_OPTS with the cache), N starts
+# of each (default 5), interleaved (default, chosen, image, default, …) so that all see the same machine; medians.
 #
+#   deploy/local/train                                   # the caches (deploy/local/run also makes them when missing)
 #   deploy/local/run --data-dir /tmp/paygate-bench &     # PostgreSQL and Kafka (and one copy of each service)
 #   bench/startup.sh /tmp/paygate-bench [N]
 #
 # Each measured instance is an extra copy of the service on a spare port, with the configuration the local stack
 # wrote for it (same database and broker). "Ready" is the first HTTP 200 from /q/health/ready (on the management
-# port, the API port + 1000), timed from the moment the process is spawned; RSS is VmRSS from /proc after 5 s of idling.
+# port, the API port + 1000), timed from the moment the process is spawned; "started" is Quarkus's own "started in"
+# (its boot after the JVM's); RSS is VmRSS from /proc after 5 s of idling. The load average is printed per round.
 #
 # Environment:
-#   STARTUP_JAVA_OPTS  the JVM options of the measured instances (default -Xmx512m, the local stack's)
-#   STARTUP_AOT=1      first a training run per service with -XX:AOTCacheOutput (JDK 25, JEP 483/514: classes
-#                      loaded and linked, and method profiles, cached), stopped with SIGTERM once ready; then the
-#                      measured runs use -XX:AOTCache. The cache is kept in the service's target/ directory.
-#   STARTUP_PORT       the measured instances use the ports after this one (default 18090)
+#   STARTUP_VARIANTS  the configurations, ';'-separated "label=JVM options"; the word "aot" among the options stands
+#                     for -XX:AOTCache=<service>/target/quarkus-app/app.aot -XX:AOTMode=on. Default:
+#                     "default=-Xmx512m;chosen=aot <AotCache.DEFAULT_JVM_OPTIONS>;image=aot <Dockerfile.jvm's JAVA_OPTS>"
+#                     (the image's options with deploy/local's cache, which was trained with the chosen ones: the
+#                     image trains its own with its options)
+#   STARTUP_PORT      the measured instances use the ports after this one (default 18090)
+#   STARTUP_SERVICES  which services (default: all three)
 set -euo pipefail
 data=${1:?usage: bench/startup.sh DATA_DIR [N]}
 runs=${2:-5}
-read -r -a jvm_opts <<<"${STARTUP_JAVA_OPTS:--Xmx512m}"
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 source "$root/deploy/local/jdk.sh"
 paygate_select_jdk >/dev/null
-
-median() { sort -n | awk '{a[NR]=$1} END {print (NR % 2) ? a[(NR+1)/2] : int((a[NR/2] + a[NR/2+1]) / 2)}'; }
-
-printf '%-22s %14s %14s   (%s runs, %s, %s cores, opts: %s%s, load %s)\n' service "ready ms (p50)" \
-    "RSS MiB (p50)" "$runs" "$("$JAVA_HOME/bin/java" -version 2>&1 | head -1)" "$(nproc)" "${jvm_opts[*]}" \
-    "${STARTUP_AOT:+ +AOT cache}" "$(uptime | sed 's/.*load average: //')"
+chosen=$(sed -n 's/.*DEFAULT_JVM_OPTIONS = "\([^"]*\)".*/\1/p' "$root/deploy/local/src/main/java/io/paygate/local/AotCache.java")
+image=$(sed -n 's/^ENV JAVA_OPTS="\([^"]*\)"/\1/p' "$root/deploy/docker/Dockerfile.jvm")
+IFS=';' read -r -a variants <<<"${STARTUP_VARIANTS:-default=-Xmx512m;chosen=aot $chosen;image=aot $image}"
 port=${STARTUP_PORT:-18090}
 
+median() { sort -n | awk '{a[NR]=$1} END {print (NR % 2) ? a[(NR+1)/2] : int((a[NR/2] + a[NR/2+1]) / 2)}'; }
+med() { tr ' ' '\n' <<<"$1" | grep . | median; }
+load() { cut -d' ' -f1 /proc/loadavg; }
+
+echo "$runs runs per configuration, interleaved; $("$JAVA_HOME/bin/java" -version 2>&1 | head -1), $(nproc) cores"
 wait_ready() { # pid port
     until curl -fs -o /dev/null "http://127.0.0.1:$(($2 + 1000))/q/health/ready"; do
         kill -0 "$1" 2>/dev/null || return 1
         sleep 0.02
     done
 }
-for svc in payment-service binding-service notification-service; do
+printf '%-21s %-8s %9s %9s %8s %9s   %s\n' service config "ready ms" "started" "RSS MiB" "anon MiB" \
+    "each run: ready ms / RSS MiB (load)"
+for svc in ${STARTUP_SERVICES:-payment-service binding-service notification-service}; do
     work=$(mktemp -d)
     cp -r "$data/$svc/config" "$work/config"
-    ready_ms=(); rss_mib=()
-    opts=("${jvm_opts[@]}")
-    if [ -n "${STARTUP_AOT:-}" ]; then
-        aot="$root/$svc/target/quarkus-app/app.aot"
-        port=$((port + 1))
-        (cd "$work" && QUARKUS_HTTP_PORT=$port QUARKUS_MANAGEMENT_PORT=$((port + 1000)) exec "$JAVA_HOME/bin/java" "${jvm_opts[@]}" -XX:AOTCacheOutput="$aot" \
-            -jar "$root/$svc/target/quarkus-app/quarkus-run.jar" >"$work/training.log" 2>&1) &
-        pid=$!
-        wait_ready "$pid" "$port" || { echo "$svc training run died; see $work/training.log" >&2; exit 1; }
-        curl -fs -o /dev/null "http://127.0.0.1:$((port + 1000))/q/health" || true
-        sleep 2
-        kill -TERM "$pid"; wait "$pid" 2>/dev/null || true
-        [ -s "$aot" ] || { echo "$svc: no AOT cache written; see $work/training.log" >&2; tail -5 "$work/training.log" >&2; exit 1; }
-        opts+=(-XX:AOTCache="$aot")
-    fi
+    app="$root/$svc/target/quarkus-app"
+    declare -A ready=() started=() rss=() anon=() each=()
     for _ in $(seq "$runs"); do
-        port=$((port + 1))
-        start=$(date +%s%N)
-        (cd "$work" && QUARKUS_HTTP_PORT=$port QUARKUS_MANAGEMENT_PORT=$((port + 1000)) exec "$JAVA_HOME/bin/java" "${opts[@]}" \
-            -jar "$root/$svc/target/quarkus-app/quarkus-run.jar" >"$work/log" 2>&1) &
-        pid=$!
-        wait_ready "$pid" "$port" || { echo "$svc died; see $work/log" >&2; exit 1; }
-        ready_ms+=($(( ($(date +%s%N) - start) / 1000000 )))
-        sleep 5
-        java_pid=$(pgrep -P "$pid" java || echo "$pid")
-        rss_mib+=($(( $(awk '/VmRSS/ {print $2}' "/proc/$java_pid/status") / 1024 )))
-        kill "$pid" 2>/dev/null; wait "$pid" 2>/dev/null || true
+        for v in "${variants[@]}"; do
+            label=${v%%=*}
+            read -r -a words <<<"${v#*=}"
+            opts=()
+            for w in "${words[@]}"; do
+                if [ "$w" = aot ]; then opts+=(-XX:AOTCache="$app/app.aot" -XX:AOTMode=on); else opts+=("$w"); fi
+            done
+            port=$((port + 1))
+            l=$(load)
+            start=$(date +%s%N)
+            (cd "$work" && QUARKUS_HTTP_PORT=$port QUARKUS_MANAGEMENT_PORT=$((port + 1000)) exec "$JAVA_HOME/bin/java" \
+                "${opts[@]}" -jar "$app/quarkus-run.jar" >"$work/log" 2>&1) &
+            pid=$!
+            wait_ready "$pid" "$port" || { echo "$svc ($label) died; the end of its log:" >&2; tail -20 "$work/log" >&2; exit 1; }
+            ms=$(( ($(date +%s%N) - start) / 1000000 ))
+            sleep 5
+            mib=$(( $(awk '/VmRSS/ {print $2}' "/proc/$pid/status") / 1024 ))
+            anon_mib=$(( $(awk '/RssAnon/ {print $2}' "/proc/$pid/status") / 1024 ))
+            kill "$pid" 2>/dev/null; wait "$pid" 2>/dev/null || true
+            ready[$label]+="$ms "; rss[$label]+="$mib "; anon[$label]+="$anon_mib "; each[$label]+="$ms/$mib ($l) "
+            started[$label]+="$(sed -n 's/.* started in \([0-9.]*\)s.*/\1/p' "$work/log" | head -1 | awk '{print int($1 * 1000)}') "
+        done
     done
-    printf '%-22s %14s %14s   ready: %s  rss: %s\n' "$svc" \
-        "$(printf '%s\n' "${ready_ms[@]}" | median)" "$(printf '%s\n' "${rss_mib[@]}" | median)" \
-        "${ready_ms[*]}" "${rss_mib[*]}"
+    for v in "${variants[@]}"; do
+        label=${v%%=*}
+        printf '%-21s %-8s %9s %9s %8s %9s   %s\n' "$svc" "$label" "$(med "${ready[$label]}")" \
+            "$(med "${started[$label]}")" "$(med "${rss[$label]}")" "$(med "${anon[$label]}")" "${each[$label]}"
+    done
+    unset ready started rss anon each
     rm -rf "$work"
 done
+for v in "${variants[@]}"; do echo "  ${v%%=*}: ${v#*=}"; done

@@ -253,6 +253,8 @@ public final class LocalStack {
         for (ServiceSpec spec : ServiceSpec.ALL) {
             if (!Files.isRegularFile(spec.jar(options.repoRoot()))) {
                 problems.add(spec.jar(options.repoRoot()) + " is missing: build with ./mvnw -DskipTests package");
+            } else {
+                options.aotCache().problem(spec, options.repoRoot()).ifPresent(problems::add);
             }
         }
         List<Integer> ports = new ArrayList<>();
@@ -303,7 +305,9 @@ public final class LocalStack {
             if (kafkaPrincipals != null) { // every replica of a service is the same principal
                 service.environment(KafkaPrincipals.environment(kafka, kafkaPrincipals.byService().get(spec.name())));
             }
-            service.start(spec.jar(options.repoRoot()), config.lines(spec, specs), options.serviceJvmOptions());
+            List<String> jvm = new ArrayList<>(options.serviceJvmOptions());
+            jvm.addAll(options.aotCache().jvmOptions(spec, options.repoRoot()));
+            service.start(spec.jar(options.repoRoot()), config.lines(spec, specs), jvm);
             System.out.println("  starting " + spec.id() + " (log " + service.log() + ")");
         }
         Duration timeout = READY_TIMEOUT.plus(READY_TIMEOUT_PER_REPLICA.multipliedBy(options.replicas() - 1));
@@ -369,7 +373,8 @@ public final class LocalStack {
         System.out.println("stopping paygate local stack…");
         List<Thread> stoppers = services.stream().map(service -> Thread.ofVirtual().start(() -> {
             try {
-                service.close(STOP_GRACE);
+                // A training run writes its AOT cache at exit (a child JVM assembles it): give it the time.
+                service.close(options.aotCache() == AotCache.TRAIN ? AotCache.TRAINING_STOP_GRACE : STOP_GRACE);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
@@ -431,7 +436,7 @@ public final class LocalStack {
     /** Command-line options of {@code deploy/local/run}, and what tests pass to {@link #launch(Options)}. */
     public record Options(Path repoRoot, Path dataDir, boolean keepData, int postgresPort, int portOffset,
                           List<String> extraConfig, List<String> serviceJvmOptions, boolean help,
-                          KafkaSecurity kafkaSecurity, int replicas) {
+                          KafkaSecurity kafkaSecurity, int replicas, AotCache aotCache) {
 
         public Options {
             ServiceSpec.checkReplicas(replicas);
@@ -439,8 +444,8 @@ public final class LocalStack {
 
         static final String USAGE = """
                 usage: deploy/local/run [--keep-data] [--data-dir DIR] [--pg-port PORT] [--port-offset N] [--replicas N]
-                                        [--set key=value]... [--kafka-security plaintext|sasl-ssl] [--rebuild]
-                                        [--midtrans-merchant ID [--midtrans-base-url URL]]
+                                        [--set key=value]... [--kafka-security plaintext|sasl-ssl] [--no-aot-cache]
+                                        [--rebuild] [--midtrans-merchant ID [--midtrans-base-url URL]]
                   --keep-data      keep the run's data (database, broker logs, service logs) after it stops
                   --data-dir DIR   put the run's data in DIR (kept after it stops)
                   --pg-port PORT   PostgreSQL port (default 15432)
@@ -453,6 +458,9 @@ public final class LocalStack {
                   --kafka-security plaintext|sasl-ssl
                                    sasl-ssl: the broker requires SCRAM-SHA-512 over TLS and ACLs; each service gets
                                    its own principal (printed with the CA certificate clients trust)
+                  --no-aot-cache   start the services without their AOT caches (cold); by default they start with
+                                   <service>/target/quarkus-app/app.aot and -XX:AOTMode=on, and a cache that is
+                                   missing or older than its jar is trained first (deploy/local/train)
                   --rebuild        rebuild the services with ./mvnw before starting
                   --midtrans-merchant ID
                                    merchant ID (e.g. demo) pays through the Midtrans Core API channel instead of the
@@ -460,18 +468,19 @@ public final class LocalStack {
                   --midtrans-base-url URL
                                    the Core API those merchants call (default https://api.sandbox.midtrans.com)
                 Environment: everything is passed on to the services (e.g. GATEWAY_NOTIFICATION_RETRY_DELAYS=1s,2s,4s);
-                PAYGATE_SERVICE_JAVA_OPTS sets the services' JVM options (default -Xmx512m).""";
+                PAYGATE_SERVICE_JAVA_OPTS sets the services' JVM options (default""" + " " + AotCache.DEFAULT_JVM_OPTIONS
+                + "; the caches are trained with the same).";
 
         /** The defaults for a stack started from code: free PostgreSQL port, throw-away data. */
         public static Options forTests(Path repoRoot, int portOffset, List<String> extraConfig) {
             return new Options(repoRoot.toAbsolutePath().normalize(), null, false, 0, portOffset,
-                    List.copyOf(extraConfig), jvmOptions(), false, KafkaSecurity.PLAINTEXT, 1);
+                    List.copyOf(extraConfig), jvmOptions(), false, KafkaSecurity.PLAINTEXT, 1, AotCache.OFF);
         }
 
         /** The same options with the broker secured (or not). */
         public Options withKafkaSecurity(KafkaSecurity security) {
             return new Options(repoRoot, dataDir, keepData, postgresPort, portOffset, extraConfig, serviceJvmOptions,
-                    help, security, replicas);
+                    help, security, replicas, aotCache);
         }
 
         /**
@@ -481,17 +490,23 @@ public final class LocalStack {
          */
         public Options withReplicas(int replicas) {
             return new Options(repoRoot, dataDir, keepData, postgresPort, portOffset, extraConfig, serviceJvmOptions,
-                    help, kafkaSecurity, replicas);
+                    help, kafkaSecurity, replicas, aotCache);
         }
 
         /**
          * The same options with these JVM options for every service process instead of
-         * {@code PAYGATE_SERVICE_JAVA_OPTS} (or {@code -Xmx512m}): e.g. a stack of many replicas on a small machine
-         * that starts them with less compiling.
+         * {@code PAYGATE_SERVICE_JAVA_OPTS} (or {@link AotCache#DEFAULT_JVM_OPTIONS}): e.g. a stack of many replicas on
+         * a small machine that starts them with less compiling.
          */
         public Options withServiceJvmOptions(List<String> jvmOptions) {
             return new Options(repoRoot, dataDir, keepData, postgresPort, portOffset, extraConfig,
-                    List.copyOf(jvmOptions), help, kafkaSecurity, replicas);
+                    List.copyOf(jvmOptions), help, kafkaSecurity, replicas, aotCache);
+        }
+
+        /** The same options with the services' AOT caches used, trained or left alone. */
+        public Options withAotCache(AotCache aot) {
+            return new Options(repoRoot, dataDir, keepData, postgresPort, portOffset, extraConfig, serviceJvmOptions,
+                    help, kafkaSecurity, replicas, aot);
         }
 
         static Options parse(String[] args) {
@@ -508,6 +523,7 @@ public final class LocalStack {
             int offset = 0;
             int replicas = 1;
             KafkaSecurity kafkaSecurity = KafkaSecurity.PLAINTEXT;
+            AotCache aot = AotCache.USE;
             List<String> extra = new ArrayList<>();
             List<String> midtrans = new ArrayList<>();
             String midtransBaseUrl = null;
@@ -524,6 +540,7 @@ public final class LocalStack {
                     case "--midtrans-merchant" -> midtrans.add(value(rest, arg));
                     case "--midtrans-base-url" -> midtransBaseUrl = value(rest, arg);
                     case "--kafka-security" -> kafkaSecurity = KafkaSecurity.parse(value(rest, arg));
+                    case "--no-aot-cache" -> aot = AotCache.OFF;
                     case "-h", "--help" -> help = true;
                     default -> throw new IllegalArgumentException("unknown option " + arg);
                 }
@@ -537,7 +554,7 @@ public final class LocalStack {
             }
             extra.addAll(0, channels);
             return new Options(repoRoot, dataDir, keep, pgPort, offset, extra, jvmOptions(), help, kafkaSecurity,
-                    replicas);
+                    replicas, aot);
         }
 
         private static int replicas(String value) {
@@ -550,7 +567,7 @@ public final class LocalStack {
         }
 
         private static List<String> jvmOptions() {
-            String jvm = System.getenv().getOrDefault("PAYGATE_SERVICE_JAVA_OPTS", "-Xmx512m");
+            String jvm = System.getenv().getOrDefault("PAYGATE_SERVICE_JAVA_OPTS", AotCache.DEFAULT_JVM_OPTIONS);
             return Arrays.stream(jvm.trim().split("\\s+")).filter(s -> !s.isEmpty()).toList();
         }
 
