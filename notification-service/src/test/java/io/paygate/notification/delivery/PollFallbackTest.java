@@ -60,7 +60,6 @@ class PollFallbackTest {
     void aNotificationStoredByAnotherReplicaIsDeliveredByThePoll() throws Exception {
         NotificationDb db = new NotificationDb(dataSource);
         double storedBefore = count("paygate.notifications.dispatcher.wakeups", "cause", "stored");
-        double polledBefore = count("paygate.notifications.dispatcher.claims", "trigger", "poll");
         UUID id = UUID.randomUUID();
         String resource = Events.id("OR");
         // Written as another replica's consumer writes it (NotificationStore), so no signal reaches this process.
@@ -77,8 +76,8 @@ class PollFallbackTest {
                 + " AND status = 'DELIVERED'", id.toString()) == 1);
         assertEquals(storedBefore, count("paygate.notifications.dispatcher.wakeups", "cause", "stored"),
                 "no signal: the row came from elsewhere");
-        assertEquals(true, count("paygate.notifications.dispatcher.claims", "trigger", "poll") > polledBefore,
-                "claimed by the poll");
+        // Delivered with no signal from a store: only the poll could have claimed it. (The poll counter itself proves
+        // nothing here: it counts every claim the poll asks of the database, 10 a second, with or without rows.)
     }
 
     private double count(String name, String tag, String value) {
