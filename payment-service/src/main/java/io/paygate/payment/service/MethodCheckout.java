@@ -106,7 +106,10 @@ public class MethodCheckout {
         try {
             opened = channel.openCharge(r.opening(merchantName));
         } catch (ChargeRefused refused) {
-            charges.refused(r.paymentCode(), r.reference(), refused.statusDesc());
+            if (!r.preselected()) {
+                // the customer chooses again; a preselected charge stays OPENING, so the merchant's retry asks again
+                charges.refused(r.paymentCode(), r.reference(), refused.statusDesc());
+            }
             throw new ProviderUnavailable(refused.statusDesc(), true);
         } catch (RuntimeException e) {
             LOG.warnf("payment %s: the %s provider did not open %s charge %s (%s); the same reference is asked again "

@@ -62,8 +62,8 @@ public class OpenCharges {
 
     /** A charge to open (or being opened): its reference, method and channel, and whether it is open already. */
     public record Reserved(String paymentCode, String merchantId, String reference, PaymentMethod method,
-                           String channel, Instant expiresAt, boolean alreadyOpen, BigDecimal amount, String currency,
-                           String accountId, ChargeOpening.Payer payer) {
+                           String channel, Instant expiresAt, boolean alreadyOpen, boolean preselected,
+                           BigDecimal amount, String currency, String accountId, ChargeOpening.Payer payer) {
 
         /** What the provider is asked to open. */
         public ChargeOpening opening(String merchantName) {
@@ -126,7 +126,7 @@ public class OpenCharges {
     private static Reserved reserved(PaymentEntity p, PaymentChargeEntity c, boolean open) {
         Customer customer = PaymentMapper.customer(p);
         return new Reserved(p.paymentCode, p.merchantId, c.reference, c.method, c.channel, c.expiresAt, open,
-                p.amount, p.currency, p.accountId, new ChargeOpening.Payer(customer.firstName(), customer.lastName(),
+                c.preselected, p.amount, p.currency, p.accountId, new ChargeOpening.Payer(customer.firstName(), customer.lastName(),
                 customer.email(), customer.mobilePhone()));
     }
 
