@@ -53,16 +53,17 @@ public class PageViews {
         return switch (c.status()) {
             case PENDING -> c.payable(now) ? "pay" : "expired";
             case PROCESSING -> c.awaitingOtp() ? "challenge" : "processing";
-            case CAPTURED -> "captured";
-            case FAILED -> "failed";
+            case CAPTURED, PARTIALLY_REFUNDED, REFUNDED -> "captured";
+            case FAILED, REVERSED -> "failed";
             case EXPIRED -> "expired";
+            case CANCELLED -> "cancelled";
         };
     }
 
     /** HTTP status of a view: 410 for an expired link, 404 for an unknown one. */
     static int httpStatus(String view) {
         return switch (view) {
-            case "expired" -> 410;
+            case "expired", "cancelled" -> 410;
             case "notfound" -> 404;
             case "error" -> 500;
             case "unavailable" -> 503;
@@ -78,6 +79,7 @@ public class PageViews {
             case "captured" -> "Payment successful";
             case "failed" -> "Payment failed";
             case "expired" -> "This payment link has expired";
+            case "cancelled" -> "This payment was cancelled";
             case "notfound" -> "Payment not found";
             case "unavailable" -> "Temporarily unavailable";
             default -> "Something went wrong";

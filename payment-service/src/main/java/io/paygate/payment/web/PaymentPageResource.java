@@ -4,6 +4,7 @@ import io.paygate.kit.db.DatabaseOutage;
 import io.paygate.kit.error.ApiException;
 import io.paygate.kit.ratelimit.RateLimits;
 import io.paygate.kit.web.PageHeaders;
+import io.paygate.model.api.payment.PaymentMethod;
 import io.paygate.model.error.ErrorCase;
 import io.paygate.model.error.ErrorResponse;
 import io.paygate.model.error.ResponseCode;
@@ -174,6 +175,27 @@ public class PaymentPageResource {
                                 @FormParam("bindingId") String bindingId) {
         try {
             checkout.payByDirectDebit(paymentCode, bindingId == null ? null : bindingId.strip());
+        } catch (CheckoutRefused e) {
+            Checkout c = checkout.find(paymentCode).orElseThrow(ApiException::notFound);
+            return render(views.of(c, checkout.bindingsFor(c), Map.of(), e.getMessage(), Map.of()), 400);
+        }
+        return backToPage(uri, paymentCode);
+    }
+
+    @POST
+    @Path("/method")
+    @Operation(summary = "Choose a payment method (application/x-www-form-urlencoded: type, a CONTRACT §2a code)",
+            description = "Opens the method's charge at the provider (a current charge of another method is cancelled "
+                    + "first) and shows its instructions.")
+    @APIResponse(responseCode = "303", description = "Back to the page, which shows the method's instructions")
+    @APIResponse(responseCode = "400", description = "The page again: the method is not available, or the provider did "
+            + "not answer")
+    @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
+    @Produces(MediaType.TEXT_HTML)
+    public Response method(@PathParam("paymentCode") String paymentCode, @Context UriInfo uri,
+                           @FormParam("type") String type) {
+        try {
+            checkout.chooseMethod(paymentCode, PaymentMethod.fromCode(type).orElse(null));
         } catch (CheckoutRefused e) {
             Checkout c = checkout.find(paymentCode).orElseThrow(ApiException::notFound);
             return render(views.of(c, checkout.bindingsFor(c), Map.of(), e.getMessage(), Map.of()), 400);
