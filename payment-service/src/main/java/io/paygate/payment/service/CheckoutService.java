@@ -99,13 +99,13 @@ public class CheckoutService {
         }
         PaymentChannel channel = channels.forMerchant(before.merchantId());
         if (!channel.takesDirectDebit()) {
-            throw new CheckoutRefused("bindingId", "Direct debit is not available for this payment. Pay by card.");
+            throw new CheckoutRefused("bindingId", Refusal.DIRECT_DEBIT_UNAVAILABLE);
         }
         // binding-service is asked before the payment is locked: no remote call holds the row
         boolean active = bindingId != null && bindingsFor(before).stream()
                 .anyMatch(b -> b.bindingId().equals(bindingId));
         if (!active) {
-            throw new CheckoutRefused("bindingId", "This direct debit account is not available. Choose another method.");
+            throw new CheckoutRefused("bindingId", Refusal.BINDING_UNAVAILABLE);
         }
         Optional<Submission> submitted = submissions.submit(paymentCode, PaymentMethod.DIRECT_DEBIT, null,
                 channel.name());
@@ -121,7 +121,7 @@ public class CheckoutService {
             return c; // nothing to answer here (a provider's own 3-D Secure page takes its answer itself)
         }
         if (otp == null || !otp.strip().matches("[0-9]{4,8}")) {
-            throw new CheckoutRefused("otp", "Enter the code from your bank: 4 to 8 digits.");
+            throw new CheckoutRefused("otp", Refusal.OTP_MALFORMED);
         }
         PaymentEntity p = payments.findByCode(paymentCode).orElseThrow();
         String reference = p.providerReference;
