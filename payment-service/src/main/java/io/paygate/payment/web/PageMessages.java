@@ -118,6 +118,9 @@ public interface PageMessages {
     @Message("Your linked accounts")
     String directDebitAccounts();
 
+    @Message("{bank} direct debit")
+    String directDebitAccount(String bank);
+
     @Message("Pay {amount} by direct debit")
     String directDebitButton(String amount);
 

@@ -5,6 +5,7 @@ import io.paygate.kit.auth.Merchants;
 import io.paygate.kit.web.PageHeaders;
 import io.paygate.kit.web.PageLanguage;
 import io.paygate.kit.web.PageTime;
+import io.paygate.model.api.binding.DirectDebitBanks;
 import io.paygate.payment.config.GatewayTime;
 import io.paygate.payment.service.BindingDirectory;
 import io.paygate.payment.service.Checkout;
@@ -61,7 +62,7 @@ public class PageViews {
                 timeLeft(Duration.between(now, c.expiresAt()), m),
                 PageTime.format(c.expiresAt(), time.zone(), language), c.expiresAt().toEpochMilli(),
                 "failed".equals(view) ? failureText(c.statusDesc(), m) : null, c.cardMask(), c.returnUrl(),
-                "pay".equals(view) ? bindings : List.of(), errorTexts,
+                "pay".equals(view) ? choices(bindings, m) : List.of(), errorTexts,
                 formError == null ? null : text(formError, m, month), values, PageHeaders.nonce(),
                 "challenge".equals(view) ? c.challengeUrl() : null);
     }
@@ -74,6 +75,14 @@ public class PageViews {
         return new PageView(view, language.tag(), pagePath(paymentCode), titleOf(view, messages(language)), null,
                 null, null, null, null, null, null, 0, null, null, null, List.of(), Map.of(), null, Map.of(),
                 PageHeaders.nonce(), null);
+    }
+
+    /** The bindings as the page offers them, each named in the page's language. */
+    private static List<BindingDirectory.ActiveBinding> choices(List<BindingDirectory.ActiveBinding> bindings,
+                                                                PageMessages m) {
+        return bindings.stream().map(b -> b.sourceOfFundsType() == null ? b
+                : new BindingDirectory.ActiveBinding(b.bindingId(), b.sourceOfFundsType(),
+                        m.directDebitAccount(DirectDebitBanks.name(b.sourceOfFundsType())))).toList();
     }
 
     static String viewOf(Checkout c, Instant now) {
