@@ -88,13 +88,16 @@ public interface PageMessages {
     @Message("Card number")
     String cardNumber();
 
-    @Message("Expiry month")
+    @Message("Expiry date")
+    String expiryDate();
+
+    @Message("Month")
     String expiryMonth();
 
     @Message("MM")
     String expiryMonthHint();
 
-    @Message("Expiry year")
+    @Message("Year")
     String expiryYear();
 
     @Message("YYYY")

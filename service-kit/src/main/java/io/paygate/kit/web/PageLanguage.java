@@ -3,6 +3,8 @@ package io.paygate.kit.web;
 import io.vertx.core.http.Cookie;
 import io.vertx.core.http.HttpServerRequest;
 
+import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 
@@ -72,7 +74,7 @@ public enum PageLanguage {
     /**
      * The supported language the header ranks highest (RFC 9110 §12.5.4: by q-value, a range of weight 0 means "not
      * this one", {@code in} is the old code of Indonesian); English when it names neither, only {@code *}, or is
-     * malformed.
+     * unreadable.
      */
     public static PageLanguage fromAcceptLanguage(String header) {
         if (header == null || header.isBlank() || header.length() > MAX_ACCEPT_LANGUAGE) {
@@ -82,7 +84,7 @@ public enum PageLanguage {
         try {
             ranges = Locale.LanguageRange.parse(header);   // sorted by weight, highest first, stable
         } catch (IllegalArgumentException malformed) {
-            return EN;
+            ranges = leniently(header);
         }
         for (Locale.LanguageRange range : ranges) {
             if (range.getWeight() <= 0) {
@@ -97,5 +99,26 @@ public enum PageLanguage {
             }
         }
         return EN;
+    }
+
+    /**
+     * A header Java refuses, entry by entry: a malformed weight counts as 1 (Chromium, told a list with weights,
+     * sends {@code id;q=0.9;q=0.9}); an entry with no readable tag is left out.
+     */
+    private static List<Locale.LanguageRange> leniently(String header) {
+        List<Locale.LanguageRange> ranges = new ArrayList<>();
+        for (String entry : header.split(",")) {
+            try {
+                ranges.addAll(Locale.LanguageRange.parse(entry));
+            } catch (IllegalArgumentException malformed) {
+                try {
+                    ranges.addAll(Locale.LanguageRange.parse(entry.split(";", 2)[0]));
+                } catch (IllegalArgumentException unreadable) {
+                    // not a language
+                }
+            }
+        }
+        ranges.sort(Comparator.comparingDouble(Locale.LanguageRange::getWeight).reversed());
+        return ranges;
     }
 }

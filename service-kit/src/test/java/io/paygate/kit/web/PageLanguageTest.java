@@ -47,10 +47,18 @@ class PageLanguageTest {
         assertEquals(EN, fromAcceptLanguage(""));
         assertEquals(EN, fromAcceptLanguage("*"));
         assertEquals(EN, fromAcceptLanguage("*, id;q=0.5"));
-        assertEquals(EN, fromAcceptLanguage("id;q=banana"));
         assertEquals(EN, fromAcceptLanguage(";;;===,,,"));
+        assertEquals(EN, fromAcceptLanguage("@@, !!;q=1"));
         assertEquals(EN, fromAcceptLanguage("fr-FR, de"));
         assertEquals(EN, fromAcceptLanguage("id," + "x;q=0.1,".repeat(100)));
+    }
+
+    @Test
+    void aMalformedWeightCountsAsOneAndTheRestIsStillRead() {
+        assertEquals(ID, fromAcceptLanguage("id-ID,id;q=0.9;q=0.9,en;q=0.8"));   // as Chromium sends it, told weights
+        assertEquals(ID, fromAcceptLanguage("en;q=0.5, id;q=banana"));
+        assertEquals(EN, fromAcceptLanguage("en;q=x, id;q=0.5"));
+        assertEquals(ID, fromAcceptLanguage("@@, id;q=0.5;;"));
     }
 
     @Test
