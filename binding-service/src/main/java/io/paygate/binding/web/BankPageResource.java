@@ -27,6 +27,9 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriBuilder;
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.enums.ParameterIn;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
@@ -71,6 +74,9 @@ public class BankPageResource {
     @GET
     @Produces(MediaType.TEXT_HTML)
     @Operation(summary = "The sandbox bank's authorization page (the authorizationUrl)")
+    @Parameter(name = "lang", in = ParameterIn.QUERY, description = "The language switch: id (Bahasa Indonesia) or en; "
+            + "kept in the paygate_lang cookie. Without it, the cookie or Accept-Language decides",
+            schema = @Schema(enumeration = {"id", "en"}))
     @APIResponse(responseCode = "200", description = "The page")
     @APIResponse(responseCode = "404", description = "Unknown binding (an HTML page)")
     @APIResponse(responseCode = "410", description = "The time to approve ran out (an HTML page)")

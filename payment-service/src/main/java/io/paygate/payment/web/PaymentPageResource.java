@@ -29,6 +29,9 @@ import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
 import jakarta.ws.rs.core.Context;
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.enums.ParameterIn;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 import org.jboss.logging.Logger;
@@ -75,6 +78,9 @@ public class PaymentPageResource {
     @GET
     @Produces(MediaType.TEXT_HTML)
     @Operation(summary = "The hosted payment page (the redirecturl)")
+    @Parameter(name = "lang", in = ParameterIn.QUERY, description = "The language switch: id (Bahasa Indonesia) or en; "
+            + "kept in the paygate_lang cookie. Without it, the cookie or Accept-Language decides",
+            schema = @Schema(enumeration = {"id", "en"}))
     @APIResponse(responseCode = "200", description = "The page: merchant, order, amount, time left, payment methods")
     @APIResponse(responseCode = "404", description = "Unknown paymentCode (an HTML page)")
     @APIResponse(responseCode = "410", description = "The link expired (an HTML page)")

@@ -74,6 +74,11 @@ public final class Chromium implements AutoCloseable {
                         "screenWidth", width, "screenHeight", height));
     }
 
+    /** Back to the browser's own window (no screen emulated). */
+    public void windowViewport() {
+        driver.executeCdpCommand("Emulation.clearDeviceMetricsOverride", Map.of());
+    }
+
     /**
      * The languages the browser asks for from now on, as a browser set to them would: a list of tags, most wanted
      * first ({@code id-ID,id,en}); Chromium adds the weights itself.
