@@ -54,7 +54,7 @@ public class PageViews {
         PageMessages m = messages(language);
         String view = viewOf(c, now);
         String merchantName = merchants.find(c.merchantId()).map(Merchant::name).orElse(c.merchantId());
-        YearMonth month = YearMonth.now(time.zone());
+        YearMonth month = YearMonth.from(now.atZone(time.zone()));
         Map<String, String> errorTexts = new LinkedHashMap<>();
         errors.forEach((field, reason) -> errorTexts.put(field, text(reason, m, month)));
         return new PageView(view, language.tag(), pagePath(c.paymentCode()), titleOf(view, m), c.paymentCode(),
