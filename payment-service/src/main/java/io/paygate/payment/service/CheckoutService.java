@@ -107,10 +107,10 @@ public class CheckoutService {
         }
         if (method == null || !catalog.offers(before.merchantId(), method)
                 || (method == PaymentMethod.DIRECT_DEBIT && bindingsFor(before).isEmpty())) {
-            throw new CheckoutRefused("type", "This payment method is not available. Choose another one.");
+            throw new CheckoutRefused("type", Refusal.METHOD_UNAVAILABLE);
         }
         if (method.needsAccount() && before.accountId() == null) {
-            throw new CheckoutRefused("type", "This wallet needs the account the merchant named. Choose another one.");
+            throw new CheckoutRefused("type", Refusal.METHOD_NEEDS_ACCOUNT);
         }
         try {
             if (method.kind().opensCharge()) {
@@ -120,8 +120,7 @@ public class CheckoutService {
             }
         } catch (ProviderUnavailable e) {
             throw new CheckoutRefused("type", e.refused()
-                    ? "This payment method is not available right now. Choose another one."
-                    : "The payment provider did not answer. Please try again.");
+                    ? Refusal.METHOD_REFUSED_BY_PROVIDER : Refusal.PROVIDER_DID_NOT_ANSWER);
         }
         return current(paymentCode);
     }
@@ -161,13 +160,13 @@ public class CheckoutService {
         }
         PaymentChannel channel = channels.forMerchant(before.merchantId());
         if (!channel.takesDirectDebit()) {
-            throw new CheckoutRefused("bindingId", "Direct debit is not available for this payment. Pay by card.");
+            throw new CheckoutRefused("bindingId", Refusal.DIRECT_DEBIT_UNAVAILABLE);
         }
         // binding-service is asked before the payment is locked: no remote call holds the row
         boolean active = bindingId != null && bindingsFor(before).stream()
                 .anyMatch(b -> b.bindingId().equals(bindingId));
         if (!active) {
-            throw new CheckoutRefused("bindingId", "This direct debit account is not available. Choose another method.");
+            throw new CheckoutRefused("bindingId", Refusal.BINDING_UNAVAILABLE);
         }
         Optional<Submission> submitted = submit(paymentCode, PaymentMethod.DIRECT_DEBIT, null, channel.name());
         submitted.ifPresent(s -> call(channel, s, () -> channel.chargeDirectDebit(new DirectDebitCharge(
@@ -182,7 +181,7 @@ public class CheckoutService {
             return c; // nothing to answer here (a provider's own 3-D Secure page takes its answer itself)
         }
         if (otp == null || !otp.strip().matches("[0-9]{4,8}")) {
-            throw new CheckoutRefused("otp", "Enter the code from your bank: 4 to 8 digits.");
+            throw new CheckoutRefused("otp", Refusal.OTP_MALFORMED);
         }
         PaymentEntity p = payments.findByCode(paymentCode).orElseThrow();
         String reference = p.providerReference;
@@ -223,7 +222,7 @@ public class CheckoutService {
                         return Optional.empty(); // the open charge had been paid: nothing to charge
                     }
                 } catch (ProviderUnavailable e) {
-                    throw new CheckoutRefused("cardNumber", "The payment provider did not answer. Please try again.");
+                    throw new CheckoutRefused("cardNumber", Refusal.PROVIDER_DID_NOT_ANSWER);
                 }
             }
         }
