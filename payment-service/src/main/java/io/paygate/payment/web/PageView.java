@@ -31,7 +31,8 @@ public record PageView(
         String formError,
         Map<String, String> values,
         String nonce,
-        String challengeUrl) {
+        String challengeUrl,
+        boolean awaitingOtp) {
 
     public boolean hasError(String field) {
         return errors != null && errors.containsKey(field);
@@ -53,7 +54,10 @@ public record PageView(
         return "processing".equals(view) || "challenge".equals(view);
     }
 
-    /** 3-D Secure on the provider's own page (Midtrans): a link there instead of the OTP form. */
+    /**
+     * 3-D Secure on the provider's own page (Midtrans): a link there instead of the OTP form (and, on the processing
+     * view after the customer came back, a link in case 3-D Secure was not finished).
+     */
     public boolean challengeAtProvider() {
         return challengeUrl != null;
     }

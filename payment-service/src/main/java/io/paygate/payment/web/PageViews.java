@@ -29,30 +29,35 @@ public class PageViews {
         this.time = time;
     }
 
-    /** The view of a payment as it stands, with the form errors and values of a refused submission, if any. */
+    /**
+     * The view of a payment as it stands, with the form errors and values of a refused submission, if any.
+     *
+     * @param fromBank this browser came back from the provider's 3-D Secure page ({@code ?from=bank}): a payment
+     *                 still waiting for it shows processing (with the bank's link kept), not the link alone
+     */
     public PageView of(Checkout c, List<BindingDirectory.ActiveBinding> bindings, Map<String, String> errors,
-                       String formError, Map<String, String> values) {
+                       String formError, Map<String, String> values, boolean fromBank) {
         Instant now = time.now();
-        String view = viewOf(c, now);
+        String view = viewOf(c, now, fromBank);
         String merchantName = merchants.find(c.merchantId()).map(Merchant::name).orElse(c.merchantId());
         return new PageView(view, titleOf(view), c.paymentCode(), merchantName, c.description(),
                 Money.format(c.amount(), c.currency()), c.currency(), timeLeft(Duration.between(now, c.expiresAt())),
                 EXPIRES.format(c.expiresAt().atZone(time.zone())) + " (" + time.zone().getId() + ")",
                 c.expiresAt().toEpochMilli(), c.statusDesc(), c.cardMask(), c.returnUrl(),
                 "pay".equals(view) ? bindings : List.of(), errors, formError, values, PageHeaders.nonce(),
-                "challenge".equals(view) ? c.challengeUrl() : null);
+                "challenge".equals(view) || "processing".equals(view) ? c.challengeUrl() : null, c.awaitingOtp());
     }
 
     /** A page without a payment: {@code notfound}, {@code error} or {@code unavailable} (the database is away). */
     public PageView bare(String view) {
         return new PageView(view, titleOf(view), null, null, null, null, null, null, null, 0, null, null, null,
-                List.of(), Map.of(), null, Map.of(), PageHeaders.nonce(), null);
+                List.of(), Map.of(), null, Map.of(), PageHeaders.nonce(), null, false);
     }
 
-    static String viewOf(Checkout c, Instant now) {
+    static String viewOf(Checkout c, Instant now, boolean fromBank) {
         return switch (c.status()) {
             case PENDING -> c.payable(now) ? "pay" : "expired";
-            case PROCESSING -> c.awaitingOtp() ? "challenge" : "processing";
+            case PROCESSING -> c.awaitingOtp() && !(fromBank && c.challengeUrl() != null) ? "challenge" : "processing";
             case CAPTURED -> "captured";
             case FAILED -> "failed";
             case EXPIRED -> "expired";
