@@ -181,6 +181,26 @@ class SlowClientsTest {
         }
     }
 
+    /** curl and others wait for {@code 100 Continue} before a larger body: it comes once, before the body is read. */
+    @Test
+    void aClientWaitingFor100ContinueIsToldOnce() throws IOException {
+        try (Socket socket = RawRequests.connect("127.0.0.76")) {
+            OutputStream out = socket.getOutputStream();
+            out.write(("POST " + ECHO + " HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n"
+                    + "Content-Type: application/json\r\nExpect: 100-continue\r\nContent-Length: " + VALID.length
+                    + "\r\n" + RawRequests.signedAsDemo("POST", ECHO, VALID) + "\r\n")
+                    .getBytes(StandardCharsets.ISO_8859_1));
+            out.flush();
+            RawRequests.Held connection = new RawRequests.Held(socket);
+            assertTrue(connection.answered(5_000), "100 Continue before the body");
+            out.write(VALID);
+            out.flush();
+            RawRequests.Reply reply = connection.reply();
+            assertTrue(reply.text().startsWith("HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 200 OK"), reply.text());
+            assertEquals(1, reply.text().split("100 Continue", -1).length - 1, reply.text());
+        }
+    }
+
     @Test
     void aWholeBodyStillReachesItsEndpointByteForByte() throws IOException {
         byte[] body = ("{\"pad\":\"" + "x".repeat(60_000) + "\"}").getBytes(StandardCharsets.UTF_8);
