@@ -24,8 +24,8 @@ public enum ErrorCase {
      * the connection is closed.
      */
     REQUEST_TIMEOUT(408, "00", "Request Timeout"),
-    /** Same id with different content; illegal state change. */
-    CONFLICT(409, "00", "Conflict"),
+    /** {@code Conflict. <reason>}: same id with different content; illegal state change; a refusal (CONTRACT §2a, §3a). */
+    CONFLICT(409, "00", "Conflict."),
     /** Body over 64 KiB. */
     PAYLOAD_TOO_LARGE(413, "00", "Payload Too Large"),
     /** Body not {@code application/json}. */
@@ -34,8 +34,8 @@ public enum ErrorCase {
     /** Anything unexpected; never with a stack trace or exception name. */
     GENERAL_ERROR(500, "00", "General Error"),
     /**
-     * The payment provider refused or failed (did not answer, answered something unusable); nothing changed, the same
-     * request may be sent again.
+     * The payment provider refused or failed the call the request needed; nothing changed, and the same request may be
+     * sent again (it reuses the same provider order id).
      */
     BAD_GATEWAY(502, "00", "Bad Gateway"),
     /**

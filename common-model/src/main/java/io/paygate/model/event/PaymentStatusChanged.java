@@ -9,6 +9,7 @@ import io.paygate.model.api.payment.OrderSummary;
 import io.paygate.model.api.payment.PaymentMethod;
 import io.paygate.model.api.payment.PaymentNotification;
 import io.paygate.model.api.payment.PaymentResult;
+import io.paygate.model.api.payment.PaymentSource;
 import io.paygate.model.status.PaymentStatus;
 import java.math.BigDecimal;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
@@ -16,7 +17,8 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
 /**
  * Data of a {@link Topics#PAYMENT_STATUS} event: everything notification-service needs to build the seed §3
  * notification without calling payment-service back. Resource id: the paymentCode. {@code card} only for
- * card payments; {@code method} {@code null} when no payment was attempted (EXPIRED).
+ * card payments; {@code method} {@code null} when no payment was attempted (EXPIRED); {@code sourceOfFunds} once a
+ * method was chosen.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonIgnoreProperties(ignoreUnknown = true)
@@ -32,7 +34,15 @@ public record PaymentStatusChanged(
         PaymentStatus status,
         @JsonInclude(JsonInclude.Include.ALWAYS) String statusDesc,
         String callbackUrl,
-        PaymentMethod method) {
+        PaymentMethod method,
+        PaymentSource sourceOfFunds) {
+
+    public PaymentStatusChanged(String paymentCode, String orderId, BigDecimal amount, String currency,
+                                Customer customer, Meta meta, Card card, PaymentStatus status, String statusDesc,
+                                String callbackUrl, PaymentMethod method) {
+        this(paymentCode, orderId, amount, currency, customer, meta, card, status, statusDesc, callbackUrl, method,
+                null);
+    }
 
     /** The unsigned payment notification (order.reference = paymentCode); sign its JSON before sending. */
     public PaymentNotification toNotification() {
@@ -42,6 +52,7 @@ public record PaymentStatusChanged(
                 meta,
                 method == PaymentMethod.CARD ? card : null,
                 PaymentResult.of(amount, status, statusDesc),
+                sourceOfFunds,
                 null);
     }
 }

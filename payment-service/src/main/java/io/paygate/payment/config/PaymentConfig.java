@@ -4,6 +4,7 @@ import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
 
 import java.time.Duration;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -52,6 +53,32 @@ public interface PaymentConfig {
     Sandbox sandbox();
 
     Midtrans midtrans();
+
+    /**
+     * Per method kind ({@code gateway.payment.methods.<kind>.lifetime}, kinds {@code virtual-account},
+     * {@code bill-payment}, {@code qr}, {@code ewallet}, {@code ewallet-push}, {@code convenience-store}): how long an
+     * open charge takes money (CONTRACT §2a: 24 h for accounts, bills and stores, 15 min for QR and wallets), never
+     * past the link.
+     */
+    Map<String, MethodSettings> methods();
+
+    /** What a QRIS code shows the customer's app (CONTRACT §2a). */
+    Qris qris();
+
+    interface MethodSettings {
+        /** How long an open charge of this kind takes money. */
+        Optional<Duration> lifetime();
+    }
+
+    interface Qris {
+        /** The merchant city of the QRIS payload (tag 60, at most 15 characters). */
+        @WithDefault("JAKARTA")
+        String merchantCity();
+
+        /** The national merchant id the sandbox's QRIS payloads carry (tag 51). */
+        @WithDefault("ID1026000000001")
+        String nmid();
+    }
 
     /**
      * How payment-service calls the Midtrans Core API (the merchants' keys and base URLs are

@@ -4,6 +4,8 @@ import io.paygate.kit.db.DatabaseOutage;
 import io.paygate.kit.error.ApiException;
 import io.paygate.kit.ratelimit.RateLimits;
 import io.paygate.kit.web.PageHeaders;
+import io.paygate.kit.web.PageLanguage;
+import io.paygate.model.api.payment.PaymentMethod;
 import io.paygate.model.error.ErrorCase;
 import io.paygate.model.error.ErrorResponse;
 import io.paygate.model.error.ResponseCode;
@@ -27,6 +29,9 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.QueryParam;
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.enums.ParameterIn;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 import org.jboss.logging.Logger;
@@ -44,7 +49,8 @@ import java.util.UUID;
 /**
  * The hosted payment page (CONTRACT §2), server-rendered HTML: {@code GET /pg/pay/{code}} shows the payment in its
  * current state; the forms post here and are answered with 303 back to the page (or the page again, 400, with
- * what to fix). Errors on these paths are pages, never JSON.
+ * what to fix). Errors on these paths are pages, never JSON. Every page is in the customer's language
+ * ({@link PageLanguage}: the switch's {@code ?lang=}, its cookie, or {@code Accept-Language}).
  */
 @Path("/pg/pay/{paymentCode}")
 @Tag(name = "Hosted payment page", description = "The customer's pages (CONTRACT §2): HTML, no merchant authentication")
@@ -75,16 +81,20 @@ public class PaymentPageResource {
     @GET
     @Produces(MediaType.TEXT_HTML)
     @Operation(summary = "The hosted payment page (the redirecturl)")
+    @Parameter(name = "lang", in = ParameterIn.QUERY, description = "The language switch: id (Bahasa Indonesia) or en; "
+            + "kept in the paygate_lang cookie. Without it, the cookie or Accept-Language decides",
+            schema = @Schema(enumeration = {"id", "en"}))
     @APIResponse(responseCode = "200", description = "The page: merchant, order, amount, time left, payment methods")
     @APIResponse(responseCode = "404", description = "Unknown paymentCode (an HTML page)")
     @APIResponse(responseCode = "410", description = "The link expired (an HTML page)")
     public Response show(@PathParam("paymentCode") String paymentCode, @QueryParam("from") String from) {
         Optional<Checkout> found = checkout.find(paymentCode);
         if (found.isEmpty()) {
-            return render(views.bare("notfound"));
+            return render(views.bare("notfound", language(), paymentCode));
         }
         Checkout c = found.get();
-        return render(views.of(c, checkout.bindingsFor(c), Map.of(), null, Map.of(), FROM_BANK.equals(from)));
+        return render(views.of(c, language(), checkout.bindingsFor(c), Map.of(), null, Map.of(),
+                FROM_BANK.equals(from)));
     }
 
     /** What the processing view polls: the payment's status as JSON. */
@@ -127,9 +137,13 @@ public class PaymentPageResource {
             values.put("expiryMonth", safe(expiryMonth, 2));
             values.put("expiryYear", safe(expiryYear, 4));
             values.put("cardholderName", safe(cardholderName, 64));
-            return render(views.of(c, checkout.bindingsFor(c), result.errors(), null, values, false), 400);
+            return render(views.of(c, language(), checkout.bindingsFor(c), result.errors(), null, values, false), 400);
         }
-        checkout.payByCard(paymentCode, result.card());
+        try {
+            checkout.payByCard(paymentCode, result.card());
+        } catch (CheckoutRefused e) {
+            return render(views.of(c, language(), checkout.bindingsFor(c), Map.of(), e.reason(), Map.of(), false), 400);
+        }
         return backToPage(paymentCode);
     }
 
@@ -161,7 +175,7 @@ public class PaymentPageResource {
             checkout.answerChallenge(paymentCode, otp);
         } catch (CheckoutRefused e) {
             Checkout c = checkout.find(paymentCode).orElseThrow(ApiException::notFound);
-            return render(views.of(c, List.of(), Map.of(e.field(), e.getMessage()), null, Map.of(), false), 400);
+            return render(views.of(c, language(), List.of(), Map.of(e.field(), e.reason()), null, Map.of(), false), 400);
         }
         return backToPage(paymentCode);
     }
@@ -179,7 +193,28 @@ public class PaymentPageResource {
             checkout.payByDirectDebit(paymentCode, bindingId == null ? null : bindingId.strip());
         } catch (CheckoutRefused e) {
             Checkout c = checkout.find(paymentCode).orElseThrow(ApiException::notFound);
-            return render(views.of(c, checkout.bindingsFor(c), Map.of(), e.getMessage(), Map.of(), false), 400);
+            return render(views.of(c, language(), checkout.bindingsFor(c), Map.of(), e.reason(), Map.of(), false), 400);
+        }
+        return backToPage(paymentCode);
+    }
+
+    @POST
+    @Path("/method")
+    @Operation(summary = "Choose a payment method (application/x-www-form-urlencoded: type, a CONTRACT §2a code)",
+            description = "Opens the method's charge at the provider (a current charge of another method is cancelled "
+                    + "first) and shows its instructions.")
+    @APIResponse(responseCode = "303", description = "Back to the page, which shows the method's instructions")
+    @APIResponse(responseCode = "400", description = "The page again: the method is not available, or the provider did "
+            + "not answer")
+    @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
+    @Produces(MediaType.TEXT_HTML)
+    public Response method(@PathParam("paymentCode") String paymentCode,
+                           @FormParam("type") String type) {
+        try {
+            checkout.chooseMethod(paymentCode, PaymentMethod.fromCode(type).orElse(null));
+        } catch (CheckoutRefused e) {
+            Checkout c = checkout.find(paymentCode).orElseThrow(ApiException::notFound);
+            return render(views.of(c, language(), checkout.bindingsFor(c), Map.of(), e.reason(), Map.of(), false), 400);
         }
         return backToPage(paymentCode);
     }
@@ -188,23 +223,23 @@ public class PaymentPageResource {
     @ServerExceptionMapper
     public Response pageError(Throwable e) {
         if (e instanceof ApiException api && api.errorCase() == ErrorCase.NOT_FOUND) {
-            return render(views.bare("notfound"));
+            return render(bare("notfound"));
         }
         if (e instanceof ApiException || e instanceof jakarta.ws.rs.WebApplicationException) {
             int status = e instanceof ApiException api ? api.errorCase().httpStatus()
                     : ((jakarta.ws.rs.WebApplicationException) e).getResponse().getStatus();
             if (status < 500) {
-                return render(views.bare("error"), status);
+                return render(bare("error"), status);
             }
         }
         if (DatabaseOutage.isCause(e)) {
             // Nothing was read or written: the customer may try again in a moment (one WARN line: ErrorMappers').
             LOG.debugf("hosted page answered 503: %s", DatabaseOutage.describe(e));
-            return Response.fromResponse(render(views.bare("unavailable")))
+            return Response.fromResponse(render(bare("unavailable")))
                     .header(RateLimits.RETRY_AFTER, DatabaseOutage.RETRY_AFTER_SECONDS).build();
         }
         LOG.errorf(e, "Unexpected failure on the hosted page (incident %s)", UUID.randomUUID());
-        return render(views.bare("error"));
+        return render(bare("error"));
     }
 
     /** 303 to the page, at the configured public address: never one built from the request's Host header. */
@@ -212,14 +247,25 @@ public class PaymentPageResource {
         return Response.seeOther(URI.create(checkout.pageUrl(paymentCode))).build();
     }
 
+    private PageLanguage language() {
+        return PageLanguage.of(request);
+    }
+
+    /** A page without a payment, for the code in this request's path (the language switch comes back there). */
+    private PageView bare(String view) {
+        String[] segments = request.path().split("/");   // "", "pg", "pay", code, ...
+        return views.bare(view, language(), segments.length > 3 ? segments[3] : null);
+    }
+
     private Response render(PageView view) {
         return render(view, PageViews.httpStatus(view.view()));
     }
 
     private Response render(PageView view, int status) {
-        String html = page.data("v", view).render();
+        PageLanguage language = PageLanguage.ofTag(view.lang());
+        String html = page.data("v", view).setLocale(language.locale()).render();
         return pageHeaders.apply(Response.status(status).type(MediaType.TEXT_HTML_TYPE.withCharset("UTF-8"))
-                .entity(html), view.nonce(), request).build();
+                .entity(html), view.nonce(), language, request).build();
     }
 
     private static String safe(String value, int max) {

@@ -115,7 +115,14 @@ class PaymentOpenApiTest {
                 "nor is Midtrans's notification");
         assertEquals(Set.of("ops-token"), doc.security("GET", "/pg/ops/outbox/parked"));
         assertEquals(Set.of("ops-token"), doc.security("POST", "/pg/ops/outbox/parked/{id}/retry"));
-        assertEquals(15, doc.operations().size(), doc.operations()::toString);
+        assertEquals(Set.of("ops-token"), doc.security("GET", "/pg/ops/payments/surplus"));
+        for (String sandboxApp : List.of("/pg/sandbox/va/pay", "/pg/sandbox/qris/pay", "/pg/sandbox/cashier/pay",
+                "/pg/sandbox/wallet/{reference}")) {
+            assertEquals(Set.of("ops-token"), doc.security("POST", sandboxApp), sandboxApp);
+        }
+        assertEquals(doc.security("GET", "/pg/payment/card/status/{orderId}"),
+                doc.security("GET", "/pg/payment/card/check/{orderId}"));
+        assertEquals(23, doc.operations().size(), doc.operations()::toString);
     }
 
     @Test

@@ -30,8 +30,10 @@ import java.util.Optional;
  *     sends one, an edited body does;</li>
  *     <li>a notification that would decide the payment (or says something not understood) makes the gateway ask
  *     Midtrans ({@code GET /v2/{order_id}/status}, Midtrans's own "challenge response" advice), and only that answer
- *     decides, through {@link ProviderDecisions} like every other decision. A notification for a payment no
- *     longer PROCESSING, or one that says "still deciding", changes nothing and asks nothing.</li>
+ *     decides, through {@link ProviderDecisions} like every other decision. A notification for a payment that no
+ *     longer waits for its provider (neither PROCESSING nor PENDING with an open charge), or one that says "still
+ *     deciding", changes nothing and asks nothing: a replayed genuine notification never makes the gateway call
+ *     Midtrans again and again.</li>
  * </ol>
  * Midtrans stops retrying on any 2xx; a failed inquiry is {@code 502} so that it retries later.
  */
@@ -78,7 +80,9 @@ public class MidtransNotifications {
                     t.transactionStatus(), t.fraudStatus(), t.statusCode());
             throw ApiException.badRequest("transaction_status contradicts status_code").chargingAddress();
         }
-        if (p.status != PaymentStatus.PROCESSING || !t.claimsOutcome()) {
+        boolean undecided = p.status == PaymentStatus.PROCESSING
+                || (p.status == PaymentStatus.PENDING && p.hasOpenCharge());
+        if (!undecided || !t.claimsOutcome()) {
             LOG.debugf("midtrans notification for charge %s (payment %s, %s): %s, nothing to ask", t.orderId(),
                     p.paymentCode, p.status, t.transactionStatus());
             return;
