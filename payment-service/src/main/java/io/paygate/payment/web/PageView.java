@@ -35,7 +35,8 @@ public record PageView(
         String formError,
         Map<String, String> values,
         String nonce,
-        String challengeUrl) {
+        String challengeUrl,
+        boolean awaitingOtp) {
 
     /** Seconds a result page counts down, visibly and stoppably, before it takes the customer back to the shop. */
     public static final int AUTO_RETURN_SECONDS = 10;
@@ -78,7 +79,10 @@ public record PageView(
         return String.valueOf(AUTO_RETURN_SECONDS);
     }
 
-    /** 3-D Secure on the provider's own page (Midtrans): a link there instead of the OTP form. */
+    /**
+     * 3-D Secure on the provider's own page (Midtrans): a link there instead of the OTP form (and, on the processing
+     * view after the customer came back, a link in case 3-D Secure was not finished).
+     */
     public boolean challengeAtProvider() {
         return challengeUrl != null;
     }
