@@ -14,7 +14,7 @@ public interface SandboxMessages {
     @Message("Sandbox")
     String sandbox();
 
-    @Message("Sandbox: no real money moves. This page stands in for a customer's bank, QRIS app, wallet or a store's cashier.")
+    @Message("No real money moves: this page stands in for a customer's bank, QRIS app or wallet, or a store's cashier.")
     String banner();
 
     @Message("Sandbox pages")

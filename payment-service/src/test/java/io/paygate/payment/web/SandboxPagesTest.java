@@ -58,7 +58,7 @@ class SandboxPagesTest {
                 .header("Content-Security-Policy", containsString("form-action 'self'"))
                 .body(containsString("<title>Sandbox bank app · Sandbox</title>"))
                 .body(containsString("id=\"sandbox-banner\""))
-                .body(containsString("no real money moves"))
+                .body(containsString("No real money moves"))
                 .body(containsString("<label for=\"accountNumber\">"));
         customer("en").queryParam("accountNumber", va).get("/pg/sandbox/bank-app").then().statusCode(200)
                 .body(containsString("id=\"charge-merchant\">Demo Store</dd>"))
