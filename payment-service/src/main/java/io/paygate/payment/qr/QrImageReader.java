@@ -57,7 +57,8 @@ public final class QrImageReader {
         }
     }
 
-    private static Optional<String> decode(BufferedImage image) {
+    /** The QR's text in a decoded picture, as a locating scanner reads it (no hint that the code fills the image). */
+    static Optional<String> decode(BufferedImage image) {
         int[] pixels = image.getRGB(0, 0, image.getWidth(), image.getHeight(), null, 0, image.getWidth());
         try {
             return Optional.of(new QRCodeReader().decode(new BinaryBitmap(new HybridBinarizer(

@@ -68,7 +68,8 @@ final class MethodInstructions {
             case QR -> new Instructions(method.name(), "qr", m.titleQris(), null,
                     List.of(new Detail("amount-to-pay", m.amountToPay(), amount, false, false, null)),
                     qrUrl(c), m.qrAlt(amount, merchant), null, false,
-                    charge.hasQr() ? "qris-" + c.paymentCode() + ".png" : null, null, null,
+                    charge.hasQr() ? "qris-" + c.paymentCode() + ".png" : null,
+                    charge.hasQr() ? null : link(charge.providerQrUrl()), m.openQr(),
                     List.of(new StepGroup("steps-qris", m.howToPay(), List.of(m.qrisStepOpen(), m.qrisStepScan(),
                             m.stepCheckPayee(amount, merchant)))),
                     pay, until, countdown, sandbox ? "/pg/sandbox/qris-app" : null,
@@ -76,7 +77,7 @@ final class MethodInstructions {
             case EWALLET -> new Instructions(method.name(), "wallet", m.titleWallet(name), null,
                     List.of(new Detail("amount-to-pay", m.amountToPay(), amount, false, false, null)),
                     method.hasQr() ? qrUrl(c) : null, m.walletQrAlt(name, amount, merchant),
-                    m.walletDesktopQr(name), true, null, charge.appUrl(), m.openWallet(name),
+                    m.walletDesktopQr(name), true, null, link(charge.appUrl()), m.openWallet(name),
                     List.of(new StepGroup("steps-wallet", m.howToPay(), List.of(m.walletStepOpen(name),
                             m.walletStepApprove(name)))),
                     pay, until, countdown, null, null);
@@ -107,9 +108,28 @@ final class MethodInstructions {
         };
     }
 
-    /** The QR image the gateway draws from the charge's payload ({@code /pg/pay/{code}/qr.png}); null without one. */
+    /**
+     * The QR image the gateway draws from the charge's payload ({@code /pg/pay/{code}/qr.png}); null without one. A QR
+     * only the provider serves is not an image here (the page loads images from the gateway only): the app button, or
+     * the provider's link, pays.
+     */
     private static String qrUrl(Checkout c) {
         return c.charge().hasQr() ? "/pg/pay/" + c.paymentCode() + "/qr.png" : null;
+    }
+
+    /**
+     * A link the provider gave (a wallet's app link), or null when it could run script or carry a document in the page
+     * ({@code javascript:}, {@code data:} …): the provider is a boundary like any other.
+     */
+    static String link(String url) {
+        if (url == null) {
+            return null;
+        }
+        int colon = url.indexOf(':');
+        String scheme = colon > 0 ? url.substring(0, colon).toLowerCase(Locale.ROOT) : "";
+        boolean safe = scheme.matches("[a-z][a-z0-9+.-]*")
+                && !List.of("javascript", "data", "vbscript", "file", "blob").contains(scheme);
+        return safe && url.length() <= 2048 ? url : null;
     }
 
     private static List<StepGroup> bankSteps(PaymentMethod method, String number, String amount, String merchant,

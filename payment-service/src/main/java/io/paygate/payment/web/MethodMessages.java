@@ -208,6 +208,9 @@ public interface MethodMessages {
     @Message("Download the QR code")
     String downloadQr();
 
+    @Message("Open the QR code")
+    String openQr();
+
     @Message("Open any app that pays with QRIS: your mobile banking, GoPay, OVO, DANA, ShopeePay or LinkAja.")
     String qrisStepOpen();
 
