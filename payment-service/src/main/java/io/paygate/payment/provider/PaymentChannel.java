@@ -43,6 +43,23 @@ public interface PaymentChannel {
     ChargeStatus cancelCharge(String merchantId, String reference);
 
     /**
+     * Sends money of a captured charge back (CONTRACT §3a), once per {@code order.refundReference()}: the same
+     * reference again is the same refund. Only methods whose kind refunds are asked.
+     *
+     * @return SUCCEEDED, FAILED (nothing was refunded) or PENDING (decided later; {@link #inquireRefund} tells)
+     * @throws RuntimeException when the outcome is unknown: ask again later ({@link #inquireRefund})
+     */
+    RefundOutcome refund(RefundOrder order);
+
+    /**
+     * What became of refund {@code refundReference} of charge {@code chargeReference}.
+     *
+     * @return UNKNOWN when the provider never received it (it may be sent again under the same reference)
+     * @throws RuntimeException when the provider could not be asked
+     */
+    RefundOutcome inquireRefund(String merchantId, String chargeReference, String refundReference);
+
+    /**
      * Submits a card charge under {@code charge.reference()}. The card details live only for this call: never store
      * or log them.
      *

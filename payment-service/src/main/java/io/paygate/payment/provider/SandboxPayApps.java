@@ -107,7 +107,9 @@ public class SandboxPayApps {
     }
 
     /**
-     * The wallet approves ({@code pin} {@value #WALLET_PIN}) or declines the payment of charge {@code reference}.
+     * The wallet approves ({@code pin} {@value #WALLET_PIN}) or declines the payment of charge {@code reference} (the
+     * {@code appurl}'s last segment), or of the open wallet charge of payment {@code reference} (a push wallet such as
+     * OVO has no link: QA names the payment).
      *
      * @throws SandboxRefusal when nothing happens (unknown, not open, wrong PIN, another action)
      */
@@ -115,6 +117,7 @@ public class SandboxPayApps {
     public OpenCharge wallet(String reference, String action, String pin) {
         SandboxChargeEntity row = requireOpen(Optional.ofNullable(reference == null ? null
                         : entityManager.find(SandboxChargeEntity.class, reference, LockModeType.PESSIMISTIC_WRITE))
+                .or(() -> openWalletOf(reference))
                 .filter(r -> r.method != null && (r.method.kind() == MethodKind.EWALLET
                         || r.method.kind() == MethodKind.EWALLET_PUSH))
                 .orElseThrow(() -> SandboxRefusal.unknown("No open wallet payment has this reference")));
@@ -160,6 +163,18 @@ public class SandboxPayApps {
                         + "and c.state = ?2 order by c.createdAt desc", SandboxChargeEntity.class)
                 .setParameter(1, paymentCode).setParameter(2, SandboxChargeEntity.State.OPEN)
                 .getResultList().stream().map(SandboxPayApps::view).toList();
+    }
+
+    private Optional<SandboxChargeEntity> openWalletOf(String paymentCode) {
+        if (paymentCode == null) {
+            return Optional.empty();
+        }
+        return entityManager.createQuery("select c from SandboxChargeEntity c where c.paymentCode = ?1 and c.state = ?2 "
+                        + "order by c.createdAt desc", SandboxChargeEntity.class)
+                .setParameter(1, paymentCode).setParameter(2, SandboxChargeEntity.State.OPEN)
+                .setLockMode(LockModeType.PESSIMISTIC_WRITE).getResultStream()
+                .filter(r -> r.method != null && r.method.kind() != MethodKind.QR && r.method.kind().name()
+                        .startsWith("EWALLET")).findFirst();
     }
 
     private Optional<SandboxChargeEntity> find(String payCodeOrReference, boolean lock) {

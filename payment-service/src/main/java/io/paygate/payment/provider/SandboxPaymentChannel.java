@@ -107,6 +107,53 @@ public class SandboxPaymentChannel implements PaymentChannel {
     }
 
     /**
+     * Refunds at once (CONTRACT §3a): an amount ending in {@code .13} is refused, as is more than the charge took; the
+     * same refund reference again answers what it answered before.
+     */
+    @Override
+    @Transactional(Transactional.TxType.REQUIRES_NEW)
+    public RefundOutcome refund(RefundOrder order) {
+        SandboxRefundEntity known = entityManager.find(SandboxRefundEntity.class, order.refundReference());
+        if (known != null) {
+            return known.outcome();
+        }
+        SandboxChargeEntity charge = entityManager.find(SandboxChargeEntity.class, order.chargeReference(),
+                LockModeType.PESSIMISTIC_WRITE);
+        SandboxRefundEntity row = new SandboxRefundEntity();
+        row.reference = order.refundReference();
+        row.chargeReference = order.chargeReference();
+        row.amount = order.amount();
+        row.createdAt = Instant.now();
+        if (charge == null || !PaymentStatus.CAPTURED.name().equals(charge.outcome)) {
+            row.refuse("The payment provider has no captured charge to refund");
+        } else if (order.amount().remainder(java.math.BigDecimal.ONE).compareTo(new java.math.BigDecimal("0.13"))
+                == 0) {
+            row.refuse(SandboxRefundEntity.REFUSED);
+        } else if (charge.amount != null && refundedOf(charge.reference).add(order.amount())
+                .compareTo(charge.amount) > 0) {
+            row.refuse("More than the charge took");
+        } else {
+            row.succeeded = true;
+        }
+        entityManager.persist(row);
+        return row.outcome();
+    }
+
+    @Override
+    @Transactional(Transactional.TxType.REQUIRES_NEW)
+    public RefundOutcome inquireRefund(String merchantId, String chargeReference, String refundReference) {
+        SandboxRefundEntity row = entityManager.find(SandboxRefundEntity.class, refundReference);
+        return row == null || !row.chargeReference.equals(chargeReference) ? RefundOutcome.unknown() : row.outcome();
+    }
+
+    private java.math.BigDecimal refundedOf(String chargeReference) {
+        java.math.BigDecimal sum = entityManager.createQuery("select sum(r.amount) from SandboxRefundEntity r "
+                        + "where r.chargeReference = ?1 and r.succeeded = true", java.math.BigDecimal.class)
+                .setParameter(1, chargeReference).getSingleResult();
+        return sum == null ? java.math.BigDecimal.ZERO : sum;
+    }
+
+    /**
      * The QA shortcut decided open charge {@code reference}: the book agrees (no callback: payment-service applied the
      * decision itself, in the caller's transaction).
      */
@@ -140,6 +187,8 @@ public class SandboxPaymentChannel implements PaymentChannel {
         }
         SandboxCards.Behaviour behaviour = SandboxCards.behaviourOf(charge.card().number());
         SandboxChargeEntity row = newCharge(charge.reference(), charge.paymentCode());
+        row.amount = charge.amount();
+        row.currency = charge.currency();
         row.cardInfo = behaviour.info() == null ? null : Json.write(behaviour.info());
         if (behaviour.challenge()) {
             row.state = SandboxChargeEntity.State.AWAITING_OTP;
@@ -158,6 +207,8 @@ public class SandboxPaymentChannel implements PaymentChannel {
             return acceptanceOf(known);
         }
         SandboxChargeEntity row = newCharge(charge.reference(), charge.paymentCode());
+        row.amount = charge.amount();
+        row.currency = charge.currency();
         decide(row, PaymentStatus.CAPTURED, null);
         entityManager.persist(row);
         return new ChargeAccepted(null, false);

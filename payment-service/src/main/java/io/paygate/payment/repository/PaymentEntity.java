@@ -44,6 +44,10 @@ public class PaymentEntity {
     @Column(nullable = false, length = 3)
     public String currency;
 
+    /** All succeeded refunds (CONTRACT §3a); never more than {@link #amount}. */
+    @Column(name = "refunded_amount", nullable = false, precision = 15, scale = 2)
+    public BigDecimal refundedAmount = BigDecimal.ZERO;
+
     @Column(length = 255)
     public String description;
 
@@ -90,7 +94,7 @@ public class PaymentEntity {
     public String payCode;
 
     @Enumerated(EnumType.STRING)
-    @Column(nullable = false, length = 16)
+    @Column(nullable = false, length = 20)
     public PaymentStatus status;
 
     @Column(name = "status_desc", length = 255)

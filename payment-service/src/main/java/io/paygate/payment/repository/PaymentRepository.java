@@ -40,6 +40,12 @@ public class PaymentRepository implements PanacheRepositoryBase<PaymentEntity, U
                 .firstResultOptional();
     }
 
+    /** The merchant's payment for {@code orderId}, locked for update until the transaction ends. */
+    public Optional<PaymentEntity> lockByOrder(String merchantId, String orderId) {
+        return find("merchantId = ?1 and orderId = ?2", merchantId, orderId).withLock(LockModeType.PESSIMISTIC_WRITE)
+                .firstResultOptional();
+    }
+
     public Optional<PaymentEntity> findByOrder(String merchantId, String orderId) {
         return find("merchantId = ?1 and orderId = ?2", merchantId, orderId).firstResultOptional();
     }

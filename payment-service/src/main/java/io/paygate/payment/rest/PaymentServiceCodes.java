@@ -10,6 +10,13 @@ public class PaymentServiceCodes implements ServiceCodeResolver {
 
     @Override
     public ServiceCode resolve(String method, String path) {
+        if (path.startsWith("/pg/payment/card/refunds") || path.startsWith("/pg/payments")
+                || path.startsWith("/pg/disbursements") || path.startsWith("/pg/reports")) {
+            return ServiceCode.LISTS_AND_REPORTS;
+        }
+        if (path.startsWith("/pg/payment/card/refund") || path.startsWith("/pg/payment/card/cancel")) {
+            return ServiceCode.REFUNDS_AND_CANCELLATION;
+        }
         if (path.startsWith("/pg/payment/card/status") || path.startsWith("/pg/payment/card/check")) {
             return ServiceCode.PAYMENT_STATUS;
         }

@@ -8,6 +8,7 @@ import io.paygate.model.api.payment.InitiateRequest;
 import io.paygate.model.api.payment.PaymentMethod;
 import io.paygate.model.api.payment.PaymentNotification;
 import io.paygate.model.api.payment.PaymentSource;
+import io.paygate.model.api.payment.RefundResult;
 import io.paygate.model.api.payment.PaymentStatusResponse;
 import io.paygate.model.json.Json;
 import io.paygate.model.event.PaymentStatusChanged;
@@ -41,8 +42,13 @@ public final class PaymentMapper {
 
     /** The data of the payment's current state, as the event carries it. */
     public static PaymentStatusChanged toEvent(PaymentEntity p) {
+        return toEvent(p, null);
+    }
+
+    /** As {@link #toEvent(PaymentEntity)}, about a refund's outcome ({@code result.refund}). */
+    public static PaymentStatusChanged toEvent(PaymentEntity p, RefundResult refund) {
         return new PaymentStatusChanged(p.paymentCode, p.orderId, p.amount, p.currency, customer(p), meta(p), card(p),
-                p.status, p.statusDesc, p.callbackUrl, p.method, source(p));
+                p.status, p.statusDesc, p.callbackUrl, p.method, source(p), refund);
     }
 
     /** The status reply (CONTRACT §3): order, result and card exactly as the notification has them. */

@@ -52,6 +52,10 @@ public class SurplusEntity {
     @Column(nullable = false, length = 16)
     public State state;
 
+    /** When the refund of a REFUND_PENDING surplus is tried (next). */
+    @Column(name = "next_attempt_at")
+    public Instant nextAttemptAt;
+
     @Column(name = "created_at", nullable = false)
     public Instant createdAt;
 

@@ -172,7 +172,8 @@ class PreselectedMethodsTest {
         String reference = Methods.walletReference(appUrl);
         Methods.wallet(reference, "approve", "000000").then().statusCode(409)
                 .body("responseMessage", equalTo("Conflict. Wrong PIN"));
-        Methods.wallet(reference, "approve", "123456").then().statusCode(200);
+        // a push wallet has no link: the sandbox wallet takes the payment's code
+        Methods.wallet(pageCode(reply), "approve", "123456").then().statusCode(200);
         PaymentApi.awaitStatus(orderId, "CAPTURED");
     }
 
@@ -199,7 +200,8 @@ class PreselectedMethodsTest {
                 + "WHERE p.order_id = ?", orderId);
         assertEquals("+6281298765432", db().value("SELECT account_id FROM sandbox_charge WHERE reference = ?",
                 reference));
-        Methods.wallet(reference, "approve", "123456").then().statusCode(200);
+        // a push wallet has no link: the sandbox wallet takes the payment's code
+        Methods.wallet(pageCode(reply), "approve", "123456").then().statusCode(200);
         PaymentApi.awaitStatus(orderId, "CAPTURED");
     }
 

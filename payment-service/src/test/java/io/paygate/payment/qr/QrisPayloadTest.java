@@ -76,7 +76,8 @@ class QrisPayloadTest {
         assertTrue(image.getWidth() >= 300 && image.getHeight() >= 300, "at least 300 px");
         int[] pixels = image.getRGB(0, 0, image.getWidth(), image.getHeight(), null, 0, image.getWidth());
         Result decoded = new QRCodeReader().decode(new BinaryBitmap(new HybridBinarizer(
-                new RGBLuminanceSource(image.getWidth(), image.getHeight(), pixels))));
+                new RGBLuminanceSource(image.getWidth(), image.getHeight(), pixels))),
+                java.util.Map.of(com.google.zxing.DecodeHintType.PURE_BARCODE, Boolean.TRUE));
         assertEquals(PAYLOAD, decoded.getText());
     }
 }

@@ -122,7 +122,14 @@ class PaymentOpenApiTest {
         }
         assertEquals(doc.security("GET", "/pg/payment/card/status/{orderId}"),
                 doc.security("GET", "/pg/payment/card/check/{orderId}"));
-        assertEquals(23, doc.operations().size(), doc.operations()::toString);
+        for (String[] merchantOp : new String[][]{{"POST", "/pg/payment/card/refund"},
+                {"GET", "/pg/payment/card/refund/{refundId}"}, {"POST", "/pg/payment/card/cancel/{orderId}"},
+                {"GET", "/pg/payment/card/refunds"}, {"GET", "/pg/payments"}, {"GET", "/pg/disbursements"},
+                {"GET", "/pg/reports/transactions"}}) {
+            assertEquals(doc.security("GET", "/pg/payment/card/status/{orderId}"),
+                    doc.security(merchantOp[0], merchantOp[1]), merchantOp[1]);
+        }
+        assertEquals(30, doc.operations().size(), doc.operations()::toString);
     }
 
     @Test

@@ -25,6 +25,11 @@ public record PaymentStatusResponse(
         @Schema(description = "The method chosen and the code paid with, once a method was chosen")
         PaymentSource sourceOfFunds) {
 
+    /** The same payment as a list item (CONTRACT §3b): without responseCode and responseMessage. */
+    public PaymentStatusResponse asItem() {
+        return new PaymentStatusResponse(null, null, paymentCode, order, result, card, expiryLink, sourceOfFunds);
+    }
+
     public static PaymentStatusResponse success(String paymentCode, OrderSummary order, PaymentResult result,
                                                 Card card, String expiryLink, PaymentSource sourceOfFunds) {
         return new PaymentStatusResponse(ResponseCode.SUCCESS_CODE, ResponseCode.SUCCESS_MESSAGE, paymentCode, order,

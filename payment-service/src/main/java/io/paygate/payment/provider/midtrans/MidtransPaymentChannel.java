@@ -4,6 +4,8 @@ import io.paygate.model.api.payment.PaymentMethod;
 import io.paygate.model.status.PaymentStatus;
 import io.paygate.payment.provider.ChargeOpening;
 import io.paygate.payment.provider.OpenedCharge;
+import io.paygate.payment.provider.RefundOrder;
+import io.paygate.payment.provider.RefundOutcome;
 import io.paygate.payment.provider.CardCharge;
 import io.paygate.payment.provider.ChargeAccepted;
 import io.paygate.payment.provider.ChargeRefused;
@@ -129,6 +131,16 @@ public class MidtransPaymentChannel implements PaymentChannel {
     @Override
     public ChargeStatus cancelCharge(String merchantId, String reference) {
         return ChargeStatus.unknown();
+    }
+
+    @Override
+    public RefundOutcome refund(RefundOrder order) {
+        return RefundOutcome.failed("Refunds through Midtrans are not available yet");
+    }
+
+    @Override
+    public RefundOutcome inquireRefund(String merchantId, String chargeReference, String refundReference) {
+        return RefundOutcome.unknown();
     }
 
     @Override
