@@ -1,10 +1,6 @@
 package io.paygate.e2e;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.google.zxing.BinaryBitmap;
-import com.google.zxing.RGBLuminanceSource;
-import com.google.zxing.common.HybridBinarizer;
-import com.google.zxing.qrcode.QRCodeReader;
 import io.paygate.testsupport.sink.MerchantSink;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
@@ -12,10 +8,6 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
-
-import javax.imageio.ImageIO;
-import java.awt.image.BufferedImage;
-import java.io.ByteArrayInputStream;
 
 import static io.restassured.RestAssured.given;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -97,7 +89,7 @@ class MethodPaymentBrowserIT {
         browser.open(payment.redirectUrl());
         assertEquals("instructions", browser.view(), "a preselected method opens on its instructions");
         String image = browser.byId("qr-image").getAttribute("src");
-        String payload = decode(given().get(image).then().statusCode(200).contentType("image/png").extract()
+        String payload = QrCodes.decode(given().get(image).then().statusCode(200).contentType("image/png").extract()
                 .asByteArray());
         assertTrue(payload.startsWith("000201010212"), payload);
         browser.screenshot("qris-instructions");
@@ -187,13 +179,5 @@ class MethodPaymentBrowserIT {
                         .formatted(orderId, sink.url(Merchant.PAYMENTS), type))
                 .post("/pg/payment/card/initiate").then().statusCode(200).extract().path("redirecturl");
         return new Merchant.Payment(orderId, redirect.substring(redirect.lastIndexOf('/') + 1), redirect);
-    }
-
-    /** The text of a QR image, as a scanning app reads it (ZXing). */
-    private static String decode(byte[] png) throws Exception {
-        BufferedImage image = ImageIO.read(new ByteArrayInputStream(png));
-        int[] pixels = image.getRGB(0, 0, image.getWidth(), image.getHeight(), null, 0, image.getWidth());
-        return new QRCodeReader().decode(new BinaryBitmap(new HybridBinarizer(
-                new RGBLuminanceSource(image.getWidth(), image.getHeight(), pixels)))).getText();
     }
 }

@@ -48,7 +48,9 @@ public final class QrImageReader {
                 if (width <= 0 || height <= 0 || width > MAX_SIDE || height > MAX_SIDE) {
                     return Optional.empty();
                 }
-                return decode(reader.read(0));
+                BufferedImage image = reader.read(0);
+                // a photo needs the locating search; a code saved from a page is also read as the whole picture
+                return decode(image).or(() -> decodeWhole(image));
             } finally {
                 reader.dispose();
             }
@@ -59,11 +61,19 @@ public final class QrImageReader {
 
     /** The QR's text in a decoded picture, as a locating scanner reads it (no hint that the code fills the image). */
     static Optional<String> decode(BufferedImage image) {
+        return decode(image, Map.of(DecodeHintType.TRY_HARDER, Boolean.TRUE));
+    }
+
+    /** The QR's text in a picture that is nothing but the code and its quiet zone (a rendered code, not a photo). */
+    private static Optional<String> decodeWhole(BufferedImage image) {
+        return decode(image, Map.of(DecodeHintType.PURE_BARCODE, Boolean.TRUE));
+    }
+
+    private static Optional<String> decode(BufferedImage image, Map<DecodeHintType, ?> hints) {
         int[] pixels = image.getRGB(0, 0, image.getWidth(), image.getHeight(), null, 0, image.getWidth());
         try {
             return Optional.of(new QRCodeReader().decode(new BinaryBitmap(new HybridBinarizer(
-                            new RGBLuminanceSource(image.getWidth(), image.getHeight(), pixels))),
-                    Map.of(DecodeHintType.TRY_HARDER, Boolean.TRUE)).getText());
+                    new RGBLuminanceSource(image.getWidth(), image.getHeight(), pixels))), hints).getText());
         } catch (ReaderException e) {
             return Optional.empty();
         }

@@ -141,15 +141,11 @@ public class SandboxPagesResource {
                 .orElseGet(() -> render(pages.notFound(language()), null)));
     }
 
+    /** The wallet page's form; documented with its JSON twin on the same path (one OpenAPI operation per path). */
     @POST
     @Path("/wallet/{reference}")
     @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
-    @Operation(summary = "The wallet's answer: form action (approve | decline), pin (sandbox: 123456)",
-            description = "The same path takes the ops-token JSON twin (application/json); this form needs no token.")
-    @APIResponse(responseCode = "200", description = "Approved (paid) or declined; the provider notifies payment-service")
-    @APIResponse(responseCode = "400", description = "The page again, with what to fix")
-    @APIResponse(responseCode = "404", description = "No wallet payment has this reference")
-    @APIResponse(responseCode = "409", description = "Refused: wrong PIN, expired, cancelled, already decided")
+    @Operation(hidden = true)
     public Response answerWallet(@PathParam("reference") String reference, @FormParam("action") String action,
                                  @FormParam("pin") String pin) {
         return enabled(() -> {

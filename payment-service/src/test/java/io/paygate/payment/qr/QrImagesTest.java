@@ -17,20 +17,20 @@ class QrImagesTest {
             + "SBX16931405475104354933630493F8";
 
     @Test
-    void aPayloadWhoseBestMaskMisleadsAScannerIsDrawnWithOneThatReads() {
+    void aPayloadWhoseBestMaskMisleadsAScannerIsDrawnWithOneThatALocatingScannerReads() throws Exception {
+        assertEquals(FALSE_FINDER, located(QrImages.png(FALSE_FINDER)).orElseThrow());
         assertEquals(FALSE_FINDER, QrDecoder.decode(QrImages.png(FALSE_FINDER)));
-        assertEquals(FALSE_FINDER, QrImageReader.read(QrImages.png(FALSE_FINDER)).orElseThrow());
     }
 
     @Test
-    void everySandboxQrisCodeReadsBackFromItsImage() {
+    void everySandboxQrisCodeReadsBackFromItsImage() throws Exception {
         Random random = new Random(23);
         for (int i = 0; i < 150; i++) {
             String payload = QrisPayload.dynamic("ID.PAYGATE.SANDBOX", "9360" + digits(random, 15), "ID1026000000001",
                     "Demo Store", "JAKARTA", new BigDecimal("150000.00"), "SBX" + digits(random, 20));
             byte[] png = QrImages.png(payload);
             assertTrue(png.length > 0 && png.length < 60 * 1024, "small enough for the sandbox QRIS app's upload");
-            assertEquals(payload, QrDecoder.decode(png), "payload " + i);
+            assertEquals(payload, located(png).orElse(null), "payload " + i);
         }
     }
 
@@ -48,6 +48,11 @@ class QrImagesTest {
         javax.imageio.ImageIO.write(huge, "png", out);
         assertTrue(out.size() < 60 * 1024, "a small file");
         assertTrue(QrImageReader.read(out.toByteArray()).isEmpty(), "declared too wide: refused before decoding");
+    }
+
+    /** As a scanning app reads a photo: it must find the code in the picture first. */
+    private static java.util.Optional<String> located(byte[] png) throws Exception {
+        return QrImageReader.decode(javax.imageio.ImageIO.read(new java.io.ByteArrayInputStream(png)));
     }
 
     private static String digits(Random random, int n) {
