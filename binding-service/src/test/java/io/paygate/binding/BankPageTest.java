@@ -103,6 +103,17 @@ class BankPageTest {
         }
     }
 
+    /** Issue 22: the redirect after the bank form was built from the Host header (an open redirect). */
+    @Test
+    void theRedirectAfterTheCodeIsAtThePublicAddressWhateverTheHostHeader() {
+        String id = newPendingBinding(newCustomerId());
+        Response answer = given().redirects().follow(false).header("Host", "evil.example")
+                .contentType("application/x-www-form-urlencoded").formParam("otp", "000000")
+                .post("/pg/bind/" + id + "/authorize");
+        assertEquals(303, answer.statusCode());
+        assertEquals("http://localhost:8082/pg/bind/" + id + "?result=WRONG_CODE", answer.header("Location"));
+    }
+
     @Test
     void theCodeFieldAcceptsSixDigitsInABrowser() {
         // A browser refuses to submit a value that does not match the pattern: a mangled pattern locks every

@@ -108,8 +108,9 @@ public class BankPageResource {
         if (outcome == AuthorizationOutcome.UNKNOWN) {
             return html(404, BankPageView.unknown(PageLanguage.of(request), bindingId));
         }
-        return Response.seeOther(UriBuilder.fromPath("/pg/bind/{id}").queryParam("result", outcome.name())
-                .build(bindingId)).build();
+        // At the configured public address: a relative Location would be made absolute from the Host header.
+        return Response.seeOther(UriBuilder.fromUri(config.publicBaseUrl().replaceAll("/+$", ""))
+                .path("/pg/bind/{id}").queryParam("result", outcome.name()).build(bindingId)).build();
     }
 
     private static boolean expired(Binding binding) {

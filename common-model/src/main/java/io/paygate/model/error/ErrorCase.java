@@ -19,6 +19,11 @@ public enum ErrorCase {
     ROUTE_NOT_FOUND(404, "00", "Not Found"),
     /** The endpoint exists but not for this HTTP method. */
     METHOD_NOT_ALLOWED(405, "00", "Method Not Allowed"),
+    /**
+     * The request's body did not arrive whole within {@code gateway.http.body-timeout} (CONTRACT §0 "Slow clients");
+     * the connection is closed.
+     */
+    REQUEST_TIMEOUT(408, "00", "Request Timeout"),
     /** {@code Conflict. <reason>}: same id with different content; illegal state change; a refusal (CONTRACT §2a, §3a). */
     CONFLICT(409, "00", "Conflict."),
     /** Body over 64 KiB. */

@@ -40,6 +40,7 @@ class ResponseCodeTest {
             "PAYLOAD_TOO_LARGE, 4130100, 413, Payload Too Large",
             "UNSUPPORTED_MEDIA_TYPE, 4150100, 415, Unsupported Media Type",
             "TOO_MANY_REQUESTS, 4290100, 429, Too Many Requests",
+            "REQUEST_TIMEOUT, 4080100, 408, Request Timeout",
             "GENERAL_ERROR, 5000100, 500, General Error",
             "BAD_GATEWAY, 5020100, 502, Bad Gateway",
             "SERVICE_UNAVAILABLE, 5030100, 503, Service Unavailable"

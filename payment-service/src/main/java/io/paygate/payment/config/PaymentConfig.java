@@ -96,7 +96,10 @@ public interface PaymentConfig {
         @WithDefault("15s")
         Duration readTimeout();
 
-        /** Further tries of the calls that are safe to repeat (card token, status inquiry); never the charge. */
+        /**
+         * Further tries of the status inquiry on no answer or a 5xx. Never the card token call (it carries the card)
+         * nor the charge.
+         */
         @WithDefault("2")
         int retries();
 

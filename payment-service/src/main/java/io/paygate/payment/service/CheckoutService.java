@@ -197,18 +197,9 @@ public class CheckoutService {
         return current(paymentCode);
     }
 
-    /**
-     * The customer is back from the provider's own 3-D Secure page: the page shows processing until the provider's
-     * notification (or reconciliation) decides. This decides nothing: only the provider does.
-     */
-    public Checkout returnFromChallenge(String paymentCode) {
-        Checkout c = find(paymentCode).orElseThrow(ApiException::notFound);
-        if (c.status() == PaymentStatus.PROCESSING && c.awaitingOtp() && c.challengeUrl() != null) {
-            payments.findByCode(paymentCode).ifPresent(p ->
-                    submissions.challengeAnswered(paymentCode, p.providerReference));
-            return current(paymentCode);
-        }
-        return c;
+    /** The payment's page at the configured public address ({@code gateway.payment.public-base-url}). */
+    public String pageUrl(String paymentCode) {
+        return initiation.redirectUrl(paymentCode);
     }
 
     /** Submits the payment, cancelling a method's open charge at its provider first. */

@@ -170,6 +170,9 @@ public interface PageMessages {
     @Message("Continue to your bank")
     String challengeContinue();
 
+    @Message("Did not finish at your bank?")
+    String challengeNotFinished();
+
     @Message("Your bank sent a one-time code for the card {card}. Enter it to approve {amount}.")
     String challengeOtpIntro(String amount, String card);
 

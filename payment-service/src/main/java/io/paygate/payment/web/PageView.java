@@ -40,6 +40,7 @@ public record PageView(
         Map<String, String> values,
         String nonce,
         String challengeUrl,
+        boolean awaitingOtp,
         List<MethodGroup> groups,
         Instructions instructions,
         String notice) {
@@ -85,7 +86,10 @@ public record PageView(
         return String.valueOf(AUTO_RETURN_SECONDS);
     }
 
-    /** 3-D Secure on the provider's own page (Midtrans): a link there instead of the OTP form. */
+    /**
+     * 3-D Secure on the provider's own page (Midtrans): a link there instead of the OTP form (and, on the processing
+     * view after the customer came back, a link in case 3-D Secure was not finished).
+     */
     public boolean challengeAtProvider() {
         return challengeUrl != null;
     }

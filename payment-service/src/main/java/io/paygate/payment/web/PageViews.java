@@ -65,13 +65,16 @@ public class PageViews {
     /**
      * The view of a payment as it stands, with the refused fields, the refusal of the whole form and the values of a
      * refused submission, if any.
+     *
+     * @param fromBank this browser came back from the provider's 3-D Secure page ({@code ?from=bank}): a payment
+     *                 still waiting for it shows processing (with the bank's link kept), not the link alone
      */
     public PageView of(Checkout c, PageLanguage language, List<BindingDirectory.ActiveBinding> bindings,
-                       Map<String, Refusal> errors, Refusal formError, Map<String, String> values) {
+                       Map<String, Refusal> errors, Refusal formError, Map<String, String> values, boolean fromBank) {
         Instant now = time.now();
         PageMessages m = messages(language);
         MethodMessages mm = methodMessages(language);
-        String view = viewOf(c, now);
+        String view = viewOf(c, now, fromBank);
         String merchantName = merchants.find(c.merchantId()).map(Merchant::name).orElse(c.merchantId());
         YearMonth month = YearMonth.from(now.atZone(time.zone()));
         Map<String, String> errorTexts = new LinkedHashMap<>();
@@ -93,7 +96,8 @@ public class PageViews {
                 "failed".equals(view) ? failureText(c.statusDesc(), m) : null, c.cardMask(), c.leaveUrl(),
                 choosing ? choices(bindings, m) : List.of(), errorTexts,
                 formError == null ? null : text(formError, m, month), values, PageHeaders.nonce(),
-                "challenge".equals(view) ? c.challengeUrl() : null, groups, instructions, notice);
+                "challenge".equals(view) || "processing".equals(view) ? c.challengeUrl() : null, c.awaitingOtp(),
+                groups, instructions, notice);
     }
 
     private Instructions instructions(Checkout c, String merchantName, String amount, Instant now,
@@ -111,7 +115,7 @@ public class PageViews {
     public PageView bare(String view, PageLanguage language, String paymentCode) {
         return new PageView(view, language.tag(), pagePath(paymentCode), titleOf(view, messages(language)), null,
                 null, null, null, null, null, null, 0, null, null, null, List.of(), Map.of(), null, Map.of(),
-                PageHeaders.nonce(), null, List.of(), null, null);
+                PageHeaders.nonce(), null, false, List.of(), null, null);
     }
 
     /** The bindings as the page offers them, each named in the page's language. */
@@ -122,11 +126,11 @@ public class PageViews {
                         m.directDebitAccount(DirectDebitBanks.name(b.sourceOfFundsType())))).toList();
     }
 
-    static String viewOf(Checkout c, Instant now) {
+    static String viewOf(Checkout c, Instant now, boolean fromBank) {
         return switch (c.status()) {
             case PENDING -> !c.payable(now) ? "expired"
                     : c.charge() != null && c.charge().open() ? "instructions" : "pay";
-            case PROCESSING -> c.awaitingOtp() ? "challenge" : "processing";
+            case PROCESSING -> c.awaitingOtp() && !(fromBank && c.challengeUrl() != null) ? "challenge" : "processing";
             case CAPTURED, PARTIALLY_REFUNDED, REFUNDED -> "captured";
             case FAILED, REVERSED -> "failed";
             case EXPIRED -> "expired";

@@ -27,8 +27,7 @@ import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
-import jakarta.ws.rs.core.UriInfo;
-import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.QueryParam;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.enums.ParameterIn;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
@@ -39,6 +38,7 @@ import org.jboss.logging.Logger;
 import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
 
 
+import java.net.URI;
 import java.time.YearMonth;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -57,6 +57,8 @@ import java.util.UUID;
 public class PaymentPageResource {
 
     private static final Logger LOG = Logger.getLogger(PaymentPageResource.class);
+    /** {@code ?from=bank}: this browser is back from the provider's 3-D Secure page (a view, never a state). */
+    static final String FROM_BANK = "bank";
 
     private final CheckoutService checkout;
     private final PageViews views;
@@ -85,13 +87,14 @@ public class PaymentPageResource {
     @APIResponse(responseCode = "200", description = "The page: merchant, order, amount, time left, payment methods")
     @APIResponse(responseCode = "404", description = "Unknown paymentCode (an HTML page)")
     @APIResponse(responseCode = "410", description = "The link expired (an HTML page)")
-    public Response show(@PathParam("paymentCode") String paymentCode) {
+    public Response show(@PathParam("paymentCode") String paymentCode, @QueryParam("from") String from) {
         Optional<Checkout> found = checkout.find(paymentCode);
         if (found.isEmpty()) {
             return render(views.bare("notfound", language(), paymentCode));
         }
         Checkout c = found.get();
-        return render(views.of(c, language(), checkout.bindingsFor(c), Map.of(), null, Map.of()));
+        return render(views.of(c, language(), checkout.bindingsFor(c), Map.of(), null, Map.of(),
+                FROM_BANK.equals(from)));
     }
 
     /**
@@ -133,13 +136,13 @@ public class PaymentPageResource {
     @APIResponse(responseCode = "400", description = "The page again, with what to fix (Luhn, expiry, CVV)")
     @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
     @Produces(MediaType.TEXT_HTML)
-    public Response card(@PathParam("paymentCode") String paymentCode, @Context UriInfo uri,
+    public Response card(@PathParam("paymentCode") String paymentCode,
                          @FormParam("cardNumber") String cardNumber, @FormParam("expiryMonth") String expiryMonth,
                          @FormParam("expiryYear") String expiryYear, @FormParam("cvv") String cvv,
                          @FormParam("cardholderName") String cardholderName) {
         Checkout c = checkout.find(paymentCode).orElseThrow(ApiException::notFound);
         if (!c.payable(time.now())) {
-            return backToPage(uri, paymentCode);
+            return backToPage(paymentCode);
         }
         CardValidator.Result result = CardValidator.check(cardNumber, expiryMonth, expiryYear, cvv, cardholderName,
                 YearMonth.now(time.zone()));
@@ -149,28 +152,29 @@ public class PaymentPageResource {
             values.put("expiryMonth", safe(expiryMonth, 2));
             values.put("expiryYear", safe(expiryYear, 4));
             values.put("cardholderName", safe(cardholderName, 64));
-            return render(views.of(c, language(), checkout.bindingsFor(c), result.errors(), null, values), 400);
+            return render(views.of(c, language(), checkout.bindingsFor(c), result.errors(), null, values, false), 400);
         }
         try {
             checkout.payByCard(paymentCode, result.card());
         } catch (CheckoutRefused e) {
-            return render(views.of(c, language(), checkout.bindingsFor(c), Map.of(), e.reason(), Map.of()), 400);
+            return render(views.of(c, language(), checkout.bindingsFor(c), Map.of(), e.reason(), Map.of(), false), 400);
         }
-        return backToPage(uri, paymentCode);
+        return backToPage(paymentCode);
     }
 
     /**
-     * Where a provider's own 3-D Secure page (Midtrans) sends the customer back: the page then shows processing until
-     * the provider's notification decides.
+     * Where a provider's own 3-D Secure page (Midtrans) sends the customer back. It changes nothing (anyone may GET
+     * it, before or without 3-D Secure): it only sends this browser to the page with {@code ?from=bank}, which shows
+     * processing until the provider decides, and still links to the bank's page in case the customer did not finish.
      */
     @GET
     @Path("/3ds-return")
     @Operation(summary = "Back from the provider's 3-D Secure page")
     @APIResponse(responseCode = "303", description = "To the page, which shows processing and then the result")
     @Produces(MediaType.TEXT_HTML)
-    public Response returnFromChallenge(@PathParam("paymentCode") String paymentCode, @Context UriInfo uri) {
-        checkout.returnFromChallenge(paymentCode);
-        return backToPage(uri, paymentCode);
+    public Response returnFromChallenge(@PathParam("paymentCode") String paymentCode) {
+        checkout.find(paymentCode).orElseThrow(ApiException::notFound);
+        return Response.seeOther(URI.create(checkout.pageUrl(paymentCode) + "?from=" + FROM_BANK)).build();
     }
 
     @POST
@@ -180,15 +184,15 @@ public class PaymentPageResource {
     @APIResponse(responseCode = "400", description = "The page again, with what to fix")
     @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
     @Produces(MediaType.TEXT_HTML)
-    public Response otp(@PathParam("paymentCode") String paymentCode, @Context UriInfo uri,
+    public Response otp(@PathParam("paymentCode") String paymentCode,
                         @FormParam("otp") String otp) {
         try {
             checkout.answerChallenge(paymentCode, otp);
         } catch (CheckoutRefused e) {
             Checkout c = checkout.find(paymentCode).orElseThrow(ApiException::notFound);
-            return render(views.of(c, language(), List.of(), Map.of(e.field(), e.reason()), null, Map.of()), 400);
+            return render(views.of(c, language(), List.of(), Map.of(e.field(), e.reason()), null, Map.of(), false), 400);
         }
-        return backToPage(uri, paymentCode);
+        return backToPage(paymentCode);
     }
 
     @POST
@@ -198,15 +202,15 @@ public class PaymentPageResource {
     @APIResponse(responseCode = "400", description = "The page again, with what went wrong")
     @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
     @Produces(MediaType.TEXT_HTML)
-    public Response directDebit(@PathParam("paymentCode") String paymentCode, @Context UriInfo uri,
+    public Response directDebit(@PathParam("paymentCode") String paymentCode,
                                 @FormParam("bindingId") String bindingId) {
         try {
             checkout.payByDirectDebit(paymentCode, bindingId == null ? null : bindingId.strip());
         } catch (CheckoutRefused e) {
             Checkout c = checkout.find(paymentCode).orElseThrow(ApiException::notFound);
-            return render(views.of(c, language(), checkout.bindingsFor(c), Map.of(), e.reason(), Map.of()), 400);
+            return render(views.of(c, language(), checkout.bindingsFor(c), Map.of(), e.reason(), Map.of(), false), 400);
         }
-        return backToPage(uri, paymentCode);
+        return backToPage(paymentCode);
     }
 
     @POST
@@ -219,15 +223,15 @@ public class PaymentPageResource {
             + "not answer")
     @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
     @Produces(MediaType.TEXT_HTML)
-    public Response method(@PathParam("paymentCode") String paymentCode, @Context UriInfo uri,
+    public Response method(@PathParam("paymentCode") String paymentCode,
                            @FormParam("type") String type) {
         try {
             checkout.chooseMethod(paymentCode, PaymentMethod.fromCode(type).orElse(null));
         } catch (CheckoutRefused e) {
             Checkout c = checkout.find(paymentCode).orElseThrow(ApiException::notFound);
-            return render(views.of(c, language(), checkout.bindingsFor(c), Map.of(), e.reason(), Map.of()), 400);
+            return render(views.of(c, language(), checkout.bindingsFor(c), Map.of(), e.reason(), Map.of(), false), 400);
         }
-        return backToPage(uri, paymentCode);
+        return backToPage(paymentCode);
     }
 
     /** Errors on the page's paths are pages too. */
@@ -253,8 +257,9 @@ public class PaymentPageResource {
         return render(bare("error"));
     }
 
-    private Response backToPage(UriInfo uri, String paymentCode) {
-        return Response.seeOther(uri.getBaseUriBuilder().path("pg/pay").path(paymentCode).build()).build();
+    /** 303 to the page, at the configured public address: never one built from the request's Host header. */
+    private Response backToPage(String paymentCode) {
+        return Response.seeOther(URI.create(checkout.pageUrl(paymentCode))).build();
     }
 
     private PageLanguage language() {

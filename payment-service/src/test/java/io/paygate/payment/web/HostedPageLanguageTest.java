@@ -167,8 +167,10 @@ class HostedPageLanguageTest {
                 .header("Content-Language", equalTo("id"))
                 .body(containsString("Pembayaran tidak ditemukan"))
                 .body(containsString("href=\"/pg/pay/PC0000000000000000?lang=en\""));
-        // A path that is no payment code is not echoed into the switch's links.
-        given().get("/pg/pay/a%22b").then().statusCode(404).body(containsString("href=\"?lang=id\""));
+        // A path that is no payment code is not echoed into the switch's links. (Sent as a%22b: encoded once more,
+        // a%2522b, it would hold %25 and be refused as an ambiguous target, service-kit's RequestTargets.)
+        given().urlEncodingEnabled(false).get("/pg/pay/a%22b").then().statusCode(404)
+                .body(containsString("href=\"?lang=id\""));
     }
 
     @Test
