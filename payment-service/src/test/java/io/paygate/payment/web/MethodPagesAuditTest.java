@@ -21,7 +21,10 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
+import org.openqa.selenium.StaleElementReferenceException;
+import org.openqa.selenium.WebDriverException;
 import org.openqa.selenium.chrome.ChromeDriver;
+import org.openqa.selenium.support.ui.ExpectedCondition;
 import org.openqa.selenium.support.ui.ExpectedConditions;
 import org.openqa.selenium.support.ui.WebDriverWait;
 
@@ -122,16 +125,14 @@ class MethodPagesAuditTest {
                 .path("paymentCode");
         ChromeDriver browser = open("pg/pay/" + code);
         browser.findElement(By.id("method-VA_CIMB")).click();
-        new WebDriverWait(browser, Duration.ofSeconds(15)).until(
-                ExpectedConditions.attributeToBe(By.tagName("body"), "data-view", "instructions"));
+        await(browser, 15, ExpectedConditions.attributeToBe(By.tagName("body"), "data-view", "instructions"));
         String va = browser.findElement(By.id("pay-number")).getText();
         assertTrue(browser.findElement(By.id("pay-number-copy")).isDisplayed(), "the copy button, with JavaScript");
         String countdown = browser.findElement(By.id("charge-countdown")).getText();
         assertTrue(countdown.matches("23:59:\\d{2}"), countdown);
 
         Methods.vaPay(va, "150000.00").then().statusCode(200);
-        new WebDriverWait(browser, Duration.ofSeconds(30)).until(
-                ExpectedConditions.attributeToBe(By.tagName("body"), "data-view", "captured"));
+        await(browser, 30, ExpectedConditions.attributeToBe(By.tagName("body"), "data-view", "captured"));
         assertEquals("Payment successful", browser.findElement(By.id("title")).getText());
     }
 
@@ -143,15 +144,13 @@ class MethodPagesAuditTest {
         browser.findElement(By.id("amount")).clear();
         browser.findElement(By.id("amount")).sendKeys("1");
         browser.findElement(By.id("pay-button")).click();
-        new WebDriverWait(browser, Duration.ofSeconds(15)).until(
-                ExpectedConditions.attributeToBe(By.tagName("body"), "data-page", "refused"));
+        await(browser, 15, ExpectedConditions.attributeToBe(By.tagName("body"), "data-page", "refused"));
         auditShown("the sandbox bank app's refusal", null);
         browser.navigate().back();
         browser.findElement(By.id("amount")).clear();
         browser.findElement(By.id("amount")).sendKeys("nope");
         browser.findElement(By.id("pay-button")).click();
-        new WebDriverWait(browser, Duration.ofSeconds(15)).until(
-                ExpectedConditions.presenceOfElementLocated(By.id("error-summary")));
+        await(browser, 15, ExpectedConditions.presenceOfElementLocated(By.id("error-summary")));
         auditShown("the sandbox bank app with a field to fix", null);
     }
 
@@ -168,8 +167,7 @@ class MethodPagesAuditTest {
         ChromeDriver browser = open("pg/sandbox/wallet/" + reference);
         browser.findElement(By.id("pin")).sendKeys("123456");
         browser.findElement(By.id("approve-button")).click();
-        new WebDriverWait(browser, Duration.ofSeconds(15)).until(
-                ExpectedConditions.attributeToBe(By.tagName("body"), "data-page", "paid"));
+        await(browser, 15, ExpectedConditions.attributeToBe(By.tagName("body"), "data-page", "paid"));
         auditShown("the sandbox wallet's payment", null);
     }
 
@@ -177,6 +175,22 @@ class MethodPagesAuditTest {
     void theSandboxCashierPasses() {
         String storeCode = charge(chosen("INDOMARET", null));
         audit("pg/sandbox/cashier?store=INDOMARET&paymentCode=" + storeCode, "the sandbox cashier");
+    }
+
+    /** Waits for {@code condition}; a page replaced while it is read (a form posted, a reload) is read again. */
+    private static void await(ChromeDriver browser, int seconds, ExpectedCondition<?> condition) {
+        new WebDriverWait(browser, Duration.ofSeconds(seconds)).ignoring(StaleElementReferenceException.class)
+                .until(d -> {
+                    try {
+                        return condition.apply(d);
+                    } catch (WebDriverException e) {
+                        // Chromium's word for an element of the document a navigation just replaced
+                        if (e.getMessage() != null && e.getMessage().contains("does not belong to the document")) {
+                            return null;
+                        }
+                        throw e;
+                    }
+                });
     }
 
     /** A payment (with {@code backUrl} when given) whose customer chose {@code type} on the page; its code. */
