@@ -117,6 +117,37 @@ class HostedPageRateLimitTest {
     }
 
     @Test
+    void aCustomerPayingAVirtualAccountInTheSandboxBankAppIsNotLimited() throws InterruptedException {
+        String orderId = Requests.orderId();
+        String code = PaymentApi.newPayment(orderId);
+        String me = "198.51.100.24";
+        List<Integer> statuses = new ArrayList<>();
+        statuses.add(customer(me).get("/pg/pay/" + code).statusCode());
+        statuses.add(customer(me).contentType("application/x-www-form-urlencoded; charset=UTF-8")
+                .formParam("type", "VA_BCA").post("/pg/pay/" + code + "/method").statusCode());
+        statuses.add(customer(me).get("/pg/pay/" + code).statusCode());
+        String va = new Db(dataSource).value("SELECT pay_code FROM payment WHERE payment_code = ?", code);
+        // The customer's bank app: the page, a look-up, the payment; meanwhile the payment page polls its state.
+        statuses.add(customer(me).get("/pg/sandbox/bank-app").statusCode());
+        statuses.add(customer(me).queryParam("accountNumber", va).get("/pg/sandbox/bank-app").statusCode());
+        statuses.add(customer(me).contentType("application/x-www-form-urlencoded; charset=UTF-8")
+                .formParam("accountNumber", va).formParam("amount", "150000").post("/pg/sandbox/bank-app")
+                .statusCode());
+        String state = "PENDING";
+        for (int i = 0; i < 20 && !"CAPTURED".equals(state); i++) {
+            Response poll = customer(me).get("/pg/pay/" + code + "/state");
+            statuses.add(poll.statusCode());
+            if (poll.statusCode() == 200) {
+                state = poll.path("status");
+            }
+            Thread.sleep(200);
+        }
+        assertFalse(statuses.contains(429), statuses::toString);
+        assertEquals(List.of(200, 303, 200, 200, 200, 200), statuses.subList(0, 6));
+        assertEquals("CAPTURED", state);
+    }
+
+    @Test
     void providerCallbacksWhoseSignatureVerifiesAreNeverLimitedAndForgedOnesAre() {
         String orderId = Requests.orderId();
         String code = PaymentApi.newPayment(orderId);
