@@ -72,11 +72,12 @@ class MidtransTransactionTest {
                         + "7ec5becb52948ba97caf4613520de2691e",
                 MidtransSignatureCheck.sign("CHG0123456789ABCDEFGHJKMNP", "200", "150000.00", "SB-Mid-server-example"));
         MidtransTransaction signed = new MidtransTransaction("CHG1", "200", "150000.00", "capture", "accept", null,
-                null, null, MidtransSignatureCheck.sign("CHG1", "200", "150000.00", "key").toUpperCase());
+                null, null, MidtransSignatureCheck.sign("CHG1", "200", "150000.00", "key").toUpperCase(), null, null,
+                java.util.List.of());
         assertTrue(MidtransSignatureCheck.verify(signed, "key"));
         assertFalse(MidtransSignatureCheck.verify(signed, "other-key"));
         MidtransTransaction amountChanged = new MidtransTransaction("CHG1", "200", "150000.0", "capture", "accept",
-                null, null, null, signed.signatureKey());
+                null, null, null, signed.signatureKey(), null, null, java.util.List.of());
         assertFalse(MidtransSignatureCheck.verify(amountChanged, "key"), "the amount string exactly as signed");
     }
 }
