@@ -166,9 +166,9 @@ final class MethodRoutes {
             answer.put("refund_amount", r.amount().setScale(2).toPlainString());
             answer.put("refund_key", r.key());
         }
+        sim.changed(t); // the notification may well arrive before a slow answer
         CoreApiRoutes.pause(sim.takeRefundDelay());
         CoreApiRoutes.json(ex, 200, answer);
-        sim.changed(t);
     }
 
     /** The QR image of a QRIS or GoPay charge (Midtrans's {@code generate-qr-code} action). */

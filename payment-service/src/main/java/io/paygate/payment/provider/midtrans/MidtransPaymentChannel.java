@@ -49,7 +49,7 @@ public class MidtransPaymentChannel implements PaymentChannel {
             PaymentMethod.VA_BNI, PaymentMethod.VA_BRI, PaymentMethod.VA_PERMATA, PaymentMethod.VA_CIMB,
             PaymentMethod.VA_MANDIRI, PaymentMethod.QRIS, PaymentMethod.GOPAY, PaymentMethod.SHOPEEPAY,
             PaymentMethod.ALFAMART, PaymentMethod.INDOMARET);
-    private static final Duration MIN_LIFETIME = Duration.ofSeconds(30);
+    private static final Duration MIN_LIFETIME = Duration.ofSeconds(20);
 
     private final MidtransAccounts accounts;
     private final MidtransClients clients;
