@@ -117,7 +117,7 @@ class MidtransRefundsTest extends MidtransTestBase {
         PaymentApi.payByCard(code, "4411111111111118").then().statusCode(303);
         SIM.failNext(MidtransSimulator.Endpoint.REFUND, 412);
         Refunds.refund(MID, orderId, "mt-refused-1", "10000.00").then().statusCode(200)
-                .body("status", equalTo("FAILED")).body("refundedAmount", equalTo(0));
+                .body("status", equalTo("FAILED")).body("refundedAmount", equalTo(0.0f));
         assertEquals("CAPTURED", MidtransCustomer.statusOf(MID, orderId));
         assertTrue(SIM.refundKeys(MidtransDb.reference(code)).isEmpty());
     }
