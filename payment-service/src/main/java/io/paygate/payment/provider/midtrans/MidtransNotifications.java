@@ -2,6 +2,7 @@ package io.paygate.payment.provider.midtrans;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.paygate.kit.error.ApiException;
+import io.paygate.model.api.payment.PaymentMethod;
 import io.paygate.model.error.ErrorCase;
 import io.paygate.model.json.Json;
 import io.paygate.model.status.PaymentStatus;
@@ -87,12 +88,9 @@ public class MidtransNotifications {
      */
     public void receive(byte[] raw) {
         MidtransTransaction t = MidtransTransaction.of(parse(raw));
-        PaymentEntity p = QuarkusTransaction.requiringNew().call(() -> payments.findByCharge(t.orderId())
+        PaymentEntity p = payments.findByCharge(t.orderId())
                 .filter(found -> MidtransPaymentChannel.NAME.equals(channelOf(found, t.orderId())))
-                .orElse(null));
-        if (p == null) {
-            throw ApiException.notFound().chargingAddress();
-        }
+                .orElseThrow(() -> ApiException.notFound().chargingAddress());
         MidtransAccount account = accounts.of(p.merchantId).orElse(null);
         if (account == null || !MidtransSignatureCheck.verify(t, account.serverKey())) {
             LOG.warnf("midtrans notification for charge %s (payment %s) refused: signature_key does not match",
@@ -128,10 +126,19 @@ public class MidtransNotifications {
             return Route.DECISION; // a reversal, if Midtrans confirms it
         }
         if (t.claimsPaid() && (!current || p.status.isFinal())) {
-            boolean recorded = QuarkusTransaction.requiringNew().call(() -> surpluses.recordedFor(t.orderId()));
-            return recorded ? Route.NOTHING : Route.DECISION; // money where it should not be, once per charge
+            // money where it should not be, once per charge; only a charge paid later can take money on its own
+            boolean worthAsking = QuarkusTransaction.requiringNew().call(() -> opensCharge(p, t.orderId())
+                    && !surpluses.recordedFor(t.orderId()));
+            return worthAsking ? Route.DECISION : Route.NOTHING;
         }
         return Route.NOTHING;
+    }
+
+    /** Whether charge {@code reference} of {@code p}, as paygate recorded it, is of a method paid later. */
+    private boolean opensCharge(PaymentEntity p, String reference) {
+        PaymentMethod method = reference.equals(p.providerReference) ? p.method
+                : charges.findOf(p.id, reference).map(c -> c.method).orElse(null);
+        return method != null && method.kind().opensCharge();
     }
 
     private void decide(MidtransAccount account, PaymentEntity p, MidtransTransaction t) {
