@@ -5,6 +5,7 @@ import io.agroal.api.AgroalDataSource;
 import io.paygate.model.event.Topics;
 import io.paygate.model.json.Json;
 import io.paygate.model.status.DisbursementStatus;
+import io.paygate.model.api.payment.PaymentMethod;
 import io.paygate.model.status.PaymentStatus;
 import io.paygate.payment.disbursement.DisbursementList;
 import io.paygate.payment.support.Db;
@@ -238,7 +239,10 @@ class ListsAndReportTest {
         assertIndex(PaymentLists.paymentsQuery("bulk3", null, null, query, after), "payment_merchant_listed");
         assertIndex(PaymentLists.paymentsQuery("bulk3", PaymentStatus.CAPTURED, null, query, after),
                 "payment_merchant_status_listed");
+        assertIndex(PaymentLists.paymentsQuery("bulk3", null, PaymentMethod.OVO, query, after),
+                "payment_merchant_method_listed");
         assertIndex(PaymentLists.refundsQuery("bulk3", null, query, after), "refund_merchant_listed");
+        assertIndex(PaymentLists.refundsQuery("bulk3", "BULK-63", query, after), "refund_merchant_order_listed");
         assertIndex(DisbursementList.query("bulk3", DisbursementStatus.SUCCESS, query,
                 new Cursors.Position(Instant.now(), "DSBX9")), "disbursement_merchant_listed");
     }
