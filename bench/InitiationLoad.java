@@ -42,7 +42,7 @@ import javax.crypto.spec.SecretKeySpec;
  * </ul>
  *
  * <pre>
- * java -cp HdrHistogram-2.2.2.jar bench/InitiationLoad.java [--rate=R] [--connections=N] BASE_URL WARMUP_S MEASURE_S id:secret [id:secret…]
+ * java -cp HdrHistogram-2.2.2.jar bench/InitiationLoad.java [--rate=R] [--connections=N] [--method=TYPE] BASE_URL WARMUP_S MEASURE_S id:secret [id:secret…]
  * java -cp ~/.m2/repository/org/hdrhistogram/HdrHistogram/2.2.2/HdrHistogram-2.2.2.jar bench/InitiationLoad.java \
  *      http://localhost:8081 10 30 demo:demo-client-secret demo2:demo2-client-secret
  * </pre>
@@ -50,6 +50,8 @@ import javax.crypto.spec.SecretKeySpec;
 public class InitiationLoad {
 
     static final String PATH = "/pg/payment/card/initiate";
+    /** {@code sourceOfFunds.type} of every request ({@code --method=VA_BCA}); none by default (the hosted page). */
+    static String method;
 
     record Merchant(String id, String secret) {
     }
@@ -64,6 +66,8 @@ public class InitiationLoad {
         for (String a : argv) {
             if (a.startsWith("--rate=")) {
                 rate = Double.parseDouble(a.substring("--rate=".length()));
+            } else if (a.startsWith("--method=")) {
+                method = a.substring("--method=".length());
             } else if (a.startsWith("--connections=")) {
                 connections = Integer.parseInt(a.substring("--connections=".length()));
             } else {
@@ -220,6 +224,7 @@ public class InitiationLoad {
             String body = "{\"order\":{\"id\":\"LOAD-" + UUID.randomUUID() + "\",\"amount\":\"150000.00\","
                     + "\"description\":\"Load\"},\"customer\":{\"email\":\"budi@example.com\",\"firstName\":\"Budi\","
                     + "\"lastName\":\"Santoso\",\"mobilePhone\":\"+6281234567890\"},"
+                    + (method == null ? "" : "\"sourceOfFunds\":{\"type\":\"" + method + "\"},")
                     + "\"url\":{\"callbackUrl\":\"https://localhost/cb\"}}";
             byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
             String ts = OffsetDateTime.now(ZoneOffset.ofHours(7)).withNano(0).toString();
