@@ -263,7 +263,11 @@ public final class LocalStack {
             ports.add(process.managementPort());
         }
         ports.add(options.postgresPort());
+        ports.add(options.kafkaPort());
         for (int port : ports) {
+            if (port == 0) {
+                continue; // a free one, chosen at start
+            }
             try (ServerSocket probe = new ServerSocket()) {
                 probe.setReuseAddress(true); // before bind, so a closing connection's TIME_WAIT does not count as "in use"
                 probe.bind(new java.net.InetSocketAddress(InetAddress.getLoopbackAddress(), port), 1);
@@ -287,8 +291,8 @@ public final class LocalStack {
 
         t0 = System.nanoTime();
         boolean secured = options.kafkaSecurity() == KafkaSecurity.SASL_SSL;
-        kafka = secured ? EmbeddedKafkaBroker.startSecured(runDir.resolve("kafka"))
-                : EmbeddedKafkaBroker.start(runDir.resolve("kafka"));
+        kafka = secured ? EmbeddedKafkaBroker.startSecured(runDir.resolve("kafka"), options.kafkaPort())
+                : EmbeddedKafkaBroker.start(runDir.resolve("kafka"), options.kafkaPort());
         kafka.createTopics(Topics.PAYMENT_STATUS, Topics.BINDING_STATUS, Topics.DISBURSEMENT_STATUS);
         if (secured) {
             kafkaPrincipals = KafkaPrincipals.create(kafka, specs);
@@ -387,6 +391,7 @@ public final class LocalStack {
             }
         }
         closeQuietly(kafka);
+        // Only now: EmbeddedPostgresServer turns zonky's own exit hook off, which would stop it beside the services.
         closeQuietly(postgres);
         if (!options.keepData() && options.dataDir() == null) {
             deleteRecursively(runDir);
@@ -434,7 +439,7 @@ public final class LocalStack {
     }
 
     /** Command-line options of {@code deploy/local/run}, and what tests pass to {@link #launch(Options)}. */
-    public record Options(Path repoRoot, Path dataDir, boolean keepData, int postgresPort, int portOffset,
+    public record Options(Path repoRoot, Path dataDir, boolean keepData, int postgresPort, int kafkaPort, int portOffset,
                           List<String> extraConfig, List<String> serviceJvmOptions, boolean help,
                           KafkaSecurity kafkaSecurity, int replicas, AotCache aotCache) {
 
@@ -442,44 +447,22 @@ public final class LocalStack {
             ServiceSpec.checkReplicas(replicas);
         }
 
-        static final String USAGE = """
-                usage: deploy/local/run [--keep-data] [--data-dir DIR] [--pg-port PORT] [--port-offset N] [--replicas N]
-                                        [--set key=value]... [--kafka-security plaintext|sasl-ssl] [--no-aot-cache]
-                                        [--rebuild] [--midtrans-merchant ID [--midtrans-base-url URL]]
-                  --keep-data      keep the run's data (database, broker logs, service logs) after it stops
-                  --data-dir DIR   put the run's data in DIR (kept after it stops)
-                  --pg-port PORT   PostgreSQL port (default 15432)
-                  --port-offset N  run the services on 8081+N, 8082+N, 8083+N (a second stack beside the first)
-                  --replicas N     N processes (1 to 9, default 1) of every service on the same database and broker:
-                                   replica k of each on its port + 10*k (8091-8093, 8101-8103, ...), management
-                                   port + 1000 as always; logs/<service>-<k>.log; the first one's address is the
-                                   public one
-                  --set key=value  one more configuration line for every service (repeatable)
-                  --kafka-security plaintext|sasl-ssl
-                                   sasl-ssl: the broker requires SCRAM-SHA-512 over TLS and ACLs; each service gets
-                                   its own principal (printed with the CA certificate clients trust)
-                  --no-aot-cache   start the services without their AOT caches (cold); by default they start with
-                                   <service>/target/quarkus-app/app.aot and -XX:AOTMode=on, and a cache that is
-                                   missing or older than its jar is trained first (deploy/local/train)
-                  --rebuild        rebuild the services with ./mvnw before starting
-                  --midtrans-merchant ID
-                                   merchant ID (e.g. demo) pays through the Midtrans Core API channel instead of the
-                                   sandbox, with the keys in MIDTRANS_SERVER_KEY and MIDTRANS_CLIENT_KEY (repeatable)
-                  --midtrans-base-url URL
-                                   the Core API those merchants call (default https://api.sandbox.midtrans.com)
-                Environment: everything is passed on to the services (e.g. GATEWAY_NOTIFICATION_RETRY_DELAYS=1s,2s,4s);
-                PAYGATE_SERVICE_JAVA_OPTS sets the services' JVM options (default""" + " " + AotCache.DEFAULT_JVM_OPTIONS
-                + "; the caches are trained with the same).";
+        /** Also what {@code deploy/local/run --help} prints itself, without a JDK or a build. */
+        static final String USAGE = usage();
+
+        /** Ports of a stack started from the command line, before {@code --port-offset}. */
+        static final int POSTGRES_PORT = 15432;
+        static final int KAFKA_PORT = 19092;
 
         /** The defaults for a stack started from code: free PostgreSQL port, throw-away data. */
         public static Options forTests(Path repoRoot, int portOffset, List<String> extraConfig) {
-            return new Options(repoRoot.toAbsolutePath().normalize(), null, false, 0, portOffset,
+            return new Options(repoRoot.toAbsolutePath().normalize(), null, false, 0, 0, portOffset,
                     List.copyOf(extraConfig), jvmOptions(), false, KafkaSecurity.PLAINTEXT, 1, AotCache.OFF);
         }
 
         /** The same options with the broker secured (or not). */
         public Options withKafkaSecurity(KafkaSecurity security) {
-            return new Options(repoRoot, dataDir, keepData, postgresPort, portOffset, extraConfig, serviceJvmOptions,
+            return new Options(repoRoot, dataDir, keepData, postgresPort, kafkaPort, portOffset, extraConfig, serviceJvmOptions,
                     help, security, replicas, aotCache);
         }
 
@@ -489,7 +472,7 @@ public final class LocalStack {
          * @throws IllegalArgumentException unless 1 ≤ {@code replicas} ≤ 9
          */
         public Options withReplicas(int replicas) {
-            return new Options(repoRoot, dataDir, keepData, postgresPort, portOffset, extraConfig, serviceJvmOptions,
+            return new Options(repoRoot, dataDir, keepData, postgresPort, kafkaPort, portOffset, extraConfig, serviceJvmOptions,
                     help, kafkaSecurity, replicas, aotCache);
         }
 
@@ -499,13 +482,13 @@ public final class LocalStack {
          * a small machine that starts them with less compiling.
          */
         public Options withServiceJvmOptions(List<String> jvmOptions) {
-            return new Options(repoRoot, dataDir, keepData, postgresPort, portOffset, extraConfig,
+            return new Options(repoRoot, dataDir, keepData, postgresPort, kafkaPort, portOffset, extraConfig,
                     List.copyOf(jvmOptions), help, kafkaSecurity, replicas, aotCache);
         }
 
         /** The same options with the services' AOT caches used, trained or left alone. */
         public Options withAotCache(AotCache aot) {
-            return new Options(repoRoot, dataDir, keepData, postgresPort, portOffset, extraConfig, serviceJvmOptions,
+            return new Options(repoRoot, dataDir, keepData, postgresPort, kafkaPort, portOffset, extraConfig, serviceJvmOptions,
                     help, kafkaSecurity, replicas, aot);
         }
 
@@ -519,7 +502,8 @@ public final class LocalStack {
             Path dataDir = null;
             boolean keep = false;
             boolean help = false;
-            int pgPort = 15432;
+            Integer pgPort = null;
+            Integer kafkaPort = null;
             int offset = 0;
             int replicas = 1;
             KafkaSecurity kafkaSecurity = KafkaSecurity.PLAINTEXT;
@@ -533,8 +517,9 @@ public final class LocalStack {
                 switch (arg) {
                     case "--keep-data" -> keep = true;
                     case "--data-dir" -> dataDir = Path.of(value(rest, arg)).toAbsolutePath();
-                    case "--pg-port" -> pgPort = Integer.parseInt(value(rest, arg));
-                    case "--port-offset" -> offset = Integer.parseInt(value(rest, arg));
+                    case "--pg-port" -> pgPort = port(value(rest, arg), arg);
+                    case "--kafka-port" -> kafkaPort = port(value(rest, arg), arg);
+                    case "--port-offset" -> offset = port(value(rest, arg), arg);
                     case "--replicas" -> replicas = replicas(value(rest, arg));
                     case "--set" -> extra.add(value(rest, arg));
                     case "--midtrans-merchant" -> midtrans.add(value(rest, arg));
@@ -553,8 +538,30 @@ public final class LocalStack {
                 channels.addAll(MidtransMerchant.fromEnvironment(id, midtransBaseUrl, environment).configLines());
             }
             extra.addAll(0, channels);
-            return new Options(repoRoot, dataDir, keep, pgPort, offset, extra, jvmOptions(), help, kafkaSecurity,
+            return new Options(repoRoot, dataDir, keep, pgPort != null ? pgPort : POSTGRES_PORT + offset,
+                    kafkaPort != null ? kafkaPort : KAFKA_PORT + offset, offset, extra, jvmOptions(), help, kafkaSecurity,
                     replicas, aot);
+        }
+
+        private static int port(String value, String option) {
+            try {
+                int port = Integer.parseInt(value.trim());
+                if (port >= 0 && port <= 65535) {
+                    return port;
+                }
+            } catch (NumberFormatException e) {
+                // answered below
+            }
+            throw new IllegalArgumentException(option + " is a number from 0 to 65535, not " + value);
+        }
+
+        private static String usage() {
+            try (var in = LocalStack.class.getResourceAsStream("run-usage.txt")) {
+                return new String(java.util.Objects.requireNonNull(in, "run-usage.txt").readAllBytes(),
+                        java.nio.charset.StandardCharsets.UTF_8).stripTrailing();
+            } catch (IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
         }
 
         private static int replicas(String value) {

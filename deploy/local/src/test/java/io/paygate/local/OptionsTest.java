@@ -78,6 +78,47 @@ class OptionsTest {
     }
 
     @Test
+    void thePortOffsetMovesPostgresAndKafkaToo() {
+        Options plain = Options.parse(new String[0]);
+        Options moved = Options.parse(new String[] {"--port-offset", "500"});
+
+        assertEquals(15432, plain.postgresPort());
+        assertEquals(19092, plain.kafkaPort());
+        assertEquals(15932, moved.postgresPort());
+        assertEquals(19592, moved.kafkaPort());
+        assertEquals(500, moved.portOffset());
+    }
+
+    @Test
+    void anExplicitPostgresOrKafkaPortWinsOverTheOffset() {
+        Options options = Options.parse(new String[] {"--pg-port", "25432", "--port-offset", "500", "--kafka-port", "0"});
+
+        assertEquals(25432, options.postgresPort());
+        assertEquals(0, options.kafkaPort());
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"--pg-port", "--kafka-port", "--port-offset"})
+    void refusesAPortThatIsNotOne(String option) {
+        IllegalArgumentException refused = assertThrows(IllegalArgumentException.class,
+                () -> Options.parse(new String[] {option, "x"}));
+        assertEquals(option + " is a number from 0 to 65535, not x", refused.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> Options.parse(new String[] {option, "70000"}));
+    }
+
+    @Test
+    void aTakenKafkaPortStopsTheStartBeforeAnythingRuns(@TempDir Path emptyRepo) throws IOException {
+        try (ServerSocket taken = new ServerSocket()) {
+            taken.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0));
+            int port = taken.getLocalPort();
+            Options options = Options.parse(new String[] {"--port-offset", "37000", "--kafka-port", String.valueOf(port)});
+
+            assertTrue(LocalStack.preflight(options).contains("port " + port + " is in use (is another stack running?)"),
+                    LocalStack.preflight(options).toString());
+        }
+    }
+
+    @Test
     void theUsageExplainsReplicas() {
         assertTrue(Options.USAGE.contains("--replicas N"));
         assertTrue(Options.USAGE.contains("port + 10*k"));

@@ -90,7 +90,16 @@ public final class EmbeddedKafkaBroker implements AutoCloseable {
      * @param baseDir where the broker keeps its logs, or {@code null} for a temporary directory
      */
     public static EmbeddedKafkaBroker start(Path baseDir) {
-        return start(baseDir, false);
+        return start(baseDir, 0, false);
+    }
+
+    /**
+     * Starts a broker whose clients connect to {@code port} of 127.0.0.1 (0: a free one).
+     *
+     * @param baseDir where the broker keeps its logs, or {@code null} for a temporary directory
+     */
+    public static EmbeddedKafkaBroker start(Path baseDir, int port) {
+        return start(baseDir, port, false);
     }
 
     /**
@@ -99,12 +108,17 @@ public final class EmbeddedKafkaBroker implements AutoCloseable {
      * @param baseDir where the broker keeps its logs and TLS files, or {@code null} for temporary directories
      */
     public static EmbeddedKafkaBroker startSecured(Path baseDir) {
-        return start(baseDir, true);
+        return start(baseDir, 0, true);
     }
 
-    private static EmbeddedKafkaBroker start(Path baseDir, boolean secured) {
+    /** {@link #startSecured(Path)} with its clients' address on {@code port} of 127.0.0.1 (0: a free one). */
+    public static EmbeddedKafkaBroker startSecured(Path baseDir, int port) {
+        return start(baseDir, port, true);
+    }
+
+    private static EmbeddedKafkaBroker start(Path baseDir, int clientPort, boolean secured) {
         keepTheHostAlive();
-        TcpProxy proxy = TcpProxy.start();
+        TcpProxy proxy = TcpProxy.start(clientPort);
         Security security = null;
         try {
             TestKitNodes.Builder nodes = new TestKitNodes.Builder()

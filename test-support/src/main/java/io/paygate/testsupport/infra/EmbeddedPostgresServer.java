@@ -19,6 +19,9 @@ import java.util.stream.Stream;
  * Used by the Quarkus test resource and by the local stack launcher; one server, one database per
  * service or per test class. Outage tests {@link #stop()} it (a fast shutdown: clients are disconnected, new
  * connections refused) and {@link #restart()} it on the same port with the same data.
+ * <p>
+ * zonky's own shutdown hook is off: it would stop the server at JVM exit in parallel with the owner's hook, while the
+ * services that use it are still stopping. Whoever starts a server stops it ({@link #close()}), in its own order.
  */
 public final class EmbeddedPostgresServer implements AutoCloseable {
 
@@ -90,7 +93,7 @@ public final class EmbeddedPostgresServer implements AutoCloseable {
             builder.setPort(port);
         }
         // An existing cluster in dataDir is reused (zonky runs initdb only where there is none).
-        return builder.setDataDirectory(dataDir).setCleanDataDirectory(false).start();
+        return builder.setDataDirectory(dataDir).setCleanDataDirectory(false).setRegisterShutdownHook(false).start();
     }
 
     /**

@@ -35,10 +35,15 @@ public final class TcpProxy implements AutoCloseable {
 
     /** Listens on a free port of 127.0.0.1; connections are accepted once a target is set. */
     public static TcpProxy start() {
+        return start(0);
+    }
+
+    /** Listens on {@code port} of 127.0.0.1 (0: a free one); connections are accepted once a target is set. */
+    public static TcpProxy start(int port) {
         try {
             ServerSocket server = new ServerSocket();
             server.setReuseAddress(true);
-            server.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 128);
+            server.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 128);
             TcpProxy proxy = new TcpProxy(server);
             proxy.acceptIn(server);
             return proxy;

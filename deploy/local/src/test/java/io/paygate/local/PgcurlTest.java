@@ -1,0 +1,148 @@
+package io.paygate.local;
+
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+import io.paygate.model.auth.RequestVerifier;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+/** {@code deploy/local/pgcurl}: signs as the contract says, finds each service's base, passes curl options on. */
+class PgcurlTest {
+
+    private HttpServer server;
+    private final List<Map<String, String>> received = new ArrayList<>();
+
+    @BeforeEach
+    void startServer() throws IOException {
+        assumeTrue(onPath("curl") && onPath("openssl"), "pgcurl needs curl and openssl");
+        server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+        server.createContext("/", this::record);
+        server.start();
+    }
+
+    @AfterEach
+    void stopServer() {
+        if (server != null) {
+            server.stop(0);
+        }
+    }
+
+    private void record(HttpExchange exchange) throws IOException {
+        byte[] body = exchange.getRequestBody().readAllBytes();
+        synchronized (received) {
+            received.add(Map.of(
+                    "method", exchange.getRequestMethod(),
+                    "target", exchange.getRequestURI().toString(),
+                    "partner", String.valueOf(exchange.getRequestHeaders().getFirst("X-PARTNER-ID")),
+                    "timestamp", String.valueOf(exchange.getRequestHeaders().getFirst("X-TIMESTAMP")),
+                    "signature", String.valueOf(exchange.getRequestHeaders().getFirst("X-SIGNATURE")),
+                    "contentType", String.valueOf(exchange.getRequestHeaders().getFirst("Content-Type")),
+                    "requestId", String.valueOf(exchange.getRequestHeaders().getFirst("X-Request-Id")),
+                    "body", new String(body, StandardCharsets.UTF_8)));
+        }
+        exchange.sendResponseHeaders(200, -1);
+        exchange.close();
+    }
+
+    private String base() {
+        return "http://127.0.0.1:" + server.getAddress().getPort();
+    }
+
+    @Test
+    void signsABindingRequestAndSendsItToBindingServiceWithTheCurlOptionsGiven() throws Exception {
+        String body = "{\"customer\":{\"id\":\"CUST-1\"},\"sourceOfFunds\":{\"type\":\"BCA_DD\"}}";
+
+        int exit = pgcurl(Map.of("PAYGATE_BINDING_URL", base(), "PAYGATE_PAYMENT_URL", "http://127.0.0.1:1"),
+                "post", "/pg/payment/card/directdebit/bind", body, "-H", "X-Request-Id: r-1", "-o", "/dev/null");
+
+        assertEquals(0, exit);
+        Map<String, String> request = received.getFirst();
+        assertEquals("POST", request.get("method"));
+        assertEquals("/pg/payment/card/directdebit/bind", request.get("target"));
+        assertEquals(body, request.get("body"));
+        assertEquals("application/json", request.get("contentType"));
+        assertEquals("r-1", request.get("requestId"));
+        assertEquals("demo", request.get("partner"));
+        assertDoesNotThrow(() -> RequestVerifier.standard(Clock.systemUTC()).verify("demo-client-secret", "POST",
+                "/pg/payment/card/directdebit/bind", body.getBytes(StandardCharsets.UTF_8), request.get("timestamp"),
+                request.get("signature")));
+    }
+
+    @Test
+    void aCurlOptionInPlaceOfTheBodyIsPassedOnAndTheRequestSignedWithoutBody() throws Exception {
+        int exit = pgcurl(Map.of("PAYGATE_NOTIFICATION_URL", base()), "GET", "/pg/notifications?status=FAILED",
+                "-H", "X-Request-Id: r-2", "-o", "/dev/null");
+
+        assertEquals(0, exit);
+        Map<String, String> request = received.getFirst();
+        assertEquals("/pg/notifications?status=FAILED", request.get("target"));
+        assertEquals("", request.get("body"));
+        assertEquals("r-2", request.get("requestId"));
+        assertDoesNotThrow(() -> RequestVerifier.standard(Clock.systemUTC()).verify("demo-client-secret", "GET",
+                "/pg/notifications?status=FAILED", new byte[0], request.get("timestamp"), request.get("signature")));
+    }
+
+    @Test
+    void thePortOffsetMovesEveryServicesAddress() throws Exception {
+        int port = server.getAddress().getPort();
+        // payment-service's 8081 moved by the offset lands on the test server.
+        int exit = pgcurl(Map.of(), "--port-offset", String.valueOf(port - 8081), "GET", "/pg/payment/card/status/ORD-1",
+                "-o", "/dev/null");
+
+        assertEquals(0, exit);
+        assertEquals("/pg/payment/card/status/ORD-1", received.getFirst().get("target"));
+    }
+
+    @Test
+    void serviceChoosesTheBaseForAPathEveryServiceHas() throws Exception {
+        int exit = pgcurl(Map.of("PAYGATE_BINDING_URL", base()), "--service", "binding", "GET", "/pg/ops/outbox/parked",
+                "-o", "/dev/null");
+
+        assertEquals(0, exit);
+        assertEquals("/pg/ops/outbox/parked", received.getFirst().get("target"));
+    }
+
+    @Test
+    void refusesAnUnknownService() throws Exception {
+        assertEquals(2, pgcurl(Map.of(), "--service", "ledger", "GET", "/pg/x"));
+        assertTrue(received.isEmpty());
+    }
+
+    private static int pgcurl(Map<String, String> environment, String... args) throws IOException, InterruptedException {
+        List<String> command = new ArrayList<>(List.of("bash", Path.of("pgcurl").toAbsolutePath().toString()));
+        command.addAll(List.of(args));
+        ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
+        builder.environment().keySet().removeIf(k -> k.startsWith("PAYGATE_"));
+        builder.environment().putAll(environment);
+        Process process = builder.start();
+        String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(process.waitFor(60, TimeUnit.SECONDS), "pgcurl did not end: " + output);
+        return process.exitValue();
+    }
+
+    private static boolean onPath(String tool) {
+        for (String dir : System.getenv().getOrDefault("PATH", "").split(":")) {
+            if (!dir.isEmpty() && java.nio.file.Files.isExecutable(Path.of(dir, tool))) {
+                return true;
+            }
+        }
+        return false;
+    }
+}
