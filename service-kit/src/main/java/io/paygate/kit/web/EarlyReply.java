@@ -5,7 +5,10 @@ import io.paygate.kit.ratelimit.RateLimits;
 import io.paygate.model.error.ErrorCase;
 import io.paygate.model.error.ErrorResponse;
 import io.paygate.model.json.Json;
+import io.vertx.core.Vertx;
+import io.vertx.core.http.HttpConnection;
 import io.vertx.core.http.HttpHeaders;
+import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.http.HttpServerResponse;
 import io.vertx.core.http.HttpVersion;
 import io.vertx.ext.web.RoutingContext;
@@ -16,6 +19,10 @@ import io.vertx.ext.web.RoutingContext;
  * connection is closed, since the request's unread body would otherwise stay on it.
  */
 final class EarlyReply {
+
+    /** How long and how much of the unread body is read and dropped before the connection is closed. */
+    static final long LINGER_MILLIS = 2_000;
+    static final long LINGER_BYTES = 1024 * 1024;
 
     private EarlyReply() {
     }
@@ -53,8 +60,39 @@ final class EarlyReply {
             if (http2) {
                 response.reset(0); // RFC 9113 §8.1: NO_ERROR, stop sending the rest of the body
             } else {
-                context.request().connection().close();
+                lingerThenClose(context.request(), context.vertx());
             }
         });
+    }
+
+    private static void lingerThenClose(HttpServerRequest request, Vertx vertx) {
+        HttpConnection connection = request.connection();
+        if (request.isEnded()) {
+            connection.close();
+            return;
+        }
+        long timer = vertx.setTimer(LINGER_MILLIS, t -> connection.close());
+        long[] dropped = {0};
+        try {
+            request.handler(chunk -> {
+                dropped[0] += chunk.length();
+                if (dropped[0] > LINGER_BYTES) {
+                    vertx.cancelTimer(timer);
+                    connection.close();
+                }
+            });
+            request.endHandler(end -> {
+                vertx.cancelTimer(timer);
+                connection.close();
+            });
+            request.exceptionHandler(e -> {
+                vertx.cancelTimer(timer);
+                connection.close();
+            });
+            request.resume();
+        } catch (IllegalStateException alreadyRead) {
+            vertx.cancelTimer(timer);
+            connection.close();
+        }
     }
 }
