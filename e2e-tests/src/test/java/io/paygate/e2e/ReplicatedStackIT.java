@@ -172,16 +172,19 @@ class ReplicatedStackIT {
             }
             int succeeded = 0;
             int refused = 0;
+            Map<String, Integer> replies = new java.util.TreeMap<>();
             for (var f : sent) {
                 io.restassured.response.Response r = f.get();
+                String reply = r.statusCode() + " " + r.path("responseCode") + " " + r.path("status");
+                replies.merge(reply, 1, Integer::sum);
                 if (r.statusCode() == 200 && "SUCCEEDED".equals(r.path("status"))) {
                     succeeded++;
                 } else if (r.statusCode() == 409 && "4090900".equals(r.path("responseCode"))) {
                     refused++;
                 }
             }
-            assertEquals(15, succeeded, "exactly the amount is refunded");
-            assertEquals(15, refused, "every other refund is refused, none fails otherwise");
+            assertEquals(15, succeeded, "exactly the amount is refunded; replies " + replies);
+            assertEquals(15, refused, "every other refund is refused, none fails otherwise; replies " + replies);
         } finally {
             pool.shutdownNow();
         }
