@@ -1,6 +1,7 @@
 package io.paygate.kit.web;
 
 import io.paygate.kit.error.ServiceCodeResolver;
+import io.paygate.kit.observability.Rejections;
 import io.paygate.model.error.ErrorCase;
 import io.paygate.model.error.ErrorResponse;
 import io.paygate.model.json.Json;
@@ -18,6 +19,7 @@ final class EarlyReply {
     }
 
     static void send(RoutingContext context, ServiceCodeResolver serviceCodes, ErrorCase errorCase) {
+        Rejections.note(errorCase, null);
         String body = Json.write(ErrorResponse.of(
                 serviceCodes.resolve(context.request().method().name(), context.normalizedPath()), errorCase, null));
         context.response().setStatusCode(errorCase.httpStatus())
