@@ -1,6 +1,7 @@
 package io.paygate.payment.service;
 
 import io.micrometer.core.instrument.MeterRegistry;
+import io.paygate.kit.observability.MerchantTags;
 import io.paygate.model.event.EventEnvelope;
 import io.paygate.model.event.Topics;
 import io.paygate.model.status.PaymentStatus;
@@ -24,8 +25,10 @@ public class PaymentTransitions {
     private final Outbox outbox;
     private final GatewayTime time;
     private final MeterRegistry metrics;
+    private final MerchantTags merchants;
 
-    PaymentTransitions(Outbox outbox, GatewayTime time, MeterRegistry metrics) {
+    PaymentTransitions(Outbox outbox, GatewayTime time, MeterRegistry metrics, MerchantTags merchants) {
+        this.merchants = merchants;
         this.outbox = outbox;
         this.time = time;
         this.metrics = metrics;
@@ -47,7 +50,8 @@ public class PaymentTransitions {
                     PaymentMapper.toEvent(payment), time.clock()));
         }
         metrics.counter("paygate.payments.transitions", "status", next.name(),
-                "method", payment.method == null ? "none" : payment.method.name()).increment();
+                "method", payment.method == null ? "none" : payment.method.name(),
+                MerchantTags.TAG, merchants.of(payment.merchantId)).increment();
         LOG.infof("payment %s (merchant %s, order %s): %s -> %s%s%s", payment.paymentCode, payment.merchantId,
                 payment.orderId, previous, next, payment.method == null ? "" : " via " + payment.method,
                 statusDesc == null ? "" : " (" + statusDesc + ")");
