@@ -1,5 +1,6 @@
 package io.paygate.kit.observability;
 
+import io.paygate.model.event.EventEnvelope;
 import io.paygate.model.ids.RequestIds;
 import org.jboss.logging.MDC;
 
@@ -26,6 +27,15 @@ public final class LogContext {
     public static String currentRequestId() {
         Object id = MDC.get(REQUEST_ID);
         return id instanceof String s ? RequestIds.orNull(s) : null;
+    }
+
+    /** The request id of an event's JSON value (an outbox row's payload), or null; for the rare lines about one. */
+    public static String requestIdIn(String eventJson) {
+        try {
+            return EventEnvelope.fromJson(eventJson).requestId();
+        } catch (RuntimeException e) {
+            return null;
+        }
     }
 
     /** The merchant the current request was authenticated as: in its MDC and its access-log line. */
