@@ -272,11 +272,13 @@ class OperationsIT {
     }
 
     /** What one stop cost: outcomes from 3 s before the SIGTERM to 3 s after the process ended. */
-    record Drain(Map<String, Long> totals, double exitSeconds, long servedAfterSigterm) {
+    record Drain(Map<String, Long> totals, double exitSeconds, long servedAfterSigterm, long sigtermAtMillis,
+                 Map<String, Long> byReplica, List<String> failures) {
         @Override
         public String toString() {
             return totals + ", process ended " + String.format("%.1f", exitSeconds) + " s after SIGTERM, "
-                    + servedAfterSigterm + " requests served by it after SIGTERM";
+                    + servedAfterSigterm + " requests served by it after SIGTERM; by replica " + byReplica
+                    + (failures.isEmpty() ? "" : "; SIGTERM at +" + sigtermAtMillis + " ms, failures " + failures);
         }
     }
 
@@ -284,6 +286,7 @@ class OperationsIT {
     private static Drain drain(ReadyIngress ingress) throws Exception {
         await().atMost(Duration.ofSeconds(10)).until(() -> ingress.inRotation(0) && ingress.inRotation(1));
         ingress.mark();
+        long marked = System.nanoTime();
         Thread.sleep(3_000);
         long servedBefore = ingress.count(1, "ok");
         long t0 = System.nanoTime();
@@ -293,6 +296,7 @@ class OperationsIT {
         assertTrue(ended, "replica 1 ended within its grace period");
         Thread.sleep(3_000);
         assertNotNull(ingress.totals());
-        return new Drain(ingress.totals(), exit, servedAfter);
+        return new Drain(ingress.totals(), exit, servedAfter, (t0 - marked) / 1_000_000, ingress.byReplica(),
+                ingress.failures());
     }
 }

@@ -26,13 +26,20 @@ import java.util.concurrent.atomic.LongAdder;
  * shutdown test needs it: requests go round robin to the replicas in rotation, and a replica leaves the rotation
  * when its readiness (polled every {@value #POLL_MILLIS} ms, as the endpoints of a Service follow a pod with a
  * propagation delay) stops answering 200. Nothing is retried: a refused connection or a 503 reaches the client, as
- * through a Service's virtual IP. Every outcome is counted, per replica and after a mark.
+ * through a Service's virtual IP. Every outcome is counted, per replica and after a mark: {@code ok} (2xx), the
+ * status, {@code refused} (connection refused), {@code timeout} (no reply within 10 s), {@code broken} (the connection
+ * failed otherwise).
  */
 final class ReadyIngress implements AutoCloseable {
 
     static final long POLL_MILLIS = 1_000;
-    private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2))
-            .followRedirects(HttpClient.Redirect.NEVER).build();
+    /**
+     * HTTP/1.1 with keep-alive, as ingress-nginx talks to its upstreams. (The JDK client's default, h2c, meets the
+     * GOAWAY a Quarkus server in its shutdown delay sends on every HTTP/2 connection, and the JDK client fails the
+     * streams still in flight on it: an artifact of this client, not what an Ingress sees.)
+     */
+    private static final HttpClient HTTP = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
+            .connectTimeout(Duration.ofSeconds(2)).followRedirects(HttpClient.Redirect.NEVER).build();
 
     private final List<String> apis;
     private final List<String> managements;
@@ -41,6 +48,9 @@ final class ReadyIngress implements AutoCloseable {
     /** "replica outcome" → count, since the last {@link #mark()}. */
     private final Map<String, LongAdder> outcomes = new ConcurrentHashMap<>();
     private final List<Thread> load = new ArrayList<>();
+    /** The first failures since the mark: replica, method and path, milliseconds since the mark, what happened. */
+    private final List<String> failures = java.util.Collections.synchronizedList(new ArrayList<>());
+    private volatile long markedAt = System.nanoTime();
     private final Thread poller;
     private volatile boolean running = true;
     private volatile boolean loading;
@@ -111,6 +121,22 @@ final class ReadyIngress implements AutoCloseable {
     /** Counts from now on only. */
     void mark() {
         outcomes.clear();
+        failures.clear();
+        markedAt = System.nanoTime();
+    }
+
+    /** The first failures since the mark (at most 10), each with its replica, request, time and cause. */
+    List<String> failures() {
+        synchronized (failures) {
+            return List.copyOf(failures);
+        }
+    }
+
+    private void failed(int replica, String method, String path, String what) {
+        if (failures.size() < 10) {
+            failures.add("#" + replica + " " + method + " " + path.replaceAll("/[^/]*$", "/…") + " at +"
+                    + (System.nanoTime() - markedAt) / 1_000_000 + " ms: " + what);
+        }
     }
 
     private void send(String method, String path, String json) {
@@ -135,10 +161,18 @@ final class ReadyIngress implements AutoCloseable {
         try {
             int status = HTTP.send(request.build(), HttpResponse.BodyHandlers.discarding()).statusCode();
             record(replica, status / 100 == 2 ? "ok" : Integer.toString(status));
+            if (status >= 500) {
+                failed(replica, method, path, "HTTP " + status);
+            }
+        } catch (java.net.http.HttpTimeoutException e) {
+            record(replica, "timeout");
+            failed(replica, method, path, e.toString());
         } catch (ConnectException e) {
             record(replica, "refused");
+            failed(replica, method, path, e.toString());
         } catch (IOException e) {
             record(replica, "broken");
+            failed(replica, method, path, e.toString());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
@@ -146,6 +180,13 @@ final class ReadyIngress implements AutoCloseable {
 
     private void record(int replica, String outcome) {
         outcomes.computeIfAbsent(replica + " " + outcome, k -> new LongAdder()).increment();
+    }
+
+    /** {@code "replica outcome"} → count since the mark. */
+    Map<String, Long> byReplica() {
+        Map<String, Long> all = new TreeMap<>();
+        outcomes.forEach((key, n) -> all.put(key, n.sum()));
+        return all;
     }
 
     /** {@code outcome} → count since the mark, over every replica (e.g. {@code {ok=412, refused=3}}). */
