@@ -7,6 +7,7 @@ import io.paygate.kit.db.Unique;
 import io.paygate.kit.config.GatewayConfig;
 import io.paygate.kit.error.ApiException;
 import io.paygate.kit.outbox.Outbox;
+import io.paygate.payment.ledger.MoneyMovements;
 import io.paygate.model.api.disbursement.DisbursementStatusResponse;
 import io.paygate.model.api.disbursement.TransferRequest;
 import io.paygate.model.api.disbursement.TransferResponse;
@@ -38,12 +39,14 @@ public class DisbursementService {
     private final DisbursementConfig config;
     private final GatewayConfig gateway;
     private final Outbox outbox;
+    private final MoneyMovements ledger;
     private final MeterRegistry metrics;
     private final MerchantTags merchants;
     private final Clock clock = Clock.systemUTC();
 
     DisbursementService(DisbursementRepository disbursements, DisbursementConfig config, GatewayConfig gateway,
-                        Outbox outbox, MeterRegistry metrics, MerchantTags merchants) {
+                        Outbox outbox, MeterRegistry metrics, MoneyMovements ledger, MerchantTags merchants) {
+        this.ledger = ledger;
         this.metrics = metrics;
         this.merchants = merchants;
         this.disbursements = disbursements;
@@ -146,6 +149,11 @@ public class DisbursementService {
         d.transferDateTime = clock.instant();
         if (next.isFinal() || next == DisbursementStatus.PENDING) {
             d.nextBankStepAt = null;
+        }
+        if (next == DisbursementStatus.SUCCESS || next == DisbursementStatus.REFUNDED) {
+            ledger.recordRaw(d.merchantId, d.transferDateTime, next == DisbursementStatus.SUCCESS
+                            ? MoneyMovements.Kind.DISBURSEMENT_PAID : MoneyMovements.Kind.DISBURSEMENT_REFUNDED,
+                    d.partnerReferenceNo, d.referenceNo, d.beneficiaryBankCode, d.amount, d.currency, next.code());
         }
         d.sequence++;
         outbox.enqueue(Topics.DISBURSEMENT_STATUS, EventEnvelope.of(d.merchantId, d.sequence,

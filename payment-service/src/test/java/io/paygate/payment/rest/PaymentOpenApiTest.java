@@ -133,7 +133,21 @@ class PaymentOpenApiTest {
                 "nor is Midtrans's notification");
         assertEquals(Set.of("ops-token"), doc.security("GET", "/pg/ops/outbox/parked"));
         assertEquals(Set.of("ops-token"), doc.security("POST", "/pg/ops/outbox/parked/{id}/retry"));
-        assertEquals(15, doc.operations().size(), doc.operations()::toString);
+        assertEquals(Set.of("ops-token"), doc.security("GET", "/pg/ops/payments/surplus"));
+        for (String sandboxApp : List.of("/pg/sandbox/va/pay", "/pg/sandbox/qris/pay", "/pg/sandbox/cashier/pay",
+                "/pg/sandbox/wallet/{reference}")) {
+            assertEquals(Set.of("ops-token"), doc.security("POST", sandboxApp), sandboxApp);
+        }
+        assertEquals(doc.security("GET", "/pg/payment/card/status/{orderId}"),
+                doc.security("GET", "/pg/payment/card/check/{orderId}"));
+        for (String[] merchantOp : new String[][]{{"POST", "/pg/payment/card/refund"},
+                {"GET", "/pg/payment/card/refund/{refundId}"}, {"POST", "/pg/payment/card/cancel/{orderId}"},
+                {"GET", "/pg/payment/card/refunds"}, {"GET", "/pg/payments"}, {"GET", "/pg/disbursements"},
+                {"GET", "/pg/reports/transactions"}}) {
+            assertEquals(doc.security("GET", "/pg/payment/card/status/{orderId}"),
+                    doc.security(merchantOp[0], merchantOp[1]), merchantOp[1]);
+        }
+        assertEquals(30, doc.operations().size(), doc.operations()::toString);
     }
 
     @Test

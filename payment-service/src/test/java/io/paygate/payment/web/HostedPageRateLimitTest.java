@@ -141,6 +141,39 @@ class HostedPageRateLimitTest {
         callback(provider, decision, PROVIDER_SECRET).then().statusCode(200);
     }
 
+    /**
+     * CONTRACT §0: provider notifications for unknown orders are limited per client address (300 of them in 0.6 s were
+     * all answered 404, issue 22), while a callback whose signature verifies for a payment is still served from it.
+     */
+    @Test
+    void providerNotificationsForUnknownOrdersCostTheirAddress() {
+        String scanner = "198.51.100.24";
+        String unknown = "{\"order_id\":\"CHGNOSUCHCHARGE0000000000\",\"status_code\":\"200\","
+                + "\"gross_amount\":\"150000.00\",\"signature_key\":\"00\",\"transaction_status\":\"settlement\"}";
+        for (int i = 0; i < 3; i++) {
+            given().header("X-Forwarded-For", scanner).contentType("application/json").body(unknown)
+                    .post("/pg/provider/midtrans/notification").then().statusCode(404)
+                    .body("responseCode", equalTo("4040801"));
+        }
+        given().header("X-Forwarded-For", scanner).contentType("application/json").body(unknown)
+                .post("/pg/provider/midtrans/notification").then().statusCode(429)
+                .body("responseCode", equalTo("4290800")).header("Retry-After", "4");
+
+        byte[] noSuchPayment = ("{\"reference\":\"CHGNOSUCHCHARGE0000000001\",\"paymentCode\":\"PCNOSUCHPAYMENT\","
+                + "\"status\":\"CAPTURED\",\"statusDesc\":null}").getBytes(StandardCharsets.UTF_8);
+        callback(scanner, noSuchPayment, PROVIDER_SECRET).then().statusCode(429).body("responseCode", equalTo("4290800"));
+
+        String orderId = Requests.orderId();
+        String code = PaymentApi.newPayment(orderId);
+        PaymentApi.payByCard(code, "4000000000003220").then().statusCode(303);
+        String reference = new Db(dataSource).value("SELECT provider_reference FROM payment WHERE payment_code = ?",
+                code);
+        byte[] decision = ("{\"reference\":\"" + reference + "\",\"paymentCode\":\"" + code
+                + "\",\"status\":\"CAPTURED\",\"statusDesc\":null}").getBytes(StandardCharsets.UTF_8);
+        callback(scanner, decision, PROVIDER_SECRET).then().statusCode(200);
+        assertEquals("CAPTURED", PaymentApi.statusOf(orderId));
+    }
+
     @Test
     void merchantRequestsAreNotChargedToTheAddressOfTheirSender() {
         for (int i = 0; i < 5; i++) {

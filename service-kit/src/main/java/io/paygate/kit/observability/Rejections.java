@@ -3,9 +3,10 @@ package io.paygate.kit.observability;
 import io.paygate.model.error.ErrorCase;
 
 /**
- * Why a request was refused before it was served (CONTRACT §0: 401, 413, 415, 429), noted where the refusal is
- * decided and written once, at INFO, in the request's access-log line ({@link AccessLog}). Reasons are the gateway's
- * own phrases (never the input, a secret or a signature); anything else is not a refusal and is ignored here.
+ * Why a request was refused before it was served (CONTRACT §0: 401, 408, 413, 415, 429, and whatever a Vert.x route
+ * filter answers before any route runs), noted where the refusal is decided and written once, at INFO, in the
+ * request's access-log line ({@link AccessLog}). Reasons are the gateway's own phrases (never the input, a secret or a
+ * signature); an endpoint's own errors (400 for a field, 404, 409) are not refusals and are ignored here.
  */
 public final class Rejections {
 
@@ -22,9 +23,19 @@ public final class Rejections {
         RequestRecord.current().ifPresent(record -> record.rejected(describe(errorCase, detail)));
     }
 
+    /**
+     * A reply a Vert.x route filter sent before any route ran: a refusal whatever its case. The first reason noted
+     * stays (a filter may name a more precise one before it replies).
+     */
+    public static void early(ErrorCase errorCase, String detail) {
+        RequestRecord.current().filter(record -> record.rejection() == null)
+                .ifPresent(record -> record.rejected(describe(errorCase, detail)));
+    }
+
     static boolean isRefusal(ErrorCase errorCase) {
         return errorCase == ErrorCase.UNAUTHORIZED || errorCase == ErrorCase.TOO_MANY_REQUESTS
-                || errorCase == ErrorCase.PAYLOAD_TOO_LARGE || errorCase == ErrorCase.UNSUPPORTED_MEDIA_TYPE;
+                || errorCase == ErrorCase.PAYLOAD_TOO_LARGE || errorCase == ErrorCase.UNSUPPORTED_MEDIA_TYPE
+                || errorCase == ErrorCase.REQUEST_TIMEOUT;
     }
 
     static String describe(ErrorCase errorCase, String detail) {
@@ -33,6 +44,8 @@ public final class Rejections {
             case TOO_MANY_REQUESTS -> "over a rate limit";
             case PAYLOAD_TOO_LARGE -> "body over 64 KiB";
             case UNSUPPORTED_MEDIA_TYPE -> "body without application/json (UTF-8) Content-Type";
+            case REQUEST_TIMEOUT -> "body not received in time";
+            case BAD_REQUEST -> "malformed request";
             default -> errorCase.name();
         };
         return errorCase.httpStatus() + " " + printable(reason);

@@ -2,6 +2,7 @@ package io.paygate.kit.web;
 
 import io.vertx.core.http.HttpServerRequest;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.ws.rs.core.NewCookie;
 import jakarta.ws.rs.core.Response;
 
 import java.security.SecureRandom;
@@ -20,6 +21,8 @@ public class PageHeaders {
     /** A year, subdomains included: the gateway's host serves nothing over plain http in production. */
     public static final String HSTS = "max-age=31536000; includeSubDomains";
     private static final SecureRandom RANDOM = new SecureRandom();
+    /** A year: the customer's choice of language outlives one payment. */
+    private static final int LANGUAGE_COOKIE_SECONDS = 365 * 24 * 3600;
 
     private final ClientAddresses origins;
 
@@ -32,6 +35,21 @@ public class PageHeaders {
         byte[] bytes = new byte[16];
         RANDOM.nextBytes(bytes);
         return Base64.getEncoder().encodeToString(bytes);
+    }
+
+    /**
+     * Adds the page headers of a page in {@code language} ({@link PageLanguage}): {@code Content-Language}, and, when
+     * the request's switch ({@code ?lang=}) chose it, the cookie that keeps it for the forms and redirects that follow.
+     */
+    public Response.ResponseBuilder apply(Response.ResponseBuilder response, String nonce, PageLanguage language,
+                                          HttpServerRequest request) {
+        apply(response, nonce, request).header("Content-Language", language.tag());
+        if (PageLanguage.switched(request) == language) {
+            response.cookie(new NewCookie.Builder(PageLanguage.COOKIE).value(language.tag()).path("/pg")
+                    .maxAge(LANGUAGE_COOKIE_SECONDS).httpOnly(true).secure(origins.arrivedOverHttps(request))
+                    .sameSite(NewCookie.SameSite.LAX).build());
+        }
+        return response;
     }
 
     /**

@@ -25,7 +25,8 @@ import java.util.concurrent.Executors;
  * {@code redirect_url}), OTP {@code 112233} → capture/accept, any other OTP → deny; 4411 1111 1111 1118 → captured at
  * once (200); 4911 1111 1111 1113 → denied at once (202); 4611 1111 1111 1116 → capture with fraud_status challenge.
  * Per test: {@link #failNext}, {@link #failNextStatusOf} (documented 4xx/5xx answers), {@link #delayNextCharge}, {@link #notifications} (normal,
- * never, duplicated, out of order), {@link #settle}, {@link #resend}, {@link #post} (forged bodies). Everything it
+ * never, duplicated, out of order), {@link #settle}, {@link #resend}, {@link #post} (forged bodies),
+ * {@link #notificationJson} and {@link #postRaw} (a signed notification's exact text, edited as text). Everything it
  * received is in {@link #requests()}, every notification attempt in {@link #deliveries()}.
  */
 public final class MidtransSimulator implements AutoCloseable {
@@ -60,7 +61,7 @@ public final class MidtransSimulator implements AutoCloseable {
     final Map<String, SimTransaction> byOrder = new ConcurrentHashMap<>();
     final Map<String, SimTransaction> byTransactionId = new ConcurrentHashMap<>();
     final Map<String, String> tokens = new ConcurrentHashMap<>(); // token -> card number (one use)
-    private final Map<Endpoint, Integer> failures = new ConcurrentHashMap<>();
+    private final Map<Endpoint, Failure> failures = new ConcurrentHashMap<>();
     private final Map<String, Integer> statusFailures = new ConcurrentHashMap<>();
     private final List<Request> requests = new CopyOnWriteArrayList<>();
     private volatile Notifications mode = Notifications.NORMAL;
@@ -131,7 +132,16 @@ public final class MidtransSimulator implements AutoCloseable {
      * HTTP status; for a charge, nothing is charged.
      */
     public MidtransSimulator failNext(Endpoint endpoint, int statusCode) {
-        failures.put(endpoint, statusCode);
+        return failNext(endpoint, statusCode, 1);
+    }
+
+    /** Like {@link #failNext(Endpoint, int)} for the next {@code times} calls of {@code endpoint} (0: none). */
+    public MidtransSimulator failNext(Endpoint endpoint, int statusCode, int times) {
+        if (times <= 0) {
+            failures.remove(endpoint);
+        } else {
+            failures.put(endpoint, new Failure(statusCode, times));
+        }
         return this;
     }
 
@@ -147,10 +157,13 @@ public final class MidtransSimulator implements AutoCloseable {
         return this;
     }
 
-    /** A captured card transaction settles (Midtrans does so the next day): status settlement, notified. */
+    /**
+     * A captured card transaction settles (Midtrans does so the next day; a capture in fraud challenge once the
+     * merchant accepted it): status settlement, fraud_status accept, notified.
+     */
     public void settle(String orderId) {
         SimTransaction t = transaction(orderId);
-        t.move("settlement", t.fraudStatus, "200", "Success, transaction is found");
+        t.move("settlement", t.fraudStatus == null ? null : "accept", "200", "Success, transaction is found");
         changed(t);
     }
 
@@ -174,6 +187,22 @@ public final class MidtransSimulator implements AutoCloseable {
     /** POSTs {@code body} (as JSON) to the notification URL now, once: the receiver's HTTP status. */
     public int post(Map<String, Object> body) {
         return notifier.postNow(Notifier.write(body));
+    }
+
+    /**
+     * The current notification of {@code orderId} exactly as the simulator sends it (the JSON text, signed): the
+     * bytes an attacker who saw one would start from, to edit as text.
+     */
+    public String notificationJson(String orderId) {
+        return Notifier.write(transaction(orderId).body());
+    }
+
+    /**
+     * POSTs {@code json} as it is (no re-serialisation, so an edited notification keeps every other byte) to the
+     * notification URL now, once: the receiver's HTTP status.
+     */
+    public int postRaw(String json) {
+        return notifier.postNow(json);
     }
 
     /** The transaction_status of {@code orderId}, if the simulator knows it. */
@@ -211,7 +240,16 @@ public final class MidtransSimulator implements AutoCloseable {
     }
 
     Integer takeFailure(Endpoint endpoint) {
-        return failures.remove(endpoint);
+        Integer[] code = {null};
+        failures.computeIfPresent(endpoint, (e, f) -> {
+            code[0] = f.statusCode();
+            return f.times() > 1 ? new Failure(f.statusCode(), f.times() - 1) : null;
+        });
+        return code[0];
+    }
+
+    /** The next {@code times} calls of an endpoint answer {@code statusCode}. */
+    private record Failure(int statusCode, int times) {
     }
 
     Integer takeStatusFailure(String orderId) {

@@ -17,9 +17,10 @@ import java.util.function.Supplier;
 /**
  * The Core API clients, one per merchant (each has its own base URL), built once with {@link QuarkusRestClientBuilder}:
  * connect and read timeouts on every call, request logging off (the token call's URL carries card data), and retries
- * with a doubling backoff only for the calls that are safe to repeat (token, status), on no answer or a 5xx. The
- * charge is never repeated: its order id makes a second one a duplicate (406), and an unknown outcome is left to
- * reconciliation.
+ * with a doubling backoff for the status inquiry only, on no answer or a 5xx. The token call is never repeated: it
+ * carries the card number, CVV and expiry in its query, and every copy of it is one more place they travel through
+ * (a failed one simply fails the submission; the customer may try again). The charge is never repeated either: its
+ * order id makes a second one a duplicate (406), and an unknown outcome is left to reconciliation.
  */
 @ApplicationScoped
 public class MidtransClients {
@@ -32,7 +33,7 @@ public class MidtransClients {
     }
 
     MidtransAnswer token(MidtransAccount account, CardDetails card) {
-        return retried("token", () -> client(account).token(account.clientKey(), card.number(),
+        return once("token", () -> client(account).token(account.clientKey(), card.number(),
                 "%02d".formatted(card.expiryMonth()), Integer.toString(card.expiryYear()), card.cvv()));
     }
 

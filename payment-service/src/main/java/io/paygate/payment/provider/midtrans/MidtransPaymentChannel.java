@@ -1,6 +1,11 @@
 package io.paygate.payment.provider.midtrans;
 
+import io.paygate.model.api.payment.PaymentMethod;
 import io.paygate.model.status.PaymentStatus;
+import io.paygate.payment.provider.ChargeOpening;
+import io.paygate.payment.provider.OpenedCharge;
+import io.paygate.payment.provider.RefundOrder;
+import io.paygate.payment.provider.RefundOutcome;
 import io.paygate.payment.provider.CardCharge;
 import io.paygate.payment.provider.ChargeAccepted;
 import io.paygate.payment.provider.ChargeRefused;
@@ -12,7 +17,9 @@ import org.jboss.logging.Logger;
 
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
+import java.util.EnumSet;
 import java.util.LinkedHashMap;
+import java.util.Set;
 import java.util.Map;
 import java.util.Optional;
 
@@ -30,6 +37,7 @@ public class MidtransPaymentChannel implements PaymentChannel {
 
     public static final String NAME = MidtransAccounts.PROVIDER;
     private static final Logger LOG = Logger.getLogger(MidtransPaymentChannel.class);
+    private static final Set<PaymentMethod> METHODS = EnumSet.of(PaymentMethod.CARD);
 
     private final MidtransAccounts accounts;
     private final MidtransClients clients;
@@ -108,6 +116,31 @@ public class MidtransPaymentChannel implements PaymentChannel {
             case 429 -> "The payment provider is busy; please try again later";
             default -> "Card refused by the payment provider";
         });
+    }
+
+    @Override
+    public Set<PaymentMethod> methods() {
+        return METHODS;
+    }
+
+    @Override
+    public OpenedCharge openCharge(ChargeOpening opening) {
+        throw new ChargeRefused(opening.method() + " is not available through Midtrans yet");
+    }
+
+    @Override
+    public ChargeStatus cancelCharge(String merchantId, String reference) {
+        return ChargeStatus.unknown();
+    }
+
+    @Override
+    public RefundOutcome refund(RefundOrder order) {
+        return RefundOutcome.failed("Refunds through Midtrans are not available yet");
+    }
+
+    @Override
+    public RefundOutcome inquireRefund(String merchantId, String chargeReference, String refundReference) {
+        return RefundOutcome.unknown();
     }
 
     @Override

@@ -51,6 +51,24 @@ record MidtransTransaction(String orderId, String statusCode, String grossAmount
         };
     }
 
+    /**
+     * Whether this (notification) body is one Midtrans does not send: a {@code transaction_status} or
+     * {@code fraud_status} that its {@code status_code} contradicts ({@link MidtransStatusCodes}). The signature_key
+     * covers only order_id, status_code and gross_amount, so an edited status shows as such a contradiction.
+     */
+    boolean contradictsStatusCode() {
+        return !MidtransStatusCodes.consistent(statusCode, transactionStatus, fraudStatus);
+    }
+
+    /**
+     * Whether this body, taken at its word, would decide the payment or says something this code does not know
+     * (anything but "still deciding": pending, authorize, a capture in fraud challenge). Only those are worth a status
+     * inquiry; a notification is never believed by itself.
+     */
+    boolean claimsOutcome() {
+        return meaning().map(m -> m.state() == ChargeStatus.State.DECIDED).orElse(true);
+    }
+
     /** Whether {@code gross_amount} is the payment's amount (as a number: Midtrans writes {@code 10000.00}). */
     boolean amountIs(BigDecimal amount) {
         if (grossAmount == null || !grossAmount.matches("[0-9]{1,15}(\\.[0-9]{1,2})?")) {
