@@ -3,12 +3,12 @@ package io.paygate.kit.observability;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.binder.http.Outcome;
+import io.quarkus.runtime.ShutdownEvent;
 import io.vertx.core.Context;
-import io.vertx.core.Vertx;
 import io.vertx.ext.web.RoutingContext;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
 import org.jboss.logging.Logger;
-import org.jboss.logging.MDC;
 
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -19,7 +19,8 @@ import java.util.concurrent.ConcurrentHashMap;
  * Never a body, a header, a query string or a concrete path: a path no endpoint matched is shown with every segment
  * that holds a digit or an unusual character as {@code *} ({@link #shapeOf}). The same moment counts
  * {@code paygate_http_requests_total{merchant, status, outcome}}. For JSON logs the line also carries
- * {@code httpMethod}, {@code httpPath}, {@code httpStatus} and {@code durationMs} in its MDC.
+ * {@code httpMethod}, {@code httpPath}, {@code httpStatus} and {@code durationMs} in its MDC. The line is written on a
+ * thread of its own ({@link AccessLogWriter}), so a slow log never holds up an event loop.
  * Health and metrics (on the management port, or on the API port in tests) are not logged.
  */
 @ApplicationScoped
@@ -30,15 +31,16 @@ public class AccessLog {
     static final String TEMPLATE = "UrlPathTemplate";
     private static final Logger LOG = Logger.getLogger(CATEGORY);
     private static final int MAX_SEGMENTS = 8;
-    private static final String[] FIELDS = {"httpMethod", "httpPath", "httpStatus", "durationMs"};
 
     private final MerchantTags merchants;
     private final MeterRegistry registry;
     private final ConcurrentHashMap<String, Counter> counters = new ConcurrentHashMap<>();
+    private final AccessLogWriter writer;
 
     AccessLog(MerchantTags merchants, MeterRegistry registry) {
         this.merchants = merchants;
         this.registry = registry;
+        this.writer = new AccessLogWriter(registry);
     }
 
     void ended(RoutingContext context, RequestRecord record, Context requestContext) {
@@ -52,39 +54,15 @@ public class AccessLog {
         String where = template instanceof String t ? t : shapeOf(path);
         String method = method(context.request().method().name());
         count(record.merchantId(), status);
-        if (!LOG.isInfoEnabled()) {
-            return;
-        }
-        Runnable write = () -> write(record, method, where, status, millis);
-        if (requestContext == null || Vertx.currentContext() == requestContext) {
-            write.run();
-        } else {
-            requestContext.runOnContext(ignored -> write.run()); // the MDC of the request lives in its context
+        if (LOG.isInfoEnabled()) {
+            writer.submit(new AccessLogWriter.Line(record.requestId(), record.merchantId(), method, where, status,
+                    millis, record.rejection()));
         }
     }
 
-    private static void write(RequestRecord record, String method, String where, int status, long millis) {
-        MDC.put(LogContext.REQUEST_ID, record.requestId());
-        if (record.merchantId() != null) {
-            MDC.put(LogContext.MERCHANT_ID, record.merchantId());
-        }
-        MDC.put(FIELDS[0], method);
-        MDC.put(FIELDS[1], where);
-        MDC.put(FIELDS[2], Integer.toString(status));
-        MDC.put(FIELDS[3], Long.toString(millis));
-        try {
-            String merchant = record.merchantId() == null ? "-" : record.merchantId();
-            if (record.rejection() == null) {
-                LOG.infof("%s %s %d %d ms merchant=%s", method, where, status, millis, merchant);
-            } else {
-                LOG.infof("%s %s %d %d ms merchant=%s refused: %s", method, where, status, millis, merchant,
-                        record.rejection());
-            }
-        } finally {
-            for (String field : FIELDS) {
-                MDC.remove(field);
-            }
-        }
+    /** Lets the lines still waiting be written when the service stops. */
+    void stop(@Observes ShutdownEvent event) throws InterruptedException {
+        writer.close(1_000);
     }
 
     private void count(String merchantId, int status) {

@@ -125,6 +125,17 @@ class RequestCorrelationTest {
     }
 
     @Test
+    void anAmbiguousRequestTargetIsRefusedEarlyWithTheIdAndOneLineWithItsReason() {
+        String id = "kit-400-" + UUID.randomUUID();
+        given().urlEncodingEnabled(false).header(RequestIds.HEADER, id).get("/pg/kit;x=1/open")
+                .then().statusCode(400).header(RequestIds.HEADER, id);
+        List<RecordedLogs.Line> lines = accessLines(id);
+        assertEquals(1, lines.size(), lines.toString());
+        assertTrue(lines.getFirst().message().endsWith("refused: 400 ambiguous request target"),
+                lines.getFirst().message());
+    }
+
+    @Test
     void aRefusedSignatureIsLoggedOnceWithItsReasonAndNoSecret() {
         String id = "kit-401-" + UUID.randomUUID();
         given().filter(MerchantSigningFilter.as("demo", "a-wrong-secret")).header(RequestIds.HEADER, id)
