@@ -111,7 +111,7 @@ class BankPageTest {
                 .contentType("application/x-www-form-urlencoded").formParam("otp", "000000")
                 .post("/pg/bind/" + id + "/authorize");
         assertEquals(303, answer.statusCode());
-        assertEquals("http://localhost:8082/pg/bind/" + id + "?result=WRONG_CODE", answer.header("Location"));
+        assertEquals("http://localhost:18282/pg/bind/" + id + "?result=WRONG_CODE", answer.header("Location"));
     }
 
     @Test

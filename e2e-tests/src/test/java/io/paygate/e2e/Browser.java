@@ -8,6 +8,7 @@ import org.openqa.selenium.StaleElementReferenceException;
 import org.openqa.selenium.TimeoutException;
 import org.openqa.selenium.WebDriverException;
 import org.openqa.selenium.WebElement;
+import org.openqa.selenium.WindowType;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.support.ui.ExpectedCondition;
 import org.openqa.selenium.support.ui.ExpectedConditions;
@@ -170,6 +171,37 @@ final class Browser implements AutoCloseable {
         Object status = ((JavascriptExecutor) driver).executeScript(
                 "return performance.getEntriesByType('navigation')[0].responseStatus;");
         return ((Number) status).longValue();
+    }
+
+    /**
+     * Opens {@code url} in a new tab, as a customer switches to their bank or wallet app, and returns the handle of
+     * the tab left behind (whose page goes on by itself meanwhile).
+     */
+    String openInNewTab(String url) {
+        String left = newTab();
+        driver.get(url);
+        return left;
+    }
+
+    /** Switches to a new empty tab; returns the handle of the tab left behind. */
+    String newTab() {
+        String left = driver.getWindowHandle();
+        driver.switchTo().newWindow(WindowType.TAB);
+        return left;
+    }
+
+    /** Closes the tab shown and goes back to {@code handle}. */
+    void closeTabAndReturnTo(String handle) {
+        driver.close();
+        driver.switchTo().window(handle);
+    }
+
+    /**
+     * The languages the tab shown asks for ({@code Accept-Language}), e.g. an Indonesian phone's {@code id-ID,id}
+     * (Chromium keeps the override per tab).
+     */
+    void acceptLanguage(String languages) {
+        chromium.acceptLanguage(languages);
     }
 
     /** Forgets cookies and storage between tests sharing this browser. */

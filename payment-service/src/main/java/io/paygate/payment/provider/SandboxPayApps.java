@@ -37,9 +37,13 @@ public class SandboxPayApps {
         this.channel = channel;
     }
 
-    /** An open charge as the sandbox apps show it before paying. */
+    /**
+     * A charge as the sandbox apps show it before paying: whose ({@code merchantId}), what and how much, and whether it
+     * still takes money ({@code open}: open and not past its expiry).
+     */
     public record OpenCharge(String reference, String paymentCode, PaymentMethod method, BigDecimal amount,
-                             String currency, String payCode, String accountId, Instant expiresAt) {
+                             String currency, String payCode, String accountId, Instant expiresAt,
+                             String merchantId, boolean open) {
     }
 
     /** The bank prefix of a sandbox virtual account number. */
@@ -85,17 +89,18 @@ public class SandboxPayApps {
         try {
             qr = QrisPayload.parse(payload);
         } catch (IllegalArgumentException e) {
-            throw SandboxRefusal.invalid("payload", "Not a valid QRIS code: " + e.getMessage());
+            throw SandboxRefusal.invalidQr("Not a valid QRIS code: " + e.getMessage());
         }
         String reference = qr.reference()
-                .orElseThrow(() -> SandboxRefusal.invalid("payload", "Not a valid QRIS code: no reference"));
+                .orElseThrow(() -> SandboxRefusal.invalidQr("Not a valid QRIS code: no reference"));
         BigDecimal amount = qr.amount()
-                .orElseThrow(() -> SandboxRefusal.invalid("payload", "Not a valid QRIS code: no amount"));
+                .orElseThrow(() -> SandboxRefusal.invalidQr("Not a valid QRIS code: no amount"));
         SandboxChargeEntity row = requireOpen(find(reference, true).filter(r -> r.method.hasQr())
                 .orElseThrow(() -> SandboxRefusal.unknown("No open QRIS payment has this code")));
         if (!payload.strip().equals(row.qrString)) {
             requireAmount(row, amount); // an edited payload with a valid CRC: only the amount can tell
-            throw SandboxRefusal.refused("This QR code was changed; scan the one on the payment page");
+            throw SandboxRefusal.refused(SandboxRefusal.Reason.QR_CHANGED,
+                    "This QR code was changed; scan the one on the payment page");
         }
         requireAmount(row, amount);
         return pay(row);
@@ -120,7 +125,7 @@ public class SandboxPayApps {
         switch (what) {
             case "approve" -> {
                 if (!WALLET_PIN.equals(pin == null ? null : pin.strip())) {
-                    throw SandboxRefusal.refused("Wrong PIN");
+                    throw SandboxRefusal.refused(SandboxRefusal.Reason.WRONG_PIN, "Wrong PIN");
                 }
                 return pay(row);
             }
@@ -192,10 +197,12 @@ public class SandboxPayApps {
             case OPEN -> {
                 return row;
             }
-            case EXPIRED -> throw SandboxRefusal.refused("This payment code has expired");
-            case CANCELLED -> throw SandboxRefusal.refused("This payment code was cancelled");
-            default -> throw SandboxRefusal.refused(PaymentStatus.FAILED.name().equals(row.outcome)
-                    ? "This payment was declined" : "This payment code is already paid");
+            case EXPIRED -> throw SandboxRefusal.refused(SandboxRefusal.Reason.EXPIRED, "This payment code has expired");
+            case CANCELLED -> throw SandboxRefusal.refused(SandboxRefusal.Reason.CANCELLED,
+                    "This payment code was cancelled");
+            default -> throw PaymentStatus.FAILED.name().equals(row.outcome)
+                    ? SandboxRefusal.refused(SandboxRefusal.Reason.DECLINED, "This payment was declined")
+                    : SandboxRefusal.refused(SandboxRefusal.Reason.ALREADY_PAID, "This payment code is already paid");
         }
     }
 
@@ -204,8 +211,7 @@ public class SandboxPayApps {
             throw SandboxRefusal.invalid("amount", "amount is the amount to pay");
         }
         if (amount.compareTo(row.amount) != 0) {
-            throw SandboxRefusal.refused("Wrong amount: this code takes exactly " + row.amount.toPlainString()
-                    + " " + row.currency);
+            throw SandboxRefusal.wrongAmount(row.amount, row.currency);
         }
     }
 
@@ -224,6 +230,7 @@ public class SandboxPayApps {
 
     private static OpenCharge view(SandboxChargeEntity row) {
         return new OpenCharge(row.reference, row.paymentCode, row.method, row.amount, row.currency, row.payCode,
-                row.accountId, row.expiresAt);
+                row.accountId, row.expiresAt, row.merchantId,
+                row.state == SandboxChargeEntity.State.OPEN && !SandboxPaymentChannel.isPast(row));
     }
 }

@@ -28,6 +28,12 @@ public class RefundRepository implements PanacheRepositoryBase<RefundEntity, UUI
         return sum == null ? BigDecimal.ZERO : sum;
     }
 
+    /** The PENDING refunds of payment {@code paymentId} sent back through its charge {@code chargeReference}. */
+    public java.util.List<RefundEntity> pendingOfCharge(UUID paymentId, String chargeReference) {
+        return list("paymentId = ?1 and chargeReference = ?2 and status = ?3 order by createdAt", paymentId,
+                chargeReference, RefundEntity.Status.PENDING);
+    }
+
     /**
      * Leases up to {@code limit} PENDING refunds whose inquiry is due, moving their next inquiry a {@code lease} ahead
      * ({@code FOR UPDATE SKIP LOCKED}: one replica per refund); committed by the caller's transaction.

@@ -117,7 +117,8 @@ public class SandboxAppsResource {
     @OpsAuthenticated
     @Operation(summary = "The sandbox wallet: approve (PIN 123456) or decline the payment of a wallet charge",
             description = "reference is the charge's, the last segment of the appurl. A decline fails the payment "
-                    + "(statusDesc 'Declined by the customer').")
+                    + "(statusDesc 'Declined by the customer'). The same path takes the sandbox wallet page's own form "
+                    + "(application/x-www-form-urlencoded action, pin; no token), answered with an HTML page.")
     @APIResponse(responseCode = "200", description = "Approved or declined; the provider notifies payment-service",
             content = @Content(examples = @ExampleObject(name = "2000000", value = PAID)))
     @APIResponse(responseCode = "409", description = "Refused: wrong PIN, expired, cancelled, already decided",

@@ -45,6 +45,11 @@ public class SurplusRepository implements PanacheRepositoryBase<SurplusEntity, U
                 .setParameter(1, leaseUntil).setParameter(2, now).setParameter(3, limit).getResultList();
     }
 
+    /** Whether money charge {@code chargeReference} took is recorded as a surplus already. */
+    public boolean recordedFor(String chargeReference) {
+        return count("chargeReference", chargeReference) > 0;
+    }
+
     /** The newest {@code limit} surpluses, newest first. */
     public List<SurplusEntity> newest(int limit) {
         return find("order by createdAt desc, id").page(0, limit).list();

@@ -202,6 +202,9 @@ public interface PageMessages {
     @Message("Return to {merchant}")
     String returnTo(String merchant);
 
+    @Message("Back to {merchant}")
+    String backTo(String merchant);
+
     @Message("Taking you back to {merchant} in {seconds} seconds.")
     String autoReturn(String merchant, String seconds);
 

@@ -9,9 +9,13 @@ import java.util.Map;
 
 /**
  * Everything the hosted page template shows that is not a fixed text of {@link PageMessages}, already formatted in
- * the page's language {@code lang}. {@code view} is one of {@code pay}, {@code challenge}, {@code processing},
- * {@code captured}, {@code failed}, {@code expired}, {@code notfound}, {@code error}, {@code unavailable};
+ * the page's language {@code lang}. {@code view} is one of {@code pay}, {@code instructions}, {@code challenge},
+ * {@code processing}, {@code captured}, {@code failed}, {@code expired}, {@code cancelled}, {@code notfound},
+ * {@code error}, {@code unavailable};
  * {@code pagePath} is the page's own address (the language switch and "check again" link there), null when unknown.
+ * {@code instructions} shows how to pay an open charge (view {@code instructions}); {@code groups} are the methods to
+ * choose (on the pay view, and as "choose another method" there); {@code leaveUrl} is where the page sends the customer
+ * back to the merchant ({@code Checkout.leaveUrl()}); {@code notice} says why a chosen method shows no details.
  */
 @TemplateData
 public record PageView(
@@ -29,14 +33,17 @@ public record PageView(
         long expiresAtEpochMillis,
         String failureText,
         String cardMask,
-        String returnUrl,
+        String leaveUrl,
         List<BindingDirectory.ActiveBinding> bindings,
         Map<String, String> errors,
         String formError,
         Map<String, String> values,
         String nonce,
         String challengeUrl,
-        boolean awaitingOtp) {
+        boolean awaitingOtp,
+        List<MethodGroup> groups,
+        Instructions instructions,
+        String notice) {
 
     /** Seconds a result page counts down, visibly and stoppably, before it takes the customer back to the shop. */
     public static final int AUTO_RETURN_SECONDS = 10;
@@ -85,6 +92,15 @@ public record PageView(
      */
     public boolean challengeAtProvider() {
         return challengeUrl != null;
+    }
+
+    public boolean hasGroups() {
+        return groups != null && !groups.isEmpty();
+    }
+
+    /** The method whose charge is open, for the page's script to notice a change; empty without one. */
+    public String method() {
+        return instructions == null ? "" : instructions.method();
     }
 
     public boolean hasBindings() {

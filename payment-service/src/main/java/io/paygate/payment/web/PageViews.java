@@ -7,8 +7,11 @@ import io.paygate.kit.web.PageLanguage;
 import io.paygate.kit.web.PageTime;
 import io.paygate.model.api.binding.DirectDebitBanks;
 import io.paygate.payment.config.GatewayTime;
+import io.paygate.payment.config.PaymentConfig;
+import io.paygate.payment.provider.SandboxPaymentChannel;
 import io.paygate.payment.service.BindingDirectory;
 import io.paygate.payment.service.Checkout;
+import io.paygate.payment.service.MethodCatalog;
 import io.paygate.payment.service.Refusal;
 import io.quarkus.qute.i18n.Localized;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -29,19 +32,34 @@ public class PageViews {
 
     private final Merchants merchants;
     private final GatewayTime time;
+    private final MethodCatalog catalog;
+    private final PaymentConfig config;
     private final PageMessages english;
     private final PageMessages indonesian;
+    private final MethodMessages methodsEnglish;
+    private final MethodMessages methodsIndonesian;
 
-    PageViews(Merchants merchants, GatewayTime time, PageMessages english, @Localized("id") PageMessages indonesian) {
+    PageViews(Merchants merchants, GatewayTime time, MethodCatalog catalog, PaymentConfig config,
+              PageMessages english, @Localized("id") PageMessages indonesian, MethodMessages methodsEnglish,
+              @Localized("id") MethodMessages methodsIndonesian) {
         this.merchants = merchants;
         this.time = time;
+        this.catalog = catalog;
+        this.config = config;
         this.english = english;
         this.indonesian = indonesian;
+        this.methodsEnglish = methodsEnglish;
+        this.methodsIndonesian = methodsIndonesian;
     }
 
     /** The bundle of {@code language}, for texts Java words (titles, time left, refusals). */
     public PageMessages messages(PageLanguage language) {
         return language == PageLanguage.ID ? indonesian : english;
+    }
+
+    /** The method bundle of {@code language} (groups, instructions). */
+    public MethodMessages methodMessages(PageLanguage language) {
+        return language == PageLanguage.ID ? methodsIndonesian : methodsEnglish;
     }
 
     /**
@@ -55,19 +73,39 @@ public class PageViews {
                        Map<String, Refusal> errors, Refusal formError, Map<String, String> values, boolean fromBank) {
         Instant now = time.now();
         PageMessages m = messages(language);
+        MethodMessages mm = methodMessages(language);
         String view = viewOf(c, now, fromBank);
         String merchantName = merchants.find(c.merchantId()).map(Merchant::name).orElse(c.merchantId());
         YearMonth month = YearMonth.from(now.atZone(time.zone()));
         Map<String, String> errorTexts = new LinkedHashMap<>();
         errors.forEach((field, reason) -> errorTexts.put(field, text(reason, m, month)));
-        return new PageView(view, language.tag(), pagePath(c.paymentCode()), titleOf(view, m), c.paymentCode(),
-                merchantName, c.description(), Money.format(c.amount(), c.currency(), language), c.currency(),
+        String amount = Money.format(c.amount(), c.currency(), language);
+        boolean choosing = "pay".equals(view) || "instructions".equals(view);
+        Instructions instructions = "instructions".equals(view) ? instructions(c, merchantName, amount, now,
+                language, mm) : null;
+        List<MethodGroup> groups = choosing ? MethodChoices.of(catalog.offered(c.merchantId()),
+                instructions == null ? null : c.charge().method(), c.preselected(), c.accountId() != null,
+                !bindings.isEmpty(), mm) : List.of();
+        String notice = "pay".equals(view) && formError == null && c.charge() != null && !c.charge().open()
+                ? mm.notReady(MethodChoices.name(c.charge().method(), mm)) : null;
+        return new PageView(view, language.tag(), pagePath(c.paymentCode()),
+                instructions != null ? instructions.title() : titleOf(view, m), c.paymentCode(),
+                merchantName, c.description(), amount, c.currency(),
                 timeLeft(Duration.between(now, c.expiresAt()), m),
                 PageTime.format(c.expiresAt(), time.zone(), language), c.expiresAt().toEpochMilli(),
-                "failed".equals(view) ? failureText(c.statusDesc(), m) : null, c.cardMask(), c.returnUrl(),
-                "pay".equals(view) ? choices(bindings, m) : List.of(), errorTexts,
+                "failed".equals(view) ? failureText(c.statusDesc(), m) : null, c.cardMask(), c.leaveUrl(),
+                choosing ? choices(bindings, m) : List.of(), errorTexts,
                 formError == null ? null : text(formError, m, month), values, PageHeaders.nonce(),
-                "challenge".equals(view) || "processing".equals(view) ? c.challengeUrl() : null, c.awaitingOtp());
+                "challenge".equals(view) || "processing".equals(view) ? c.challengeUrl() : null, c.awaitingOtp(),
+                groups, instructions, notice);
+    }
+
+    private Instructions instructions(Checkout c, String merchantName, String amount, Instant now,
+                                      PageLanguage language, MethodMessages mm) {
+        Instant until = c.charge().expiresAt() != null ? c.charge().expiresAt() : c.expiresAt();
+        boolean sandbox = config.sandboxEnabled() && SandboxPaymentChannel.NAME.equals(c.channel());
+        return MethodInstructions.of(c, merchantName, amount, PageTime.format(until, time.zone(), language),
+                Duration.between(now, until), sandbox, mm);
     }
 
     /**
@@ -77,7 +115,7 @@ public class PageViews {
     public PageView bare(String view, PageLanguage language, String paymentCode) {
         return new PageView(view, language.tag(), pagePath(paymentCode), titleOf(view, messages(language)), null,
                 null, null, null, null, null, null, 0, null, null, null, List.of(), Map.of(), null, Map.of(),
-                PageHeaders.nonce(), null, false);
+                PageHeaders.nonce(), null, false, List.of(), null, null);
     }
 
     /** The bindings as the page offers them, each named in the page's language. */
@@ -90,7 +128,8 @@ public class PageViews {
 
     static String viewOf(Checkout c, Instant now, boolean fromBank) {
         return switch (c.status()) {
-            case PENDING -> c.payable(now) ? "pay" : "expired";
+            case PENDING -> !c.payable(now) ? "expired"
+                    : c.charge() != null && c.charge().open() ? "instructions" : "pay";
             case PROCESSING -> c.awaitingOtp() && !(fromBank && c.challengeUrl() != null) ? "challenge" : "processing";
             case CAPTURED, PARTIALLY_REFUNDED, REFUNDED -> "captured";
             case FAILED, REVERSED -> "failed";
@@ -117,7 +156,7 @@ public class PageViews {
 
     private static String titleOf(String view, PageMessages m) {
         return switch (view) {
-            case "pay" -> m.titlePay();
+            case "pay", "instructions" -> m.titlePay();
             case "challenge" -> m.titleChallenge();
             case "processing" -> m.titleProcessing();
             case "captured" -> m.titleCaptured();

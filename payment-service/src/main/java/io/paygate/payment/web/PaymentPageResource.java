@@ -97,21 +97,36 @@ public class PaymentPageResource {
                 FROM_BANK.equals(from)));
     }
 
-    /** What the processing view polls: the payment's status as JSON. */
+    /**
+     * What the page polls while it waits: the payment's status, whether 3-D Secure waits, and the method whose charge
+     * is open now ({@code method}, {@code chargeOpen}), so the instructions view notices a payment, an expiry or a
+     * method chosen in another tab.
+     */
     @GET
     @Path("/state")
-    @Operation(summary = "What the processing view polls: the payment's status")
-    @APIResponse(responseCode = "200", description = "responseCode, responseMessage, status, awaitingOtp")
+    @Operation(summary = "What the processing and instructions views poll: the payment's status")
+    @APIResponse(responseCode = "200", description = "responseCode, responseMessage, status, awaitingOtp, method (the "
+            + "method of the current open charge, or null), chargeOpen")
     @APIResponse(responseCode = "404", description = "Unknown paymentCode")
     @Produces(MediaType.APPLICATION_JSON)
     public Response state(@PathParam("paymentCode") String paymentCode) {
         return checkout.find(paymentCode)
-                .map(c -> Response.ok(Map.of("responseCode", ResponseCode.SUCCESS_CODE,
-                        "responseMessage", ResponseCode.SUCCESS_MESSAGE, "status", c.status().name(),
-                        "awaitingOtp", c.awaitingOtp())))
+                .map(c -> Response.ok(stateOf(c)))
                 .orElseGet(() -> Response.status(404)
                         .entity(ErrorResponse.of(ServiceCode.HOSTED_PAGE, ErrorCase.NOT_FOUND)))
                 .type(MediaType.APPLICATION_JSON_TYPE).header("Cache-Control", "no-store").build();
+    }
+
+    private static Map<String, Object> stateOf(Checkout c) {
+        boolean open = c.charge() != null && c.charge().open();
+        Map<String, Object> state = new LinkedHashMap<>();
+        state.put("responseCode", ResponseCode.SUCCESS_CODE);
+        state.put("responseMessage", ResponseCode.SUCCESS_MESSAGE);
+        state.put("status", c.status().name());
+        state.put("awaitingOtp", c.awaitingOtp());
+        state.put("method", open ? c.charge().method().name() : null);
+        state.put("chargeOpen", open);
+        return state;
     }
 
     @POST

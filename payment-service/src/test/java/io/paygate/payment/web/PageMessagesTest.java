@@ -13,4 +13,14 @@ class PageMessagesTest {
     void everyMessageOfThePageIsInIndonesianWithTheSameParameters() {
         assertEquals(List.of(), MessageBundleCoverage.gaps(PageMessages.class, "messages/msg_id.properties"));
     }
+
+    @Test
+    void everyMessageOfTheMethodsIsInIndonesianWithTheSameParameters() {
+        assertEquals(List.of(), MessageBundleCoverage.gaps(MethodMessages.class, "messages/method_id.properties"));
+    }
+
+    @Test
+    void everyMessageOfTheSandboxPagesIsInIndonesianWithTheSameParameters() {
+        assertEquals(List.of(), MessageBundleCoverage.gaps(SandboxMessages.class, "messages/sbx_id.properties"));
+    }
 }

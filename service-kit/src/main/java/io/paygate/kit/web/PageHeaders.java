@@ -12,7 +12,8 @@ import java.util.Base64;
  * The headers of every page a customer sees (the hosted payment page, the bank's authorization page): nothing
  * cached (the pages show payment details and take card numbers or one-time codes), no framing (clickjacking), no
  * type sniffing, no referrer to third parties, a Content Security Policy that lets only the page's own inline style
- * and script run (by a nonce fresh for each response), forms post only to the gateway; and HSTS when the request
+ * and script run (by a nonce fresh for each response), images only from the gateway (a payment's QR), forms post
+ * only to the gateway; and HSTS when the request
  * reached the gateway over https, directly or as a trusted proxy says ({@link ClientAddresses#arrivedOverHttps}).
  */
 @ApplicationScoped
@@ -65,7 +66,7 @@ public class PageHeaders {
                 .header("Referrer-Policy", "no-referrer")
                 .header("X-Frame-Options", "DENY")
                 .header("Content-Security-Policy", "default-src 'none'; style-src 'nonce-" + nonce + "'; "
-                        + "script-src 'nonce-" + nonce + "'; connect-src 'self'; img-src data:; "
+                        + "script-src 'nonce-" + nonce + "'; connect-src 'self'; img-src 'self' data:; "
                         + "form-action 'self'; frame-ancestors 'none'; base-uri 'none'");
         if (origins.arrivedOverHttps(request)) {
             response.header("Strict-Transport-Security", HSTS);
