@@ -1,11 +1,11 @@
 package io.paygate.notification.delivery;
 
-import io.paygate.notification.SentRequest;
 import io.paygate.kit.auth.Merchant;
 import io.paygate.kit.auth.Merchants;
 import io.paygate.model.json.CanonicalJson;
 import io.paygate.model.signing.NotificationSigner;
 import io.paygate.model.signing.WebhookHeaders;
+import io.paygate.notification.SentRequest;
 import io.paygate.notification.config.NotificationConfig;
 import io.paygate.notification.repository.ClaimedNotification;
 import jakarta.enterprise.context.ApplicationScoped;

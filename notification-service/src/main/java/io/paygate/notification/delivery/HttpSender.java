@@ -78,9 +78,9 @@ public class HttpSender {
                 .setPort(target.port())
                 .setSsl(target.ssl())
                 .setURI(target.pathAndQuery())
+                .setFollowRedirects(false)
                 .setConnectTimeout(timeoutMillis)
-                .setIdleTimeout(timeoutMillis)
-                .setFollowRedirects(false);
+                .setIdleTimeout(timeoutMillis);
         asSent(headers).forEach(options::putHeader);
 
         CompletableFuture<HttpReply> result = new CompletableFuture<>();
