@@ -6,7 +6,7 @@ import java.util.UUID;
 /**
  * A notification built from one event, before it is stored: who, what, where to (payment only; the others go to
  * the merchant's registered address), and the body without its signature (signed at each attempt, so a rotated
- * secret applies to retries too).
+ * secret applies to retries too). {@code requestId} is the event's (CONTRACT §0 "Request ids"), or null.
  */
 public record NotificationDraft(
         UUID eventId,
@@ -16,7 +16,14 @@ public record NotificationDraft(
         long sequence,
         String callbackUrl,
         String payload,
-        Instant occurredAt) {
+        Instant occurredAt,
+        String requestId) {
+
+    /** A draft whose event was made by no request (scheduled work) or carries no request id. */
+    public NotificationDraft(UUID eventId, String merchantId, NotificationType type, String resourceId, long sequence,
+                             String callbackUrl, String payload, Instant occurredAt) {
+        this(eventId, merchantId, type, resourceId, sequence, callbackUrl, payload, occurredAt, null);
+    }
 
     /**
      * The advisory-lock key of the resource: its events are stored one at a time, whichever consumer has them. The

@@ -7,6 +7,7 @@ import io.paygate.notification.support.Events;
 import io.paygate.notification.support.MerchantApi;
 import io.paygate.notification.support.NotificationDb;
 import io.paygate.notification.support.NotificationTopicsResource;
+import io.paygate.testsupport.logs.RecordedLogs;
 import io.paygate.testsupport.quarkus.KafkaResource;
 import io.paygate.testsupport.quarkus.PostgresResource;
 import io.paygate.testsupport.quarkus.SandboxConfigResource;
@@ -29,6 +30,7 @@ import static io.paygate.testsupport.SandboxMerchants.DEMO;
 import static org.awaitility.Awaitility.await;
 import static org.hamcrest.Matchers.equalTo;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -195,6 +197,8 @@ class DeliveryRetryTest {
             assertEquals(delivered + 1, metric("paygate_notifications_outcomes_total\\{[^}]*status=\"DELIVERED\"[^}]*type=\"payment\"[^}]*\\}"));
             assertEquals(failedAttempts + 1, metric("paygate_notifications_attempts_seconds_count\\{[^}]*outcome=\"failed\"[^}]*type=\"payment\"[^}]*\\}"));
         });
+        assertTrue(metric("paygate_notifications_outcomes_total\\{merchant=\"demo\",status=\"DELIVERED\",type=\"payment\"\\}")
+                >= 1, "outcomes carry the configured merchant");
         backlog.refresh();
         io.restassured.RestAssured.given().get("/q/metrics").then().statusCode(200)
                 .body(org.hamcrest.Matchers.containsString("paygate_notifications_retry_backlog"));
@@ -215,8 +219,40 @@ class DeliveryRetryTest {
         return sum;
     }
 
+    /** CONTRACT §0 "Request ids": the lines about a notification carry the id of the request that caused its event. */
+    @Test
+    void theLinesOfANotificationCarryTheRequestIdOfItsEvent() throws Exception {
+        try (RecordedLogs logs = RecordedLogs.start()) {
+            sink.enqueue(Reply.status(503, "{}"));
+            UUID paid = deliverPayment("req-pay-" + UUID.randomUUID());
+            await().atMost(WAIT).until(() -> "DELIVERED".equals(MerchantApi.status(DEMO, paid)));
+            MerchantApi.registerCallbacks(DEMO, null, null);
+            String transferRequest = "req-dsb-" + UUID.randomUUID();
+            String ref = Events.id("DSB");
+            EventEnvelope transfer = Events.disbursement(DEMO.id(), 1, ref, DisbursementStatus.PENDING)
+                    .withRequestId(transferRequest);
+            Events.send(transfer);
+            await().atMost(WAIT).until(() -> db.byEvent(transfer.eventId()).isPresent());
+            UUID unsent = db.byEvent(transfer.eventId()).orElseThrow().id();
+
+            await().atMost(WAIT).until(() -> !logs.lines(l -> l.message().contains(unsent.toString())).isEmpty());
+            List<RecordedLogs.Line> aboutPaid = logs.lines(l -> l.message().contains(paid.toString()));
+            List<RecordedLogs.Line> aboutUnsent = logs.lines(l -> l.message().contains(unsent.toString()));
+            assertFalse(aboutPaid.isEmpty(), "the failed attempt's line: " + logs.text());
+            assertTrue(aboutPaid.stream().allMatch(l -> l.mdc("requestId") != null
+                    && l.mdc("requestId").startsWith("req-pay-")), aboutPaid.toString());
+            assertTrue(aboutUnsent.stream().allMatch(l -> transferRequest.equals(l.mdc("requestId"))),
+                    aboutUnsent.toString());
+            assertEquals(1, aboutUnsent.size(), "stored FAILED: no disbursementCallbackUrl registered");
+        }
+    }
+
     private UUID deliverPayment() {
-        EventEnvelope event = Events.payment(DEMO.id(), Events.id("PC"), sink.url("/callback"));
+        return deliverPayment(null);
+    }
+
+    private UUID deliverPayment(String requestId) {
+        EventEnvelope event = Events.payment(DEMO.id(), Events.id("PC"), sink.url("/callback")).withRequestId(requestId);
         Events.send(event);
         await().atMost(WAIT).until(() -> db.byEvent(event.eventId()).isPresent());
         return db.byEvent(event.eventId()).orElseThrow().id();

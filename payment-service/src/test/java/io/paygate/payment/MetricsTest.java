@@ -15,6 +15,7 @@ import java.util.regex.Pattern;
 
 import static io.restassured.RestAssured.given;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The business metrics operators graph (issue 7): initiations and transitions by status, on /q/metrics. */
 @QuarkusTest
@@ -27,6 +28,8 @@ class MetricsTest {
     void initiationsAndCapturesAreCounted() {
         double initiatedBefore = metric("paygate_payments_initiated_total(\\{[^}]*\\})?");
         double capturedBefore = metric("paygate_payments_transitions_total\\{[^}]*status=\"CAPTURED\"[^}]*\\}");
+        double demoInitiatedBefore = metric(DEMO_INITIATED);
+        double demoCapturedBefore = metric(DEMO_CAPTURED);
 
         String orderId = Requests.orderId();
         String paymentCode = PaymentApi.newPayment(orderId);
@@ -37,6 +40,19 @@ class MetricsTest {
         assertEquals(initiatedBefore + 1, metric("paygate_payments_initiated_total(\\{[^}]*\\})?"));
         assertEquals(capturedBefore + 1,
                 metric("paygate_payments_transitions_total\\{[^}]*status=\"CAPTURED\"[^}]*\\}"));
+        assertEquals(demoInitiatedBefore + 1, metric(DEMO_INITIATED), "by the configured merchant");
+        assertEquals(demoCapturedBefore + 1, metric(DEMO_CAPTURED));
+    }
+
+    static final String DEMO_INITIATED = "paygate_payments_initiated_total\\{merchant=\"demo\"\\}";
+    static final String DEMO_CAPTURED =
+            "paygate_payments_transitions_total\\{merchant=\"demo\",method=\"[A-Z_]+\",status=\"CAPTURED\"\\}";
+
+    @Test
+    void everyConfiguredMerchantHasItsSeriesBeforeItsFirstInitiation() {
+        PaymentApi.newPayment(Requests.orderId());
+        String body = given().get("/q/metrics").then().statusCode(200).extract().asString();
+        assertTrue(body.contains("paygate_payments_initiated_total{merchant=\"demo2\"}"), body);
     }
 
     /** The sum of the samples whose name and labels match {@code series} (0 when there are none yet). */

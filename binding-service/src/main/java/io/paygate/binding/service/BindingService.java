@@ -1,6 +1,7 @@
 package io.paygate.binding.service;
 
 import io.micrometer.core.instrument.MeterRegistry;
+import io.paygate.kit.observability.MerchantTags;
 import io.paygate.binding.Binding;
 import io.paygate.binding.config.BindingConfig;
 import io.paygate.binding.repository.BindingRepository;
@@ -35,10 +36,13 @@ public class BindingService {
     private final BindingConfig config;
     private final Outbox outbox;
     private final MeterRegistry metrics;
+    private final MerchantTags merchants;
     private final Clock clock = Clock.systemUTC();
 
-    BindingService(BindingRepository bindings, BindingConfig config, Outbox outbox, MeterRegistry metrics) {
+    BindingService(BindingRepository bindings, BindingConfig config, Outbox outbox, MeterRegistry metrics,
+                   MerchantTags merchants) {
         this.metrics = metrics;
+        this.merchants = merchants;
         this.bindings = bindings;
         this.config = config;
         this.outbox = outbox;
@@ -185,7 +189,8 @@ public class BindingService {
             outbox.enqueue(Topics.BINDING_STATUS,
                     EventEnvelope.of(binding.merchantId, binding.eventSequence, BindingMapper.event(binding), clock));
         }
-        metrics.counter("paygate.bindings.transitions", "status", next.name()).increment();
+        metrics.counter("paygate.bindings.transitions", "status", next.name(), MerchantTags.TAG,
+                merchants.of(binding.merchantId)).increment();
         LOG.infof("binding %s merchant=%s %s -> %s (%s)", binding.id, binding.merchantId, from, next, why);
     }
 

@@ -1,6 +1,8 @@
 package io.paygate.model.event;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.databind.JsonNode;
+import io.paygate.model.ids.RequestIds;
 import io.paygate.model.json.Json;
 import java.time.Clock;
 import java.time.Instant;
@@ -10,9 +12,14 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 /**
  * The value of every Kafka record between services (CONTRACT §7):
- * {@code {eventId, type, occurredAt, merchantId, resourceId, sequence, data}}. Written through the producer's
- * transactional outbox; consumers are idempotent by {@code eventId}. {@code sequence} grows per resource (a
+ * {@code {eventId, type, occurredAt, merchantId, resourceId, sequence, data}}, and {@code requestId} when the change
+ * was made by an HTTP request (CONTRACT §0 "Request ids": the notifications it causes log it too). Written through the
+ * producer's transactional outbox; consumers are idempotent by {@code eventId}. {@code sequence} grows per resource (a
  * consumer drops an event older than one it has already handled for the same resource).
+ *
+ * <p>{@code requestId} is optional and left out of the JSON when absent, so events written before it existed, and
+ * events of scheduled work, read the same. It is part of the value, so the producer signature covers it. A malformed
+ * one is dropped (null), never a reason to refuse the event.
  */
 @Schema(description = "Event between services: the value of a Kafka record keyed merchantId:resourceId")
 public record EventEnvelope(
@@ -22,7 +29,9 @@ public record EventEnvelope(
         @Schema(description = "Merchant id", examples = "demo") String merchantId,
         @Schema(description = "paymentCode, bindingId or referenceNo") String resourceId,
         @Schema(description = "Per-resource sequence number, increasing with every change") long sequence,
-        @Schema(description = "Type-specific data record") JsonNode data) {
+        @Schema(description = "Type-specific data record") JsonNode data,
+        @Schema(description = "X-Request-Id of the request that made the change, if one did")
+        @JsonInclude(JsonInclude.Include.NON_NULL) String requestId) {
 
     public EventEnvelope {
         Objects.requireNonNull(eventId, "eventId");
@@ -31,6 +40,18 @@ public record EventEnvelope(
         Objects.requireNonNull(merchantId, "merchantId");
         Objects.requireNonNull(resourceId, "resourceId");
         Objects.requireNonNull(data, "data");
+        requestId = RequestIds.orNull(requestId);
+    }
+
+    /** An envelope made by no request (scheduled work, or written before request ids existed). */
+    public EventEnvelope(UUID eventId, String type, Instant occurredAt, String merchantId, String resourceId,
+                         long sequence, JsonNode data) {
+        this(eventId, type, occurredAt, merchantId, resourceId, sequence, data, null);
+    }
+
+    /** The same event, made by the request {@code requestId} (dropped when malformed). */
+    public EventEnvelope withRequestId(String requestId) {
+        return new EventEnvelope(eventId, type, occurredAt, merchantId, resourceId, sequence, data, requestId);
     }
 
     /** A new envelope with a random id, {@code occurredAt} = now, and {@code data} converted to a tree. */

@@ -127,4 +127,32 @@ class EventEnvelopeTest {
     void disbursementEventBuildsThePublishedNotification() {
         assertEquals(NotificationVectors.DISBURSEMENT_BODY, Json.write(Samples.disbursed().toNotification()));
     }
+
+    @Test
+    void requestIdRoundTripsAndIsCoveredByTheValue() {
+        EventEnvelope envelope = EventEnvelope.of("demo", 3, Samples.captured(), CLOCK).withRequestId("req-42");
+        JsonNode json = Json.tree(envelope.toJson());
+        assertEquals("req-42", json.get("requestId").asText());
+        EventEnvelope read = EventEnvelope.fromJson(envelope.toJson());
+        assertEquals(envelope, read);
+        assertEquals("req-42", read.requestId());
+    }
+
+    @Test
+    void eventsWithoutRequestIdReadAsBeforeAndWriteNoMember() {
+        EventEnvelope plain = EventEnvelope.of("demo", 3, Samples.captured(), CLOCK);
+        String json = plain.toJson();
+        assertFalse(json.contains("requestId"), json);
+        assertNull(EventEnvelope.fromJson(json).requestId());
+    }
+
+    @Test
+    void malformedRequestIdIsDroppedNotRefused() {
+        String json = EventEnvelope.of("demo", 3, Samples.captured(), CLOCK).toJson();
+        String forged = json.substring(0, json.length() - 1) + ",\"requestId\":\"a b\\n\"}";
+        EventEnvelope read = EventEnvelope.fromJson(forged);
+        assertNull(read.requestId());
+        assertEquals("PC7F3K9Q2M4X8B1N", read.resourceId());
+        assertNull(EventEnvelope.of("demo", 3, Samples.captured(), CLOCK).withRequestId("x".repeat(65)).requestId());
+    }
 }

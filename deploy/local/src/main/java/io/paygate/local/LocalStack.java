@@ -179,6 +179,17 @@ public final class LocalStack {
         }
     }
 
+    /**
+     * {@link #restart(String, int)} with {@code environment} on top of the replica's own environment from now on (it
+     * wins over the stack's configuration file, as the environment always does): one replica with another setting,
+     * e.g. {@code QUARKUS_SHUTDOWN_DELAY}, beside the others.
+     */
+    public void restart(String service, int replica, java.util.Map<String, String> environment)
+            throws IOException, InterruptedException {
+        process(service, replica).addEnvironment(environment);
+        restart(service, replica);
+    }
+
     private ServiceProcess process(String service, int replica) {
         spec(service); // an unknown service says so, rather than "no replica"
         return services.stream().filter(s -> s.spec().name().equals(service) && s.spec().replica() == replica)

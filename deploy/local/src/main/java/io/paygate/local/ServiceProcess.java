@@ -55,6 +55,13 @@ final class ServiceProcess {
         this.environment = Map.copyOf(environment);
     }
 
+    /** More environment variables for the next start, on top of (and replacing any of) those set before. */
+    synchronized void addEnvironment(Map<String, String> more) {
+        Map<String, String> merged = new java.util.HashMap<>(environment);
+        merged.putAll(more);
+        this.environment = Map.copyOf(merged);
+    }
+
     void start(Path jar, List<String> config, List<String> jvmOptions) throws IOException {
         List<String> java = new ArrayList<>();
         java.add(ProcessHandle.current().info().command().orElse("java"));

@@ -19,6 +19,8 @@ public final class FakeService {
 
     static final String STARTED = "fake service started";
     static final String GRACEFUL = "fake service stopping gracefully";
+    /** Printed at start with its value when the environment has it (a replica started with a setting of its own). */
+    static final String MARK = "PAYGATE_FAKE_MARK";
 
     private FakeService() {
     }
@@ -43,6 +45,9 @@ public final class FakeService {
             server.stop(0);
         }));
         System.out.println(STARTED);
+        if (System.getenv(MARK) != null) {
+            System.out.println(MARK + "=" + System.getenv(MARK));
+        }
         System.out.flush();
         Thread.sleep(Long.MAX_VALUE);
     }

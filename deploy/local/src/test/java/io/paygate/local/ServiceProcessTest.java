@@ -62,6 +62,20 @@ class ServiceProcessTest {
     }
 
     @Test
+    void aReplicaRestartedWithMoreEnvironmentKeepsItFromThenOn() throws Exception {
+        assertTrue(replica.awaitReady(READY));
+        replica.stop(Duration.ofSeconds(10));
+        replica.addEnvironment(java.util.Map.of(FakeService.MARK, "5s"));
+        replica.restart();
+        assertTrue(replica.awaitReady(READY));
+        assertEquals(1, count(FakeService.MARK + "=5s", 1), "the second start got the variable");
+        replica.stop(Duration.ofSeconds(10));
+        replica.restart();
+        assertTrue(replica.awaitReady(READY));
+        assertEquals(2, count(FakeService.MARK + "=5s", 2), "and the third one too");
+    }
+
+    @Test
     void aKilledReplicaGetsNoGracefulShutdownAndStartsAgain() throws Exception {
         assertTrue(replica.awaitReady(READY));
 

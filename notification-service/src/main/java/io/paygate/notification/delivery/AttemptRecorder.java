@@ -1,5 +1,6 @@
 package io.paygate.notification.delivery;
 
+import io.paygate.kit.observability.MerchantTags;
 import io.paygate.notification.repository.AttemptRecord;
 import io.paygate.notification.repository.ClaimedNotification;
 import io.paygate.notification.repository.DeliveryQueue;
@@ -40,16 +41,18 @@ public class AttemptRecorder {
     private final Thread writer;
 
     private final MeterRegistry metrics;
+    private final MerchantTags merchants;
 
     /** A recorder outside CDI (tests racing several dispatchers); its metrics go nowhere. */
     AttemptRecorder(DeliveryQueue queue) {
-        this(queue, new SimpleMeterRegistry());
+        this(queue, new SimpleMeterRegistry(), null);
     }
 
     @Inject
-    AttemptRecorder(DeliveryQueue queue, MeterRegistry metrics) {
+    AttemptRecorder(DeliveryQueue queue, MeterRegistry metrics, MerchantTags merchants) {
         this.queue = queue;
         this.metrics = metrics;
+        this.merchants = merchants;
         this.writer = Thread.ofPlatform().name("notification-recorder").daemon().start(this::run);
     }
 
@@ -118,16 +121,18 @@ public class AttemptRecorder {
     }
 
     /**
-     * {@code paygate_notifications_attempts_seconds{type,outcome}} (attempt latency, acknowledged or failed) and
-     * {@code paygate_notifications_outcomes_total{type,status}} (DELIVERED, FAILED, or PENDING = retry scheduled).
+     * {@code paygate_notifications_attempts_seconds{type,outcome}} (attempt latency, acknowledged or failed; SLO
+     * buckets from service-kit's SloBuckets) and {@code paygate_notifications_outcomes_total{type,status,merchant}}
+     * (DELIVERED, FAILED, or PENDING = retry scheduled; the merchant as configured, else {@code unknown}).
      */
     private void count(ClaimedNotification claimed, AttemptRecord attempt) {
         String type = claimed.type().name().toLowerCase(java.util.Locale.ROOT);
         Timer.builder("paygate.notifications.attempts").description("Delivery attempts to merchants")
                 .tag("type", type).tag("outcome", attempt.acknowledged() ? "acknowledged" : "failed")
                 .register(metrics).record(java.time.Duration.ofMillis(attempt.durationMs()));
-        metrics.counter("paygate.notifications.outcomes", "type", type, "status", attempt.nextStatus().name())
-                .increment();
+        String merchant = merchants == null ? MerchantTags.UNKNOWN : merchants.of(claimed.merchantId());
+        metrics.counter("paygate.notifications.outcomes", "type", type, "status", attempt.nextStatus().name(),
+                MerchantTags.TAG, merchant).increment();
     }
 
     private record Pending(DeliveryQueue.Recorded result, CompletableFuture<DeliveryQueue.Written> done) {

@@ -5,6 +5,7 @@ import io.paygate.kit.auth.Merchants;
 import io.paygate.model.json.CanonicalJson;
 import io.paygate.model.signing.NotificationSigner;
 import io.paygate.model.signing.WebhookHeaders;
+import io.paygate.notification.SentRequest;
 import io.paygate.notification.config.NotificationConfig;
 import io.paygate.notification.repository.ClaimedNotification;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -16,6 +17,7 @@ import java.net.ConnectException;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Instant;
+import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
@@ -52,6 +54,7 @@ public class Deliverer {
     public AttemptOutcome attempt(ClaimedNotification notification) {
         Instant startedAt = clock.instant();
         long t0 = System.nanoTime();
+        SentRequest sent = null;
         try {
             if (notification.callbackUrl() == null) {
                 String field = notification.type().registeredUrlField().orElse("callbackUrl");
@@ -72,25 +75,27 @@ public class Deliverer {
                     : notification.payload();
             String webhookId = notification.id().toString();
             long webhookTimestamp = clock.instant().getEpochSecond();
-            Map<String, String> headers = Map.of(
-                    WebhookHeaders.ID, webhookId,
-                    WebhookHeaders.TIMESTAMP, Long.toString(webhookTimestamp),
-                    WebhookHeaders.SIGNATURE, signer.sign(webhookId, webhookTimestamp, body),
-                    WebhookHeaders.X_SIGNATURE, signature);
+            Map<String, String> headers = new LinkedHashMap<>();
+            headers.put(WebhookHeaders.ID, webhookId);
+            headers.put(WebhookHeaders.TIMESTAMP, Long.toString(webhookTimestamp));
+            headers.put(WebhookHeaders.SIGNATURE, signer.sign(webhookId, webhookTimestamp, body));
+            headers.put(WebhookHeaders.X_SIGNATURE, signature);
+            sent = new SentRequest(body, HttpSender.asSent(headers));
             HttpReply reply = sender.post(target, headers, body.getBytes(StandardCharsets.UTF_8))
                     .get(config.timeout().toMillis() + 1_000, TimeUnit.MILLISECONDS);
-            return ReplyClassifier.classify(reply, startedAt, millisSince(t0), clock.instant());
+            return ReplyClassifier.classify(reply, startedAt, millisSince(t0), clock.instant()).sent(sent);
         } catch (CallbackAddresses.RefusedTarget e) {
             return AttemptOutcome.failed(startedAt, millisSince(t0), e.getMessage());
         } catch (ExecutionException e) {
-            return AttemptOutcome.failed(startedAt, millisSince(t0), describe(e.getCause()));
+            return AttemptOutcome.failed(startedAt, millisSince(t0), describe(e.getCause())).sent(sent);
         } catch (TimeoutException e) {
-            return AttemptOutcome.failed(startedAt, millisSince(t0), "no reply within " + config.timeout().toSeconds() + " s");
+            return AttemptOutcome.failed(startedAt, millisSince(t0),
+                    "no reply within " + config.timeout().toSeconds() + " s").sent(sent);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            return AttemptOutcome.failed(startedAt, millisSince(t0), "interrupted (shutting down)");
+            return AttemptOutcome.failed(startedAt, millisSince(t0), "interrupted (shutting down)").sent(sent);
         } catch (RuntimeException e) {
-            return AttemptOutcome.failed(startedAt, millisSince(t0), "could not send: " + describe(e));
+            return AttemptOutcome.failed(startedAt, millisSince(t0), "could not send: " + describe(e)).sent(sent);
         }
     }
 

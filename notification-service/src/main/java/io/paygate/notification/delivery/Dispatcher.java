@@ -1,5 +1,6 @@
 package io.paygate.notification.delivery;
 
+import io.paygate.kit.observability.LogContext;
 import io.paygate.notification.NotificationStatus;
 import io.paygate.notification.config.NotificationConfig;
 import io.paygate.notification.repository.AttemptRecord;
@@ -231,16 +232,19 @@ public class Dispatcher {
             policy.started(merchant);
             slots.acquire();
             attempts.execute(() -> {
-                AttemptOutcome outcome;
-                try {
-                    outcome = deliverer.attempt(notification);
-                } finally {
-                    // The slot is for the HTTP exchange: the row stays leased until its result is recorded.
-                    policy.ended(merchant);
-                    slots.release();
-                    nudge();
+                // Every line of the attempt carries the request that caused the notification (CONTRACT §0).
+                try (LogContext.Scope ignored = LogContext.requestId(notification.requestId())) {
+                    AttemptOutcome outcome;
+                    try {
+                        outcome = deliverer.attempt(notification);
+                    } finally {
+                        // The slot is for the HTTP exchange: the row stays leased until its result is recorded.
+                        policy.ended(merchant);
+                        slots.release();
+                        nudge();
+                    }
+                    record(notification, outcome);
                 }
-                record(notification, outcome);
             });
         }
         return claim.claimed().size();

@@ -18,6 +18,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 
 import java.net.InetSocketAddress;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeoutException;
@@ -58,6 +59,15 @@ public class HttpSender {
         client.close();
     }
 
+    /** Every header a POST carries: the fixed ones, then {@code headers}, in that order (the attempt log shows them). */
+    static Map<String, String> asSent(Map<String, String> headers) {
+        Map<String, String> all = new LinkedHashMap<>();
+        all.put("Content-Type", "application/json");
+        all.put("User-Agent", USER_AGENT);
+        all.putAll(headers);
+        return all;
+    }
+
     /** Sends {@code body} to the target; completes with the reply, or exceptionally (connect error, timeout). */
     public CompletableFuture<HttpReply> post(CallbackTarget target, Map<String, String> headers, byte[] body) {
         long timeoutMillis = config.timeout().toMillis();
@@ -70,10 +80,8 @@ public class HttpSender {
                 .setURI(target.pathAndQuery())
                 .setFollowRedirects(false)
                 .setConnectTimeout(timeoutMillis)
-                .setIdleTimeout(timeoutMillis)
-                .putHeader("Content-Type", "application/json")
-                .putHeader("User-Agent", USER_AGENT);
-        headers.forEach(options::putHeader);
+                .setIdleTimeout(timeoutMillis);
+        asSent(headers).forEach(options::putHeader);
 
         CompletableFuture<HttpReply> result = new CompletableFuture<>();
         AtomicReference<HttpClientRequest> request = new AtomicReference<>();

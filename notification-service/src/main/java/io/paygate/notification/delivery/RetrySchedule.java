@@ -58,7 +58,7 @@ public class RetrySchedule {
             retryIn = delayAfter(attemptNumber, outcome.retryAfter());
         }
         return new AttemptRecord(outcome.startedAt(), (int) Math.min(Integer.MAX_VALUE, outcome.durationMillis()),
-                outcome.httpStatus(), outcome.error(), outcome.reply(), next, retryIn);
+                outcome.httpStatus(), outcome.error(), outcome.reply(), next, retryIn, outcome.request());
     }
 
     /** The wait after attempt {@code attemptNumber} (1-based), jittered, at least {@code retryAfter} (capped). */

@@ -1,5 +1,6 @@
 package io.paygate.notification.messaging;
 
+import io.paygate.kit.observability.LogContext;
 import io.paygate.notification.NotificationDraft;
 import io.paygate.notification.NotificationStatus;
 import io.paygate.notification.NotificationType;
@@ -94,7 +95,7 @@ public class EventIngestor {
 
     private void storeAll(List<NotificationDraft> drafts, List<ConsumerRecord<String, String>> sources) throws Exception {
         try {
-            log(store.store(drafts));
+            log(store.store(drafts), drafts);
         } catch (SQLException e) {
             if (!isDataError(e)) {
                 throw e;
@@ -102,7 +103,7 @@ public class EventIngestor {
             // One record the database refuses must not block the rest: store them one by one.
             for (int i = 0; i < drafts.size(); i++) {
                 try {
-                    log(store.store(List.of(drafts.get(i))));
+                    log(store.store(List.of(drafts.get(i))), drafts);
                 } catch (SQLException single) {
                     if (!isDataError(single)) {
                         throw single;
@@ -118,12 +119,18 @@ public class EventIngestor {
         return state != null && (state.startsWith("22") || state.startsWith("23"));
     }
 
-    private static void log(StoredBatch batch) {
+    /** A line per stored notification, carrying the request id of its event (CONTRACT §0). */
+    private static void log(StoredBatch batch, List<NotificationDraft> drafts) {
+        java.util.Map<UUID, String> requestIds = new java.util.HashMap<>();
+        drafts.forEach(d -> requestIds.put(d.eventId(), d.requestId()));
         for (StoredNotification n : batch.stored()) {
-            if (n.status() == NotificationStatus.PENDING) {
-                LOG.debugf("notification %s stored PENDING for event %s", n.id(), n.eventId());
-            } else {
-                LOG.infof("notification %s stored %s for event %s: %s", n.id(), n.status(), n.eventId(), n.reason());
+            try (LogContext.Scope ignored = LogContext.requestId(requestIds.get(n.eventId()))) {
+                if (n.status() == NotificationStatus.PENDING) {
+                    LOG.debugf("notification %s stored PENDING for event %s", n.id(), n.eventId());
+                } else {
+                    LOG.infof("notification %s stored %s for event %s: %s", n.id(), n.status(), n.eventId(),
+                            n.reason());
+                }
             }
         }
         for (UUID eventId : batch.duplicateEvents()) {

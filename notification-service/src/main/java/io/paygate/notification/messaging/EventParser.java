@@ -99,7 +99,7 @@ public class EventParser {
 
     private static ParsedEvent notify(EventEnvelope event, NotificationType type, String callbackUrl, String payload) {
         return new ParsedEvent.Notify(new NotificationDraft(event.eventId(), event.merchantId(), type,
-                event.resourceId(), event.sequence(), callbackUrl, payload, event.occurredAt()));
+                event.resourceId(), event.sequence(), callbackUrl, payload, event.occurredAt(), event.requestId()));
     }
 
     private static String clip(String text) {

@@ -11,7 +11,10 @@ import jakarta.persistence.Table;
 import java.time.Instant;
 import java.util.UUID;
 
-/** One delivery attempt of a notification: when, how long, the HTTP status or error, the first 1 KiB of the reply. */
+/**
+ * One delivery attempt of a notification: when, how long, the HTTP status or error, the first 1 KiB of the reply, and
+ * the request as sent.
+ */
 @Entity
 @Table(name = "notification_attempt")
 public class AttemptEntity extends PanacheEntityBase {
@@ -39,4 +42,12 @@ public class AttemptEntity extends PanacheEntityBase {
 
     @Column(columnDefinition = "text")
     public String reply;
+
+    /** The body exactly as sent; null when nothing was sent. */
+    @Column(name = "request_body", columnDefinition = "text")
+    public String requestBody;
+
+    /** The headers sent, a JSON object in the order sent ({@code SentRequest.headersJson}). */
+    @Column(name = "request_headers", columnDefinition = "text")
+    public String requestHeaders;
 }

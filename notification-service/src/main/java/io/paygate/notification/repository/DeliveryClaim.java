@@ -116,7 +116,7 @@ final class DeliveryClaim {
             SET next_attempt_at = now() + make_interval(secs => ?), claim_token = ?
             WHERE n.id = ANY (?::uuid[])
               AND NOT EXISTS (SELECT 1 FROM notification s WHERE %s AND s.claim_token IS NOT NULL)
-            RETURNING n.id, n.merchant_id, n.type, n.resource_id, n.payload, n.attempts, n.redelivery_of,
+            RETURNING n.id, n.merchant_id, n.type, n.resource_id, n.payload, n.attempts, n.redelivery_of, n.request_id,
                       CASE n.type WHEN 'payment' THEN n.callback_url
                                   ELSE (SELECT CASE n.type WHEN 'disbursement' THEN c.disbursement_callback_url
                                                            ELSE c.binding_callback_url END
@@ -180,8 +180,8 @@ final class DeliveryClaim {
                     String redeliveryOf = rs.getString(7);
                     claimed.add(new ClaimedNotification(rs.getObject(1, UUID.class), token, rs.getString(2),
                             NotificationType.fromValue(rs.getString(3)).orElseThrow(), rs.getString(4),
-                            rs.getString(8), rs.getString(5), rs.getInt(6),
-                            redeliveryOf == null ? null : NotificationStatus.valueOf(redeliveryOf)));
+                            rs.getString(9), rs.getString(5), rs.getInt(6),
+                            redeliveryOf == null ? null : NotificationStatus.valueOf(redeliveryOf), rs.getString(8)));
                 }
             }
         }

@@ -78,8 +78,10 @@ public class DeliveryQueue {
             WHERE n.id = r.id
             RETURNING n.id, n.attempts, false""";
     private static final String INSERT_ATTEMPTS = """
-            INSERT INTO notification_attempt (notification_id, number, attempted_at, duration_ms, http_status, error, reply)
-            SELECT * FROM unnest(?::uuid[], ?::int[], ?::timestamptz[], ?::int[], ?::int[], ?::text[], ?::text[])""";
+            INSERT INTO notification_attempt (notification_id, number, attempted_at, duration_ms, http_status, error, reply,
+                                              request_body, request_headers)
+            SELECT * FROM unnest(?::uuid[], ?::int[], ?::timestamptz[], ?::int[], ?::int[], ?::text[], ?::text[],
+                                 ?::text[], ?::text[])""";
     /**
      * Due now, for one attempt; refused for OBSOLETE rows and while an attempt of it is in flight (a live lease,
      * whatever the status: a redelivery made DELIVERED again by a newer event keeps its lease while on the wire).
@@ -218,6 +220,10 @@ public class DeliveryQueue {
                     insert.setArray(5, array(c, known, r -> r.attempt().httpStatus()));
                     insert.setArray(6, array(c, known, r -> r.attempt().error()));
                     insert.setArray(7, array(c, known, r -> r.attempt().reply()));
+                    insert.setArray(8, array(c, known, r -> r.attempt().request() == null ? null
+                            : r.attempt().request().body()));
+                    insert.setArray(9, array(c, known, r -> r.attempt().request() == null ? null
+                            : r.attempt().request().headersJson()));
                     insert.executeUpdate();
                 }
                 c.commit();

@@ -42,13 +42,13 @@ public class NotificationStore {
     /** The reasons name the registration fields of NotificationType.registeredUrlField(). */
     private static final String INSERT = """
             INSERT INTO notification (id, event_id, merchant_id, type, resource_id, sequence, status, callback_url,
-                                      payload, next_attempt_at, last_error, occurred_at, created_at)
+                                      payload, next_attempt_at, last_error, occurred_at, created_at, request_id)
             SELECT u.id, u.event_id, u.merchant_id, u.type, u.resource_id, u.sequence, d.status, u.callback_url,
-                   u.payload, CASE WHEN d.status = 'PENDING' THEN now() END, d.reason, u.occurred_at, now()
+                   u.payload, CASE WHEN d.status = 'PENDING' THEN now() END, d.reason, u.occurred_at, now(), u.request_id
             FROM unnest(?::uuid[], ?::uuid[], ?::text[], ?::text[], ?::text[], ?::bigint[], ?::text[], ?::text[],
-                        ?::timestamptz[])
+                        ?::timestamptz[], ?::text[])
                  WITH ORDINALITY AS u(id, event_id, merchant_id, type, resource_id, sequence, callback_url, payload,
-                                      occurred_at, ord)
+                                      occurred_at, request_id, ord)
             CROSS JOIN LATERAL (
                 SELECT CASE WHEN newest.sequence > u.sequence THEN 'OBSOLETE'
                             WHEN u.type = 'disbursement' AND c.disbursement_callback_url IS NULL THEN 'FAILED'
@@ -131,6 +131,7 @@ public class NotificationStore {
         String[] urls = new String[n];
         String[] payloads = new String[n];
         String[] occurred = new String[n];
+        String[] requestIds = new String[n];
         for (int i = 0; i < n; i++) {
             NotificationDraft d = drafts.get(i);
             ids[i] = UUID.randomUUID().toString();
@@ -142,10 +143,12 @@ public class NotificationStore {
             urls[i] = d.callbackUrl();
             payloads[i] = d.payload();
             occurred[i] = d.occurredAt().toString();
+            requestIds[i] = d.requestId();
         }
         List<StoredNotification> stored = new ArrayList<>(n);
         try (PreparedStatement insert = c.prepareStatement(INSERT)) {
-            String[][] columns = {ids, eventIds, merchants, types, resources, sequences, urls, payloads, occurred};
+            String[][] columns = {ids, eventIds, merchants, types, resources, sequences, urls, payloads, occurred,
+                    requestIds};
             for (int i = 0; i < columns.length; i++) {
                 insert.setArray(i + 1, c.createArrayOf("text", columns[i]));
             }

@@ -4,6 +4,7 @@ import io.paygate.kit.error.ApiException;
 import io.paygate.model.error.ResponseCode;
 import io.paygate.notification.NotificationStatus;
 import io.paygate.notification.NotificationType;
+import io.paygate.notification.SentRequest;
 import io.paygate.notification.repository.AttemptEntity;
 import io.paygate.notification.repository.NotificationEntity;
 import io.quarkus.panache.common.Sort;
@@ -67,14 +68,25 @@ public class NotificationLog {
     @Transactional
     public NotificationViews.Detail detail(String merchantId, String id) {
         NotificationEntity n = find(merchantId, id).orElseThrow(ApiException::notFound);
-        List<NotificationViews.Attempt> attempts = AttemptEntity.<AttemptEntity>find("notificationId",
-                        Sort.ascending("id"), n.id).stream()
+        List<AttemptEntity> rows = AttemptEntity.<AttemptEntity>find("notificationId", Sort.ascending("id"), n.id)
+                .list();
+        List<NotificationViews.Attempt> attempts = rows.stream()
                 .map(a -> new NotificationViews.Attempt(a.number, a.attemptedAt, a.httpStatus, a.durationMs, a.error,
                         a.reply))
                 .toList();
         return new NotificationViews.Detail(ResponseCode.SUCCESS_CODE, ResponseCode.SUCCESS_MESSAGE, n.id,
                 n.notificationType.value(), n.resourceId, n.status.name(), n.attempts, n.lastAttemptAt, n.lastHttpStatus,
-                nextAttemptAt(n), n.createdAt, n.lastError, n.deliveredAt, attempts);
+                nextAttemptAt(n), n.createdAt, n.lastError, n.deliveredAt, attempts, latestRequest(rows));
+    }
+
+    /** The request of the latest attempt that sent one (attempts that sent nothing have none). */
+    private static NotificationViews.Request latestRequest(List<AttemptEntity> attempts) {
+        for (AttemptEntity a : attempts.reversed()) {
+            if (a.requestBody != null && a.requestHeaders != null) {
+                return new NotificationViews.Request(a.requestBody, SentRequest.parseHeaders(a.requestHeaders));
+            }
+        }
+        return null;
     }
 
     /** The merchant's own notification; a malformed, unknown or foreign id is simply absent. */

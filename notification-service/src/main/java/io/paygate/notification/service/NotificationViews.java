@@ -5,6 +5,7 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 
 /** Replies of the notification log (CONTRACT §6, service code 07). Nulls are written: the fields are always there. */
@@ -53,6 +54,17 @@ public final class NotificationViews {
                          Instant nextAttemptAt, Instant createdAt,
                          @Schema(description = "Why it is FAILED or OBSOLETE, or why the last attempt failed") String lastError,
                          Instant deliveredAt,
-                         @Schema(description = "Every attempt, oldest first") List<Attempt> attemptLog) {
+                         @Schema(description = "Every attempt, oldest first") List<Attempt> attemptLog,
+                         @Schema(description = "What the latest attempt that reached the wire sent; null before any did")
+                         Request request) {
+    }
+
+    @JsonInclude(JsonInclude.Include.ALWAYS)
+    @Schema(description = "A notification request exactly as sent, to verify it as the merchant would")
+    public record Request(
+            @Schema(description = "The signed body: a string holding the exact bytes sent (UTF-8)") String body,
+            @Schema(description = "Every header the gateway set, by name, in the order sent: Content-Type, User-Agent, "
+                    + "webhook-id, webhook-timestamp, webhook-signature, X-SIGNATURE")
+            Map<String, String> headers) {
     }
 }

@@ -2,6 +2,8 @@ package io.paygate.notification.rest;
 
 import io.agroal.api.AgroalDataSource;
 import io.paygate.model.event.EventEnvelope;
+import io.paygate.model.signing.NotificationVerifier;
+import io.paygate.model.signing.SignatureVerificationException;
 import io.paygate.notification.support.Events;
 import io.paygate.notification.support.MerchantApi;
 import io.paygate.notification.support.NotificationDb;
@@ -23,6 +25,7 @@ import org.junit.jupiter.api.Test;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 
 import static io.paygate.testsupport.SandboxMerchants.DEMO;
@@ -30,9 +33,12 @@ import static io.paygate.testsupport.SandboxMerchants.DEMO2;
 import static io.restassured.RestAssured.given;
 import static org.awaitility.Awaitility.await;
 import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.greaterThanOrEqualTo;
 import static org.hamcrest.Matchers.nullValue;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -190,6 +196,46 @@ class MerchantEndpointsTest {
         List<String> demo2Ids = MerchantApi.as(DEMO2).queryParam("limit", "100").get("/pg/notifications").then()
                 .statusCode(200).extract().jsonPath().getList("notifications.id");
         assertTrue(!demo2Ids.contains(id.toString()), "not in the other merchant's list");
+    }
+
+    @Test
+    void theLogShowsTheSignedRequestAsSentToItsMerchantOnlyAndTheVerifierAcceptsIt() throws Exception {
+        UUID id = deliveredPayment(DEMO);
+        MerchantSink.Received received = sink.awaitReceived(1, WAIT).getLast();
+
+        String reply = MerchantApi.as(DEMO).get("/pg/notifications/" + id).then().statusCode(200)
+                .body("responseCode", equalTo("2000000")).extract().asString();
+        JsonPath detail = JsonPath.from(reply);
+        String body = detail.getString("request.body");
+        Map<String, String> headers = detail.getMap("request.headers");
+        assertEquals(received.body(), body, "the body exactly as the merchant received it");
+        for (String name : List.of("Content-Type", "webhook-id", "webhook-timestamp", "webhook-signature",
+                "X-SIGNATURE")) {
+            assertEquals(received.header(name), headers.get(name), name + " as sent");
+        }
+        assertEquals(id.toString(), headers.get("webhook-id"));
+        NotificationVerifier.of(DEMO.notificationSecret()).verify(headers, body);
+        assertThrows(SignatureVerificationException.class,
+                () -> NotificationVerifier.of(DEMO2.notificationSecret()).verify(headers, body));
+        String secretKey = DEMO.notificationSecret().substring("whsec_".length());
+        assertFalse(reply.contains(secretKey), "the notification secret is never returned");
+
+        String foreign = MerchantApi.as(DEMO2).get("/pg/notifications/" + id).then().statusCode(404)
+                .body("responseCode", equalTo("4040701")).extract().asString();
+        assertFalse(foreign.contains(received.header("X-SIGNATURE")), "nothing of it reaches another merchant");
+        assertEquals(0, db.count("SELECT count(*) FROM notification_attempt WHERE request_body LIKE ? "
+                + "OR request_headers LIKE ?", "%" + secretKey + "%", "%" + secretKey + "%"), "no secret stored");
+    }
+
+    @Test
+    void anAttemptThatSentNothingHasNoRequest() {
+        EventEnvelope event = Events.payment(DEMO2.id(), Events.id("PC"), "https://10.0.0.1/callback");
+        Events.send(event);
+        await().atMost(WAIT).until(() -> db.byEvent(event.eventId()).map(r -> r.attempts() >= 1).orElse(false));
+        UUID id = db.byEvent(event.eventId()).orElseThrow().id();
+        MerchantApi.as(DEMO2).get("/pg/notifications/" + id).then().statusCode(200)
+                .body("attemptLog.size()", greaterThanOrEqualTo(1))
+                .body("request", nullValue());
     }
 
     @Test

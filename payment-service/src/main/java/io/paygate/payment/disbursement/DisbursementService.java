@@ -1,6 +1,7 @@
 package io.paygate.payment.disbursement;
 
 import io.micrometer.core.instrument.MeterRegistry;
+import io.paygate.kit.observability.MerchantTags;
 import io.paygate.kit.auth.Merchant;
 import io.paygate.kit.db.Unique;
 import io.paygate.kit.config.GatewayConfig;
@@ -40,12 +41,14 @@ public class DisbursementService {
     private final Outbox outbox;
     private final MoneyMovements ledger;
     private final MeterRegistry metrics;
+    private final MerchantTags merchants;
     private final Clock clock = Clock.systemUTC();
 
     DisbursementService(DisbursementRepository disbursements, DisbursementConfig config, GatewayConfig gateway,
-                        Outbox outbox, MeterRegistry metrics, MoneyMovements ledger) {
+                        Outbox outbox, MeterRegistry metrics, MoneyMovements ledger, MerchantTags merchants) {
         this.ledger = ledger;
         this.metrics = metrics;
+        this.merchants = merchants;
         this.disbursements = disbursements;
         this.config = config;
         this.gateway = gateway;
@@ -155,8 +158,8 @@ public class DisbursementService {
         d.sequence++;
         outbox.enqueue(Topics.DISBURSEMENT_STATUS, EventEnvelope.of(d.merchantId, d.sequence,
                 DisbursementMapper.event(d, trigger, gateway.timezone()), clock));
-        metrics.counter("paygate.disbursements.transitions", "status", next.code(), "trigger", trigger.value())
-                .increment();
+        metrics.counter("paygate.disbursements.transitions", "status", next.code(), "trigger", trigger.value(),
+                MerchantTags.TAG, merchants.of(d.merchantId)).increment();
         LOG.infof("disbursement %s merchant=%s %s -> %s (%s)", d.referenceNo, d.merchantId, from.code(), next.code(),
                 trigger.value());
     }

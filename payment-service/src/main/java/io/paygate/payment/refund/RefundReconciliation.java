@@ -1,6 +1,7 @@
 package io.paygate.payment.refund;
 
 import io.micrometer.core.instrument.MeterRegistry;
+import io.paygate.kit.observability.MerchantTags;
 import io.paygate.payment.config.GatewayTime;
 import io.paygate.payment.config.PaymentConfig;
 import io.paygate.payment.provider.PaymentChannel;
@@ -40,9 +41,12 @@ public class RefundReconciliation {
     private final GatewayTime time;
     private final Scheduler scheduler;
     private final MeterRegistry metrics;
+    private final MerchantTags merchants;
 
     RefundReconciliation(RefundRepository refunds, RefundBook book, Refunds service, PaymentChannels channels,
-                         PaymentConfig config, GatewayTime time, Scheduler scheduler, MeterRegistry metrics) {
+                         PaymentConfig config, GatewayTime time, Scheduler scheduler, MeterRegistry metrics,
+                         MerchantTags merchants) {
+        this.merchants = merchants;
         this.refunds = refunds;
         this.book = book;
         this.service = service;
@@ -97,7 +101,7 @@ public class RefundReconciliation {
         }
         book.record(id, outcome);
         metrics.counter("paygate.refunds.reconciliations", "outcome",
-                outcome.state().name().toLowerCase(Locale.ROOT)).increment();
+                outcome.state().name().toLowerCase(Locale.ROOT), MerchantTags.TAG, merchants.of(r.merchantId)).increment();
         LOG.infof("refund %s (payment %s): reconciled with %s: %s", r.refundId, r.paymentCode, r.channel,
                 outcome.state());
     }

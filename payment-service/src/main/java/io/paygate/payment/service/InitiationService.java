@@ -1,7 +1,8 @@
 package io.paygate.payment.service;
 
-import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
+import io.paygate.kit.observability.MerchantCounter;
+import io.paygate.kit.observability.MerchantTags;
 import io.paygate.kit.auth.Merchant;
 import io.paygate.kit.config.GatewayConfig;
 import io.paygate.kit.error.ApiException;
@@ -56,13 +57,14 @@ public class InitiationService {
     private final InitiationReplies replies;
     private final boolean allowLocalUrls;
 
-    private final Counter initiations;
+    private final MerchantCounter initiations;
 
     InitiationService(PaymentRepository payments, PaymentConfig config, GatewayConfig gateway, GatewayTime time,
                       PaymentCodes codes, MeterRegistry metrics, DnsResolver dns, PublicUrls urls,
-                      MethodCatalog catalog, MethodCheckout methods, InitiationReplies replies) {
-        this.initiations = Counter.builder("paygate.payments.initiated")
-                .description("Hosted payments created (repeats of an idempotent request not counted)").register(metrics);
+                      MethodCatalog catalog, MethodCheckout methods, InitiationReplies replies,
+                      MerchantTags merchantTags) {
+        this.initiations = MerchantCounter.register(metrics, merchantTags, "paygate.payments.initiated",
+                "Hosted payments created, by merchant (repeats of an idempotent request not counted)");
         this.payments = payments;
         this.config = config;
         this.time = time;
@@ -111,7 +113,7 @@ public class InitiationService {
         for (int attempt = 0; attempt < ATTEMPTS; attempt++) {
             PaymentEntity created = newPayment(merchant, request, hash, method);
             if (payments.insertIfAbsent(created)) {
-                initiations.increment();
+                initiations.increment(merchant.id());
                 LOG.infof("payment %s (merchant %s, order %s): created PENDING, expires %s%s", created.paymentCode,
                         created.merchantId, created.orderId, created.expiresAt,
                         method == null ? "" : ", " + method + " preselected");

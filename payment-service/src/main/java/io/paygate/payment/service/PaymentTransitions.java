@@ -1,6 +1,7 @@
 package io.paygate.payment.service;
 
 import io.micrometer.core.instrument.MeterRegistry;
+import io.paygate.kit.observability.MerchantTags;
 import io.paygate.model.api.payment.RefundResult;
 import io.paygate.model.event.EventEnvelope;
 import io.paygate.model.event.Topics;
@@ -29,8 +30,11 @@ public class PaymentTransitions {
     private final GatewayTime time;
     private final MeterRegistry metrics;
     private final MoneyMovements ledger;
+    private final MerchantTags merchants;
 
-    PaymentTransitions(Outbox outbox, GatewayTime time, MeterRegistry metrics, MoneyMovements ledger) {
+    PaymentTransitions(Outbox outbox, GatewayTime time, MeterRegistry metrics, MoneyMovements ledger,
+                       MerchantTags merchants) {
+        this.merchants = merchants;
         this.outbox = outbox;
         this.time = time;
         this.metrics = metrics;
@@ -63,7 +67,8 @@ public class PaymentTransitions {
                     next.name());
         }
         metrics.counter("paygate.payments.transitions", "status", next.name(),
-                "method", payment.method == null ? "none" : payment.method.name()).increment();
+                "method", payment.method == null ? "none" : payment.method.name(),
+                MerchantTags.TAG, merchants.of(payment.merchantId)).increment();
         LOG.infof("payment %s (merchant %s, order %s): %s -> %s%s%s", payment.paymentCode, payment.merchantId,
                 payment.orderId, previous, next, payment.method == null ? "" : " via " + payment.method,
                 statusDesc == null ? "" : " (" + statusDesc + ")");

@@ -2,6 +2,7 @@ package io.paygate.payment.service;
 
 import io.agroal.api.AgroalDataSource;
 import io.micrometer.core.instrument.MeterRegistry;
+import io.paygate.kit.observability.MerchantTags;
 import io.paygate.model.status.PaymentStatus;
 import io.paygate.payment.config.GatewayTime;
 import io.paygate.payment.config.PaymentConfig;
@@ -78,10 +79,12 @@ public class Reconciliation {
     private final GatewayTime time;
     private final Scheduler scheduler;
     private final MeterRegistry metrics;
+    private final MerchantTags merchants;
 
     Reconciliation(AgroalDataSource dataSource, PaymentRepository payments, ProviderDecisions decisions,
                    PaymentChannels channels, PaymentConfig config, GatewayTime time, Scheduler scheduler,
-                   MeterRegistry metrics) {
+                   MeterRegistry metrics, MerchantTags merchants) {
+        this.merchants = merchants;
         this.dataSource = dataSource;
         this.payments = payments;
         this.decisions = decisions;
@@ -167,7 +170,8 @@ public class Reconciliation {
         }
         ChargeStatus known = answer;
         Outcome outcome = QuarkusTransaction.requiringNew().call(() -> record(c, known));
-        metrics.counter("paygate.payments.reconciliations", "outcome", outcome.name().toLowerCase()).increment();
+        metrics.counter("paygate.payments.reconciliations", "outcome", outcome.name().toLowerCase(),
+                MerchantTags.TAG, merchants.of(c.merchantId())).increment();
         LOG.infof("payment %s (merchant %s): reconciled with %s charge %s, inquiry %d: %s%s", c.paymentCode(),
                 c.merchantId(), c.channel(), c.reference(), c.inquiries(), outcome,
                 error == null ? "" : " (" + error + ")");

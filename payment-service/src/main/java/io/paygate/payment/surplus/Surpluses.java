@@ -1,6 +1,7 @@
 package io.paygate.payment.surplus;
 
 import io.micrometer.core.instrument.MeterRegistry;
+import io.paygate.kit.observability.MerchantTags;
 import io.paygate.model.api.payment.PaymentMethod;
 import io.paygate.payment.config.GatewayTime;
 import io.paygate.payment.repository.PaymentEntity;
@@ -24,8 +25,10 @@ public class Surpluses {
     private final SurplusRepository surpluses;
     private final GatewayTime time;
     private final MeterRegistry metrics;
+    private final MerchantTags merchants;
 
-    Surpluses(SurplusRepository surpluses, GatewayTime time, MeterRegistry metrics) {
+    Surpluses(SurplusRepository surpluses, GatewayTime time, MeterRegistry metrics, MerchantTags merchants) {
+        this.merchants = merchants;
         this.surpluses = surpluses;
         this.time = time;
         this.metrics = metrics;
@@ -51,8 +54,8 @@ public class Surpluses {
         s.createdAt = time.now();
         s.updatedAt = s.createdAt;
         if (surpluses.insertIfAbsent(s)) {
-            metrics.counter("paygate.payments.surplus", "method", method == null ? "none" : method.name())
-                    .increment();
+            metrics.counter("paygate.payments.surplus", "method", method == null ? "none" : method.name(),
+                    MerchantTags.TAG, merchants.of(payment.merchantId)).increment();
             LOG.warnf("payment %s (merchant %s, order %s): charge %s (%s) was paid although %s: %s %s recorded as "
                             + "surplus, %s", payment.paymentCode, payment.merchantId, payment.orderId, reference,
                     method, reason, payment.amount.toPlainString(), payment.currency, s.state);

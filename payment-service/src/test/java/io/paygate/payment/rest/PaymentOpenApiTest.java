@@ -67,6 +67,24 @@ class PaymentOpenApiTest {
                 .at("/responses/429/headers/Retry-After/schema/type").asText());
     }
 
+    /** CONTRACT §0 "Request ids": every operation takes one, and every one of its replies carries one. */
+    @Test
+    void everyOperationDocumentsTheRequestIdOfItsRepliesAndTakesTheCallers() {
+        for (String operation : doc.operations()) {
+            String[] parts = operation.split(" ", 2);
+            com.fasterxml.jackson.databind.JsonNode op = doc.operation(parts[0], parts[1]);
+            boolean takes = false;
+            for (com.fasterxml.jackson.databind.JsonNode parameter : op.path("parameters")) {
+                takes |= parameter.path("name").asText().equals("X-Request-Id")
+                        && parameter.path("in").asText().equals("header") && !parameter.path("required").asBoolean();
+            }
+            assertTrue(takes, operation);
+            op.path("responses").fields().forEachRemaining(response -> assertEquals("string", response.getValue()
+                    .at("/headers/X-Request-Id/schema/type").asText(), operation + " " + response.getKey()));
+        }
+        assertTrue(doc.operations().contains("POST " + INITIATE), doc.operations()::toString);
+    }
+
     @Test
     void everyOperationDocumentsTheDatabaseOutageWithItsRetryAfter() {
         assertEquals(Set.of("5030100"), doc.exampleCodes("POST", INITIATE, 503));

@@ -1,5 +1,6 @@
 package io.paygate.kit.auth;
 
+import io.paygate.kit.observability.LogContext;
 import jakarta.enterprise.context.RequestScoped;
 
 /** The merchant the current request was authenticated as; set by {@link AuthenticationFilters}. */
@@ -10,6 +11,7 @@ public class CurrentMerchant {
 
     void set(Merchant merchant) {
         this.merchant = merchant;
+        LogContext.authenticated(merchant.id());
     }
 
     /** The authenticated merchant. @throws IllegalStateException on an endpoint without {@link MerchantAuthenticated} */

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import io.paygate.kit.db.DatabaseOutage;
 import io.paygate.kit.json.IJsonInput;
 import io.paygate.kit.json.NoNulText;
+import io.paygate.kit.observability.Rejections;
 import io.paygate.kit.ratelimit.RateLimitFilters;
 import io.paygate.kit.ratelimit.RateLimits;
 import io.paygate.model.error.ErrorCase;
@@ -62,9 +63,12 @@ public class ErrorMappers {
             // (CONTRACT §0); over the limit it is answered 429.
             OptionalLong refused = rateLimits.failedAuthentication(client);
             if (refused.isPresent()) {
+                Rejections.note(ErrorCase.TOO_MANY_REQUESTS, "address over its limit of failed authentications ("
+                        + e.detail() + ")");
                 return RateLimits.tooManyRequests(service, refused.getAsLong());
             }
         }
+        Rejections.note(e.errorCase(), e.detail());
         return reply(service, e.errorCase(), e.detail());
     }
 
@@ -123,6 +127,7 @@ public class ErrorMappers {
             return unexpected(e, request);
         }
         String detail = errorCase == ErrorCase.UNAUTHORIZED ? "Missing or invalid credentials" : null;
+        Rejections.note(errorCase, detail);
         return reply(serviceOf(request), errorCase, detail);
     }
 

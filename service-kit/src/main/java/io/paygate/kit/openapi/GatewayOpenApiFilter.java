@@ -83,6 +83,11 @@ public abstract class GatewayOpenApiFilter implements OASFilter {
     }
 
     private void document(PathItem.HttpMethod method, String path, Operation operation) {
+        documentErrors(method, path, operation);
+        RequestIdDocumentation.addTo(operation);
+    }
+
+    private void documentErrors(PathItem.HttpMethod method, String path, Operation operation) {
         String auth = authOf(operation);
         ServiceCode service = codes.resolve(method.name(), path);
         boolean jsonBody = operation.getRequestBody() != null && operation.getRequestBody().getContent() != null

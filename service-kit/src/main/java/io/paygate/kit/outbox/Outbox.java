@@ -1,5 +1,6 @@
 package io.paygate.kit.outbox;
 
+import io.paygate.kit.observability.LogContext;
 import io.paygate.model.event.EventEnvelope;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.transaction.Status;
@@ -33,9 +34,15 @@ public class Outbox {
         this.relay = relay;
     }
 
-    /** Adds {@code event} for {@code topic}, keyed {@code merchantId:resourceId}; must run inside a transaction. */
+    /**
+     * Adds {@code event} for {@code topic}, keyed {@code merchantId:resourceId}; must run inside a transaction. An
+     * event without a request id gets the one of the request being served, if any (CONTRACT §0 "Request ids": the
+     * notifications it causes log it).
+     */
     @Transactional(Transactional.TxType.MANDATORY)
-    public void enqueue(String topic, EventEnvelope event) {
+    public void enqueue(String topic, EventEnvelope envelope) {
+        EventEnvelope event = envelope.requestId() == null
+                ? envelope.withRequestId(LogContext.currentRequestId()) : envelope;
         OutboxEvent row = new OutboxEvent();
         row.id = event.eventId();
         row.topic = topic;

@@ -1,6 +1,7 @@
 package io.paygate.kit.outbox;
 
 import io.micrometer.core.instrument.Counter;
+import io.paygate.kit.observability.LogContext;
 import io.paygate.model.event.EventSigner;
 import org.apache.kafka.clients.producer.Producer;
 import org.apache.kafka.clients.producer.ProducerRecord;
@@ -226,15 +227,18 @@ final class OutboxRound {
                 attempts = rs.getInt(2);
             }
         }
-        if (nowParked) {
-            parked.increment();
-            LOG.errorf("outbox: event %s (topic %s, key %s) parked after %d attempts: %s", row.id, row.topic, row.key,
-                    attempts, error);
-            hold(session, row, row.id);
-            return;
+        // The request that wrote the event, for these lines too (CONTRACT §0 "Request ids").
+        try (LogContext.Scope ignored = LogContext.requestId(LogContext.requestIdIn(row.payload))) {
+            if (nowParked) {
+                parked.increment();
+                LOG.errorf("outbox: event %s (topic %s, key %s) parked after %d attempts: %s", row.id, row.topic,
+                        row.key, attempts, error);
+                hold(session, row, row.id);
+                return;
+            }
+            LOG.warnf("outbox: event %s (topic %s, key %s) failed, attempt %d of %d: %s", row.id, row.topic, row.key,
+                    attempts, settings.maxAttempts(), error);
         }
-        LOG.warnf("outbox: event %s (topic %s, key %s) failed, attempt %d of %d: %s", row.id, row.topic, row.key,
-                attempts, settings.maxAttempts(), error);
     }
 
     /** Parks the events of {@code row}'s key after {@code blocker}'s position (or {@code row} itself when held). */

@@ -1,10 +1,12 @@
 package io.paygate.kit.ratelimit;
 
 import io.paygate.kit.db.DatabaseOutage;
+import io.paygate.kit.ratelimit.RateLimitDecisions.Bucket;
 import io.paygate.model.error.ErrorCase;
 import io.paygate.model.error.ErrorResponse;
 import io.paygate.model.error.ServiceCode;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import org.jboss.logging.Logger;
@@ -34,6 +36,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * that does not is served. After a failure that says the database cannot be reached ({@link DatabaseOutage}), the
  * buckets are not asked for {@value #SKIP_AFTER_OUTAGE_MILLIS} ms (renewed by every such failure, also the requests'
  * own: {@link #databaseUnreachable()}), so that a request waits for a connection once, in its own work, not twice.
+ * Every decision is counted ({@link RateLimitDecisions}).
  */
 @ApplicationScoped
 public class RateLimits {
@@ -52,6 +55,7 @@ public class RateLimits {
     private final List<String> pagePaths;
     private final List<String> exemptPaths;
     private final SharedBuckets buckets;
+    private final RateLimitDecisions decisions;
     private final int reserveMax;
     private final ConcurrentHashMap<String, Reserve> reserves = new ConcurrentHashMap<>();
     private final ConcurrentHashMap<String, Long> blockedUntil = new ConcurrentHashMap<>();
@@ -60,6 +64,12 @@ public class RateLimits {
     private volatile long skipUntil = System.nanoTime();
 
     RateLimits(RateLimitConfig config, SharedBuckets buckets) {
+        this(config, buckets, RateLimitDecisions.uncounted());
+    }
+
+    @Inject
+    RateLimits(RateLimitConfig config, SharedBuckets buckets, RateLimitDecisions decisions) {
+        this.decisions = decisions;
         this.enabled = config.enabled();
         this.merchant = new Rate(config.merchant().perSecond(), config.merchant().burst());
         this.address = new Rate(config.address().perSecond(), config.address().burst());
@@ -83,18 +93,22 @@ public class RateLimits {
             return OptionalLong.empty();
         }
         Reserve reserve = reserves.computeIfAbsent(merchantId, id -> new Reserve(reserveMax));
-        if (reserve.tryUse(System.nanoTime()) || skipping()) {
-            return OptionalLong.empty();
+        if (reserve.tryUse(System.nanoTime())) {
+            return decisions.allowed(Bucket.MERCHANT, merchantId);
+        }
+        if (skipping()) {
+            return decisions.unchecked(Bucket.MERCHANT, merchantId);
         }
         try {
             int taken = buckets.take("m:" + merchantId, merchant, reserve.wanted());
             if (taken == 0) {
-                return OptionalLong.of(merchant.retryAfterSeconds());
+                return decisions.refused(Bucket.MERCHANT, merchantId, merchant.retryAfterSeconds());
             }
             reserve.keep(taken - 1, System.nanoTime());
-            return OptionalLong.empty();
+            return decisions.allowed(Bucket.MERCHANT, merchantId);
         } catch (SQLException e) {
-            return unanswered(e);
+            unanswered(e);
+            return decisions.unchecked(Bucket.MERCHANT, merchantId);
         }
     }
 
@@ -107,15 +121,15 @@ public class RateLimits {
             return OptionalLong.empty();
         }
         if (startsWithAny(path, pagePaths)) {
-            return take("p:" + client, page);
+            return take(Bucket.PAGE, "p:" + client, page);
         }
         OptionalLong refused = blocked(client);
-        return refused.isPresent() ? refused : remember(client, take("a:" + client, address));
+        return refused.isPresent() ? refused : remember(client, take(Bucket.ADDRESS, "a:" + client, address));
     }
 
     /** A request that failed authentication: it costs its address a token. */
     public OptionalLong failedAuthentication(String client) {
-        return remember(client, take("a:" + client, address));
+        return remember(client, take(Bucket.ADDRESS, "a:" + client, address));
     }
 
     /**
@@ -132,7 +146,8 @@ public class RateLimits {
             int taken = buckets.take("a:" + client, address, count);
             return remember(client, taken < count ? OptionalLong.of(address.retryAfterSeconds()) : OptionalLong.empty());
         } catch (SQLException e) {
-            return unanswered(e);
+            unanswered(e);
+            return OptionalLong.empty();
         }
     }
 
@@ -150,7 +165,7 @@ public class RateLimits {
             blockedUntil.remove(client, until);
             return OptionalLong.empty();
         }
-        return OptionalLong.of(Math.max(1, (left + 999_999_999) / 1_000_000_000));
+        return decisions.refused(Bucket.ADDRESS, null, Math.max(1, (left + 999_999_999) / 1_000_000_000));
     }
 
     /** The {@code 429SS00 Too Many Requests} reply with its {@code Retry-After} (CONTRACT §0). */
@@ -162,19 +177,24 @@ public class RateLimits {
                 .build();
     }
 
-    private OptionalLong take(String key, Rate rate) {
-        if (!enabled || skipping()) {
+    private OptionalLong take(Bucket bucket, String key, Rate rate) {
+        if (!enabled) {
             return OptionalLong.empty();
         }
+        if (skipping()) {
+            return decisions.unchecked(bucket, null);
+        }
         try {
-            return buckets.tryTake(key, rate) ? OptionalLong.empty() : OptionalLong.of(rate.retryAfterSeconds());
+            return buckets.tryTake(key, rate) ? decisions.allowed(bucket, null)
+                    : decisions.refused(bucket, null, rate.retryAfterSeconds());
         } catch (SQLException e) {
-            return unanswered(e);
+            unanswered(e);
+            return decisions.unchecked(bucket, null);
         }
     }
 
     /** The database did not answer: the request goes on (see the class comment), with a warning now and then. */
-    private OptionalLong unanswered(SQLException e) {
+    private void unanswered(SQLException e) {
         long now = System.nanoTime();
         if (DatabaseOutage.isCause(e)) {
             databaseUnreachable();
@@ -184,7 +204,6 @@ public class RateLimits {
             LOG.warnf("Rate limits not applied: the database did not answer (%s); requests go on unlimited",
                     e.getMessage());
         }
-        return OptionalLong.empty();
     }
 
     /** The database could not be reached (by a request's own work): do not ask the buckets for a few seconds. */

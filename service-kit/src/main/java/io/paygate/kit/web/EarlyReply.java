@@ -1,6 +1,7 @@
 package io.paygate.kit.web;
 
 import io.paygate.kit.error.ServiceCodeResolver;
+import io.paygate.kit.observability.Rejections;
 import io.paygate.kit.ratelimit.RateLimits;
 import io.paygate.model.error.ErrorCase;
 import io.paygate.model.error.ErrorResponse;
@@ -37,6 +38,7 @@ final class EarlyReply {
 
     /** {@code 429SS00} with {@code Retry-After}. */
     static void tooManyRequests(RoutingContext context, ServiceCodeResolver serviceCodes, long retryAfterSeconds) {
+        Rejections.early(ErrorCase.TOO_MANY_REQUESTS, "too many unfinished requests from the client address");
         send(context, serviceCodes, ErrorCase.TOO_MANY_REQUESTS, null, Math.max(1, retryAfterSeconds));
     }
 
@@ -46,6 +48,7 @@ final class EarlyReply {
         if (response.ended() || response.closed()) {
             return;
         }
+        Rejections.early(errorCase, detail);
         String body = Json.write(ErrorResponse.of(
                 serviceCodes.resolve(context.request().method().name(), context.normalizedPath()), errorCase, detail));
         boolean http2 = context.request().version() == HttpVersion.HTTP_2;

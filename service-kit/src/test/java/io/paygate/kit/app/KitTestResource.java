@@ -22,6 +22,7 @@ import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
+import org.jboss.logging.Logger;
 
 import java.time.Clock;
 import java.util.Map;
@@ -72,6 +73,15 @@ public class KitTestResource {
     @OpsAuthenticated
     public Map<String, Object> ops() {
         return Map.of("ok", true);
+    }
+
+    /** A line the resource itself logs, on the worker thread, for the request-id tests. */
+    @GET
+    @Path("/logged/{thing}")
+    @MerchantAuthenticated
+    public Map<String, Object> logged(@PathParam("thing") String thing) {
+        Logger.getLogger(KitTestResource.class).infof("kit resource saw %s", thing);
+        return Map.of("thing", thing);
     }
 
     /** An unauthenticated path: limited per client address. */

@@ -1,6 +1,8 @@
 package io.paygate.kit.ratelimit;
 
+import io.paygate.model.ids.RequestIds;
 import io.paygate.testsupport.SandboxMerchants;
+import io.paygate.testsupport.logs.RecordedLogs;
 import io.paygate.testsupport.quarkus.KafkaResource;
 import io.paygate.testsupport.quarkus.PostgresResource;
 import io.paygate.testsupport.quarkus.SandboxConfigResource;
@@ -22,7 +24,10 @@ import java.io.InputStreamReader;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.equalTo;
@@ -61,7 +66,8 @@ class RateLimitTest {
                     Map.entry("gateway.trusted-proxies", "127.0.0.1/32,10.0.0.0/8"),
                     merchant("m1"), merchantName("m1"), merchantNotification("m1"),
                     merchant("m2"), merchantName("m2"), merchantNotification("m2"),
-                    merchant("m3"), merchantName("m3"), merchantNotification("m3"));
+                    merchant("m3"), merchantName("m3"), merchantNotification("m3"),
+                    merchant("m4"), merchantName("m4"), merchantNotification("m4"));
         }
 
         static Map.Entry<String, String> merchant(String id) {
@@ -211,5 +217,59 @@ class RateLimitTest {
                     StandardCharsets.US_ASCII)).readLine();
             return Integer.parseInt(statusLine.split(" ")[1]);
         }
+    }
+
+    @Test
+    void everyDecisionIsCountedAndEveryRefusalLeavesOneLineWithItsReason() throws Exception {
+        try (RecordedLogs logs = RecordedLogs.start()) {
+            for (int i = 0; i < 3; i++) {
+                echo("m4", "198.51.100.10").then().statusCode(200);
+            }
+            given().filter(MerchantSigningFilter.as("m4", "m4-secret")).header("X-Forwarded-For", "198.51.100.10")
+                    .header(RequestIds.HEADER, "rl-merchant").contentType("application/json").body(VALID)
+                    .post("/pg/kit/echo").then().statusCode(429).header(RequestIds.HEADER, "rl-merchant");
+            for (int i = 0; i < 3; i++) {
+                wrongSecret("198.51.100.11").then().statusCode(401);
+            }
+            given().filter(MerchantSigningFilter.as("m3", "a-guess")).header("X-Forwarded-For", "198.51.100.11")
+                    .header(RequestIds.HEADER, "rl-guess").contentType("application/json").body(VALID)
+                    .post("/pg/kit/echo").then().statusCode(429);
+            given().header("X-Forwarded-For", "198.51.100.11").header(RequestIds.HEADER, "rl-blocked")
+                    .filter(MerchantSigningFilter.as("m3", "m3-secret")).contentType("application/json").body(VALID)
+                    .post("/pg/kit/echo").then().statusCode(429);
+
+            assertEquals("POST /pg/kit/echo 429 ms merchant=m4 refused: 429 merchant over its rate limit",
+                    accessLine(logs, "rl-merchant"));
+            assertEquals("POST /pg/kit/echo 429 ms merchant=- refused: 429 address over its limit of failed "
+                    + "authentications (Invalid signature)", accessLine(logs, "rl-guess"));
+            assertEquals("POST /pg/kit/echo 429 ms merchant=- refused: 429 client address over its rate limit",
+                    accessLine(logs, "rl-blocked"));
+        }
+        String metrics = given().get("/q/metrics").then().statusCode(200).extract().asString();
+        assertEquals(3.0, count(metrics, "bucket=\"merchant\",decision=\"allowed\",merchant=\"m4\""), metrics);
+        assertEquals(1.0, count(metrics, "bucket=\"merchant\",decision=\"refused\",merchant=\"m4\""), metrics);
+        assertTrue(count(metrics, "bucket=\"address\",decision=\"refused\",merchant=\"none\"") >= 2, metrics);
+        assertTrue(count(metrics, "bucket=\"address\",decision=\"allowed\",merchant=\"none\"") >= 2, metrics);
+        assertTrue(metrics.contains("bucket=\"merchant\",decision=\"refused\",merchant=\"m1\""),
+                "every configured merchant's series exists");
+    }
+
+    /** The access-log line of a request, with its duration taken out. */
+    static String accessLine(RecordedLogs logs, String requestId) throws InterruptedException {
+        for (int i = 0; i < 50; i++) {
+            List<RecordedLogs.Line> lines = logs.ofRequest(requestId).stream()
+                    .filter(l -> l.logger().equals("io.paygate.access")).toList();
+            if (!lines.isEmpty()) {
+                assertEquals(1, lines.size(), lines.toString());
+                return lines.getFirst().message().replaceAll(" \\d+ ms", " ms");
+            }
+            Thread.sleep(100);
+        }
+        throw new AssertionError("no access line for " + requestId + ": " + logs.text());
+    }
+
+    static double count(String metrics, String tags) {
+        Matcher m = Pattern.compile("paygate_rate_limit_decisions_total\\{" + tags + "} ([0-9.eE+]+)").matcher(metrics);
+        return m.find() ? Double.parseDouble(m.group(1)) : 0;
     }
 }

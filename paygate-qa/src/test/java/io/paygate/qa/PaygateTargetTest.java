@@ -1,0 +1,44 @@
+package io.paygate.qa;
+
+import org.junit.jupiter.api.Test;
+
+import java.util.Optional;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class PaygateTargetTest {
+
+    @Test
+    void oneBaseUrlServesEveryServiceAndTheSecretsAreNeverPrinted() {
+        PaygateTarget target = PaygateTarget.of("https://staging.example.com/", "acme", "client-secret-value",
+                "whsec_c2Vjb25kLWRlbW8tbm90aWZpY2F0aW9uLXNlY3JldCE=");
+        assertEquals("https://staging.example.com", target.paymentUrl());
+        assertEquals("https://staging.example.com", target.notificationUrl());
+        assertEquals(PaygateTarget.DEFAULT_CALLBACK_URL, target.callbackUrl());
+        assertEquals(Optional.empty(), target.opsToken());
+        assertFalse(target.toString().contains("client-secret-value"));
+        assertFalse(target.toString().contains("whsec_"));
+    }
+
+    @Test
+    void aMissingSettingIsNamed() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> PaygateTarget.of("https://staging.example.com", "acme", " ", "whsec_x"));
+        assertTrue(e.getMessage().contains("client secret"), e.getMessage());
+    }
+
+    @Test
+    void theInitiationBodyCarriesTheOrderTheMethodAndTheCallbackUrl() {
+        String json = PaymentRequest.of("150000.00").withOrderId("QA-1").withMethod("VA_BCA")
+                .toJson("https://merchant.example.com/cb");
+        io.restassured.path.json.JsonPath body = io.restassured.path.json.JsonPath.from(json);
+        assertEquals("QA-1", body.getString("order.id"));
+        assertEquals("150000.00", body.getString("order.amount"));
+        assertEquals("VA_BCA", body.getString("sourceOfFunds.type"));
+        assertEquals("https://merchant.example.com/cb", body.getString("url.callbackUrl"));
+        assertEquals("+6281234567890", body.getString("customer.mobilePhone"));
+    }
+}

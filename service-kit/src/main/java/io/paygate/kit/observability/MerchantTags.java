@@ -1,0 +1,40 @@
+package io.paygate.kit.observability;
+
+import io.paygate.kit.auth.Merchant;
+import io.paygate.kit.auth.Merchants;
+import jakarta.enterprise.context.ApplicationScoped;
+
+import java.util.List;
+
+/**
+ * The {@code merchant} tag of a metric: a configured merchant's id, so the number of series stays bounded by the
+ * configuration (merchants are configuration, CONTRACT §0). An id that is not configured (a forged event, an
+ * unknown X-PARTNER-ID) is never a tag value: it is counted as {@value #UNKNOWN}; no merchant at all (a page, an ops
+ * call) is {@value #NONE}.
+ */
+@ApplicationScoped
+public class MerchantTags {
+
+    public static final String TAG = "merchant";
+    public static final String UNKNOWN = "unknown";
+    public static final String NONE = "none";
+
+    private final Merchants merchants;
+
+    MerchantTags(Merchants merchants) {
+        this.merchants = merchants;
+    }
+
+    /** {@code merchantId} if it is configured, {@value #UNKNOWN} if not, {@value #NONE} for null. */
+    public String of(String merchantId) {
+        if (merchantId == null) {
+            return NONE;
+        }
+        return merchants.find(merchantId).isPresent() ? merchantId : UNKNOWN;
+    }
+
+    /** Every configured merchant's tag value, to register series at 0 when a service starts. */
+    public List<String> configured() {
+        return merchants.all().stream().map(Merchant::id).toList();
+    }
+}
