@@ -5,8 +5,8 @@ import java.util.UUID;
 
 /**
  * A notification built from one event, before it is stored: who, what, where to (payment only; the others go to
- * the merchant's registered address), and the body without its signature (signed at each attempt, so a rotated
- * secret applies to retries too).
+ * the merchant's registered address), the body without its signature, and its body signature, computed once here
+ * (an attempt adds only the Standard Webhooks signature, and signs the body again only after a key rotation).
  */
 public record NotificationDraft(
         UUID eventId,
@@ -16,6 +16,7 @@ public record NotificationDraft(
         long sequence,
         String callbackUrl,
         String payload,
+        BodySignature signature,
         Instant occurredAt) {
 
     /**

@@ -3,7 +3,6 @@ package io.paygate.notification.delivery;
 import io.paygate.kit.auth.Merchant;
 import io.paygate.kit.auth.Merchants;
 import io.paygate.model.json.CanonicalJson;
-import io.paygate.model.signing.NotificationSigner;
 import io.paygate.model.signing.WebhookHeaders;
 import io.paygate.notification.config.NotificationConfig;
 import io.paygate.notification.repository.ClaimedNotification;
@@ -19,7 +18,6 @@ import java.time.Instant;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -27,8 +25,9 @@ import java.util.concurrent.TimeoutException;
 /**
  * One delivery attempt of a claimed notification: where to (payment URL or the merchant's registration), the
  * delivery-time address check, the three signatures with the merchant's current notification secret (body
- * {@code signature} for payment and binding, {@code X-SIGNATURE}, and the Standard Webhooks headers with this
- * attempt's timestamp and the notification id as {@code webhook-id}), the POST, and what the reply means. Blocking
+ * {@code signature} for payment and binding and {@code X-SIGNATURE}, both the signature made when the notification was
+ * stored unless the secret was rotated since, and the Standard Webhooks headers with this attempt's timestamp and the
+ * notification id as {@code webhook-id}), the POST, and what the reply means. Blocking
  * (DNS and waiting for the reply): runs on a virtual thread; the HTTP exchange itself is non-blocking.
  */
 @ApplicationScoped
@@ -39,10 +38,12 @@ public class Deliverer {
     private final HttpSender sender;
     private final NotificationConfig.Delivery config;
     private final Clock clock;
-    private final Map<String, NotificationSigner> signers = new ConcurrentHashMap<>();
+    private final NotificationSigners signers;
 
-    Deliverer(Merchants merchants, CallbackAddresses addresses, HttpSender sender, NotificationConfig config) {
+    Deliverer(Merchants merchants, CallbackAddresses addresses, HttpSender sender, NotificationConfig config,
+              NotificationSigners signers) {
         this.merchants = merchants;
+        this.signers = signers;
         this.addresses = addresses;
         this.sender = sender;
         this.config = config.delivery();
@@ -62,11 +63,9 @@ public class Deliverer {
                 return AttemptOutcome.failed(startedAt, 0, "merchant " + notification.merchantId() + " is not configured");
             }
             CallbackTarget target = addresses.resolve(notification.callbackUrl());
-            NotificationSigner signer = signers.computeIfAbsent(merchant.get().id(),
-                    id -> new NotificationSigner(merchant.get().notificationSecret()));
             // The payload is the body without signature (written by the consumer), so its body signature is also
-            // X-SIGNATURE: compute it once.
-            String signature = signer.payloadSignature(notification.payload());
+            // X-SIGNATURE.
+            String signature = signers.forAttempt(merchant.get(), notification.payload(), notification.signature());
             String body = notification.type().bodySigned()
                     ? withSignatureMember(notification.payload(), signature)
                     : notification.payload();
@@ -75,7 +74,7 @@ public class Deliverer {
             Map<String, String> headers = Map.of(
                     WebhookHeaders.ID, webhookId,
                     WebhookHeaders.TIMESTAMP, Long.toString(webhookTimestamp),
-                    WebhookHeaders.SIGNATURE, signer.sign(webhookId, webhookTimestamp, body),
+                    WebhookHeaders.SIGNATURE, signers.signer(merchant.get()).sign(webhookId, webhookTimestamp, body),
                     WebhookHeaders.X_SIGNATURE, signature);
             HttpReply reply = sender.post(target, headers, body.getBytes(StandardCharsets.UTF_8))
                     .get(config.timeout().toMillis() + 1_000, TimeUnit.MILLISECONDS);

@@ -1,11 +1,13 @@
 package io.paygate.notification.delivery;
 
+import io.paygate.notification.NotificationDraft;
 import io.paygate.notification.NotificationStatus;
 import io.paygate.notification.config.NotificationConfig;
 import io.paygate.notification.repository.AttemptRecord;
 import io.paygate.notification.repository.Claim;
 import io.paygate.notification.repository.ClaimedNotification;
 import io.paygate.notification.repository.DeliveryQueue;
+import io.paygate.notification.repository.LeaseOffer;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.quarkus.runtime.ShutdownEvent;
@@ -18,12 +20,21 @@ import jakarta.interceptor.Interceptor;
 import org.jboss.logging.Logger;
 
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * Delivers due notifications. One loop claims due rows ({@link DeliveryQueue#claim}: leased, never two of one
@@ -31,14 +42,20 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * within {@link DeliveryPolicy} (each merchant's share, no pointless claims); each attempt runs on its own virtual
  * thread and records its result, and {@link LeaseKeeper} renews the leases of the claims held until then.
  *
- * <p><b>Hand-off.</b> The consumer of this instance commits what it stored and then signals the loop
- * ({@link #wake(Wake)} with {@link Wake#STORED}), which claims at once through PostgreSQL like any other claim (leases,
- * per-resource order and other replicas stay safe): a stored notification does not wait for the next poll. Signals
+ * <p><b>Hand-off.</b> Before the consumer of this instance stores a batch it asks for room ({@link #offer}): free
+ * slots and each merchant's room, reserved for it. The store transaction leases to this instance what it has just
+ * stored within that room, as a claim would (the resource's advisory lock is held, the tokens of its other rows are
+ * checked; {@code NotificationStore}), and after the commit {@link #handOff} starts those attempts: no claim
+ * transaction, no wait for the loop. What the store could not lease (no room, the resource held by an attempt in
+ * flight, the loop busy claiming) it signals ({@link #wake(Wake)} with {@link Wake#STORED}), and the loop claims at
+ * once through PostgreSQL like any other claim (leases, per-resource order and other replicas stay safe). Signals
  * coalesce: any number of them while a claim runs or the loop is busy cost one claim more, not one per row or batch.
  * The loop is also woken when an attempt ends, when a redelivery is requested and when a record leaves a newer
  * notification of its resource waiting, and otherwise every {@code poll-interval}: the poll is how rows stored by
  * other replicas' consumers (their signals stay in their process), retries and expired leases are found. Counted in
- * {@code paygate_notifications_dispatcher_wakeups_total{cause}} and {@code paygate_notifications_dispatcher_claims_total{trigger}}.
+ * {@code paygate_notifications_dispatcher_wakeups_total{cause}},
+ * {@code paygate_notifications_dispatcher_claims_total{trigger}} and
+ * {@code paygate_notifications_dispatcher_handoffs_total}.
  * Every instance runs one; they share the rows safely, and one that stops mid-attempt leaves leases that run out
  * within one lease.
  */
@@ -68,9 +85,14 @@ public class Dispatcher {
     private final DeliveryPolicy policy;
     private final LeaseKeeper leases;
     private final DispatcherMetrics metrics;
+    /**
+     * Held while the loop reads the rooms, claims and counts what it claimed, and while {@link #offer} reserves room:
+     * so the two never hand out the same slot or a merchant's room twice.
+     */
+    private final ReentrantLock reserving = new ReentrantLock();
     private volatile boolean running;
     private Thread loop;
-    private ExecutorService attempts;
+    private volatile ExecutorService attempts;
 
     /** A dispatcher outside CDI (tests racing several instances); its metrics go nowhere. */
     Dispatcher(DeliveryQueue queue, AttemptRecorder recorder, Deliverer deliverer, RetrySchedule schedule,
@@ -216,21 +238,114 @@ public class Dispatcher {
      * one attempt per resource, no pointless claims) and starts an attempt for each. Returns how many were claimed.
      */
     private int dispatchDue(int limit) throws Exception {
-        Map<String, Integer> room = policy.rooms();
-        boolean signalled = news.getAndSet(false);
-        if (policy.pointless(room, signalled)) {
-            return 0;
+        List<ClaimedNotification> claimed;
+        reserving.lock();
+        try {
+            int take = Math.min(limit, slots.availablePermits());
+            if (take == 0) {
+                return 0; // a hand-off took the slots meanwhile
+            }
+            Map<String, Integer> room = policy.rooms();
+            boolean signalled = news.getAndSet(false);
+            if (policy.pointless(room, signalled)) {
+                return 0;
+            }
+            metrics.claiming(signalled);
+            policy.forget(); // until this claim has succeeded
+            Claim claim = queue.claim(take, config.lease(), room, policy.share());
+            policy.claimed(claim, take, room);
+            claimed = claim.claimed();
+            for (ClaimedNotification notification : claimed) {
+                leases.hold(notification);
+                policy.started(notification.merchantId());
+                slots.acquire(); // free: only this lock takes slots, and the claim took no more than were free
+            }
+        } finally {
+            reserving.unlock();
         }
-        metrics.claiming(signalled);
-        policy.forget(); // until this claim has succeeded
-        Claim claim = queue.claim(limit, config.lease(), room, policy.share());
-        policy.claimed(claim, limit, room);
-        for (ClaimedNotification notification : claim.claimed()) {
-            String merchant = notification.merchantId();
-            leases.hold(notification);
-            policy.started(merchant);
-            slots.acquire();
-            attempts.execute(() -> {
+        List<ClaimedNotification> orphaned = new ArrayList<>();
+        for (ClaimedNotification notification : claimed) {
+            if (!launch(notification)) {
+                orphaned.add(notification);
+            }
+        }
+        queue.unlease(orphaned);
+        return claimed.size();
+    }
+
+    /**
+     * Room for the hand-off of a batch about to be stored: for each merchant, as many of its resources in the batch as
+     * it has room for here and slots are free, reserved (counted as started) until {@link #handOff} gives back what
+     * was not leased. None while the dispatcher is stopped, the hand-off is off, or the loop is claiming right now (the
+     * store then signals it instead).
+     */
+    public LeaseOffer offer(Collection<NotificationDraft> drafts) {
+        if (!running || !config.handOff() || drafts.isEmpty() || !reserving.tryLock()) {
+            return LeaseOffer.NONE;
+        }
+        try {
+            Map<String, Set<String>> resources = new HashMap<>();
+            for (NotificationDraft draft : drafts) {
+                resources.computeIfAbsent(draft.merchantId(), m -> new HashSet<>()).add(draft.resourceKey());
+            }
+            Map<String, Integer> room = new HashMap<>();
+            resources.forEach((merchant, keys) -> {
+                int granted = 0;
+                int wanted = Math.min(keys.size(), policy.handOffRoom(merchant));
+                while (granted < wanted && slots.tryAcquire()) {
+                    policy.started(merchant);
+                    granted++;
+                }
+                if (granted > 0) {
+                    room.put(merchant, granted);
+                }
+            });
+            return room.isEmpty() ? LeaseOffer.NONE : new LeaseOffer(UUID.randomUUID(), config.lease(), room);
+        } finally {
+            reserving.unlock();
+        }
+    }
+
+    /**
+     * After the store of an {@link #offer} committed (or failed: {@code leased} empty): starts an attempt for each
+     * notification it leased here ({@code setNanos}: just before their lease was set) and gives back the rest of the
+     * room.
+     */
+    public void handOff(LeaseOffer offer, List<ClaimedNotification> leased, long setNanos) {
+        if (offer.isEmpty()) {
+            return;
+        }
+        Map<String, Integer> unused = new HashMap<>(offer.room());
+        List<ClaimedNotification> orphaned = new ArrayList<>();
+        for (ClaimedNotification notification : leased) {
+            unused.merge(notification.merchantId(), -1, Integer::sum);
+            leases.hold(notification, setNanos);
+            metrics.handedOff();
+            if (!launch(notification)) {
+                orphaned.add(notification);
+            }
+        }
+        unused.forEach((merchant, count) -> {
+            for (int i = 0; i < count; i++) {
+                policy.ended(merchant);
+                slots.release();
+            }
+        });
+        queue.unlease(orphaned);
+    }
+
+    /**
+     * Starts the attempt of a leased notification whose slot and merchant room are already counted; false (both given
+     * back) when the dispatcher is stopping and the lease should be given back too.
+     */
+    private boolean launch(ClaimedNotification notification) {
+        String merchant = notification.merchantId();
+        ExecutorService executor = attempts;
+        try {
+            if (!running || executor == null) {
+                throw new RejectedExecutionException("stopping");
+            }
+            executor.execute(() -> {
                 AttemptOutcome outcome;
                 try {
                     outcome = deliverer.attempt(notification);
@@ -242,8 +357,13 @@ public class Dispatcher {
                 }
                 record(notification, outcome);
             });
+            return true;
+        } catch (RejectedExecutionException e) {
+            policy.ended(merchant);
+            slots.release();
+            leases.release(notification);
+            return false;
         }
-        return claim.claimed().size();
     }
 
     /**
