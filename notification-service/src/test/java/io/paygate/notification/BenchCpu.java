@@ -114,6 +114,7 @@ final class BenchCpu implements AutoCloseable {
     Snapshot snapshot() {
         Map<Long, Long> perThread = new HashMap<>();
         Map<Long, Boolean> harness = new HashMap<>();
+        Map<Long, String> names = new HashMap<>();
         for (var info : threads.getThreadInfo(threads.getAllThreadIds())) {
             if (info == null) {
                 continue;
@@ -122,9 +123,10 @@ final class BenchCpu implements AutoCloseable {
             if (cpu >= 0) {
                 perThread.put(info.getThreadId(), cpu);
                 harness.put(info.getThreadId(), isHarness(info.getThreadId(), info.getThreadName()));
+                names.put(info.getThreadId(), info.getThreadName());
             }
         }
-        return new Snapshot(System.nanoTime(), processCpuNanos(), perThread, harness, postgresCpuNanos(),
+        return new Snapshot(System.nanoTime(), processCpuNanos(), perThread, harness, names, postgresCpuNanos(),
                 machineBusyNanos());
     }
 
@@ -134,6 +136,7 @@ final class BenchCpu implements AutoCloseable {
         long gateway = 0;
         long harness = 0;
         long javaThreads = 0;
+        Map<String, Long> byGroup = new HashMap<>();
         for (Map.Entry<Long, Long> t : to.perThread().entrySet()) {
             long delta = t.getValue() - from.perThread().getOrDefault(t.getKey(), 0L);
             if (delta < 0) {
@@ -144,8 +147,11 @@ final class BenchCpu implements AutoCloseable {
                 harness += delta;
             } else {
                 gateway += delta;
+                byGroup.merge(to.names().get(t.getKey()).replaceAll("[-#]?[0-9]+$", "").replaceAll("-[0-9]+-", "-N-"),
+                        delta, Long::sum);
             }
         }
+        lastGroups = byGroup;
         long process = to.process() - from.process();
         long postgres = to.postgres() - from.postgres();
         long machine = to.machine() - from.machine();
@@ -170,8 +176,18 @@ final class BenchCpu implements AutoCloseable {
         return false;
     }
 
-    record Snapshot(long at, long process, Map<Long, Long> perThread, Map<Long, Boolean> harness, long postgres,
-                    long machine) {
+    record Snapshot(long at, long process, Map<Long, Long> perThread, Map<Long, Boolean> harness,
+                    Map<Long, String> names, long postgres, long machine) {
+    }
+
+    private volatile Map<String, Long> lastGroups = Map.of();
+
+    /** The gateway's threads of the last {@link #since}, grouped by name, the busiest first. */
+    void printGroups(long notifications) {
+        StringBuilder line = new StringBuilder("BENCH cpu gateway threads per notification:");
+        lastGroups.entrySet().stream().sorted(Map.Entry.<String, Long>comparingByValue().reversed()).limit(8)
+                .forEach(e -> line.append(String.format(" %s %.3f ms;", e.getKey(), e.getValue() / 1e6 / notifications)));
+        System.out.println(line);
     }
 
     /**
