@@ -18,7 +18,7 @@ import java.time.Instant;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.ExecutionException;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
@@ -27,8 +27,8 @@ import java.util.concurrent.TimeoutException;
  * delivery-time address check, the three signatures with the merchant's current notification secret (body
  * {@code signature} for payment and binding and {@code X-SIGNATURE}, both the signature made when the notification was
  * stored unless the secret was rotated since, and the Standard Webhooks headers with this attempt's timestamp and the
- * notification id as {@code webhook-id}), the POST, and what the reply means. Blocking
- * (DNS and waiting for the reply): runs on a virtual thread; the HTTP exchange itself is non-blocking.
+ * notification id as {@code webhook-id}), the POST, and what the reply means. The part before the POST blocks (DNS):
+ * it runs on a virtual thread; the HTTP exchange and what follows it run on the HTTP client's event loop.
  */
 @ApplicationScoped
 public class Deliverer {
@@ -50,17 +50,28 @@ public class Deliverer {
         this.clock = Clock.systemUTC();
     }
 
+    /** One attempt, waiting for its outcome (blocking; see {@link #start}). */
     public AttemptOutcome attempt(ClaimedNotification notification) {
+        return start(notification).join();
+    }
+
+    /**
+     * Starts one attempt: the blocking part (where to, the address check, signing) on the calling thread, then the
+     * POST, whose outcome completes the returned future on the HTTP client's thread (never exceptionally). So no
+     * thread waits for the merchant's reply.
+     */
+    public CompletableFuture<AttemptOutcome> start(ClaimedNotification notification) {
         Instant startedAt = clock.instant();
         long t0 = System.nanoTime();
         try {
             if (notification.callbackUrl() == null) {
                 String field = notification.type().registeredUrlField().orElse("callbackUrl");
-                return AttemptOutcome.failed(startedAt, 0, "no " + field + " registered");
+                return done(AttemptOutcome.failed(startedAt, 0, "no " + field + " registered"));
             }
             Optional<Merchant> merchant = merchants.find(notification.merchantId());
             if (merchant.isEmpty()) {
-                return AttemptOutcome.failed(startedAt, 0, "merchant " + notification.merchantId() + " is not configured");
+                return done(AttemptOutcome.failed(startedAt, 0,
+                        "merchant " + notification.merchantId() + " is not configured"));
             }
             CallbackTarget target = addresses.resolve(notification.callbackUrl());
             // The payload is the body without signature (written by the consumer), so its body signature is also
@@ -76,21 +87,30 @@ public class Deliverer {
                     WebhookHeaders.TIMESTAMP, Long.toString(webhookTimestamp),
                     WebhookHeaders.SIGNATURE, signers.signer(merchant.get()).sign(webhookId, webhookTimestamp, body),
                     WebhookHeaders.X_SIGNATURE, signature);
-            HttpReply reply = sender.post(target, headers, body.getBytes(StandardCharsets.UTF_8))
-                    .get(config.timeout().toMillis() + 1_000, TimeUnit.MILLISECONDS);
-            return ReplyClassifier.classify(reply, startedAt, millisSince(t0), clock.instant());
+            return sender.post(target, headers, body.getBytes(StandardCharsets.UTF_8))
+                    // HttpSender ends the exchange at the timeout itself; this only bounds a sender that never answers.
+                    .orTimeout(config.timeout().toMillis() + 1_000, TimeUnit.MILLISECONDS)
+                    .handle((reply, error) -> error == null
+                            ? ReplyClassifier.classify(reply, startedAt, millisSince(t0), clock.instant())
+                            : AttemptOutcome.failed(startedAt, millisSince(t0), failure(error)));
         } catch (CallbackAddresses.RefusedTarget e) {
-            return AttemptOutcome.failed(startedAt, millisSince(t0), e.getMessage());
-        } catch (ExecutionException e) {
-            return AttemptOutcome.failed(startedAt, millisSince(t0), describe(e.getCause()));
-        } catch (TimeoutException e) {
-            return AttemptOutcome.failed(startedAt, millisSince(t0), "no reply within " + config.timeout().toSeconds() + " s");
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return AttemptOutcome.failed(startedAt, millisSince(t0), "interrupted (shutting down)");
+            return done(AttemptOutcome.failed(startedAt, millisSince(t0), e.getMessage()));
         } catch (RuntimeException e) {
-            return AttemptOutcome.failed(startedAt, millisSince(t0), "could not send: " + describe(e));
+            return done(AttemptOutcome.failed(startedAt, millisSince(t0), "could not send: " + describe(e)));
         }
+    }
+
+    private String failure(Throwable error) {
+        Throwable cause = error instanceof java.util.concurrent.CompletionException && error.getCause() != null
+                ? error.getCause() : error;
+        if (cause instanceof TimeoutException && cause.getMessage() == null) {
+            return "no reply within " + config.timeout().toSeconds() + " s";
+        }
+        return describe(cause);
+    }
+
+    private static CompletableFuture<AttemptOutcome> done(AttemptOutcome outcome) {
+        return CompletableFuture.completedFuture(outcome);
     }
 
     /**

@@ -28,12 +28,14 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
@@ -91,6 +93,8 @@ public class Dispatcher {
      */
     private final ReentrantLock reserving = new ReentrantLock();
     private volatile boolean running;
+    /** Attempts started and not yet recorded (or given up to their lease): {@link #stop()} waits for them. */
+    private final AtomicInteger unfinished = new AtomicInteger();
     private Thread loop;
     private volatile ExecutorService attempts;
 
@@ -165,7 +169,10 @@ public class Dispatcher {
         attempts.shutdown();
         // Leases are renewed until the attempts have been recorded (a lagging recorder included); what is still
         // unrecorded after this is left to its lease.
-        attempts.awaitTermination(config.timeout().plus(STOP_RECORD_WAIT).toMillis(), TimeUnit.MILLISECONDS);
+        long deadline = System.nanoTime() + config.timeout().plus(STOP_RECORD_WAIT).toNanos();
+        while (unfinished.get() > 0 && System.nanoTime() < deadline) {
+            Thread.sleep(10);
+        }
         leases.stop();
         LOG.info("dispatcher stopped");
     }
@@ -345,18 +352,13 @@ public class Dispatcher {
             if (!running || executor == null) {
                 throw new RejectedExecutionException("stopping");
             }
-            executor.execute(() -> {
-                AttemptOutcome outcome;
-                try {
-                    outcome = deliverer.attempt(notification);
-                } finally {
-                    // The slot is for the HTTP exchange: the row stays leased until its result is recorded.
-                    policy.ended(merchant);
-                    slots.release();
-                    nudge();
-                }
-                record(notification, outcome);
-            });
+            unfinished.incrementAndGet();
+            try {
+                executor.execute(() -> attempt(notification));
+            } catch (RejectedExecutionException e) {
+                unfinished.decrementAndGet();
+                throw e;
+            }
             return true;
         } catch (RejectedExecutionException e) {
             policy.ended(merchant);
@@ -367,31 +369,67 @@ public class Dispatcher {
     }
 
     /**
+     * One attempt: the part that may block (DNS) on this virtual thread, then the HTTP exchange, whose end frees the
+     * slot and hands the outcome to the recorder from the HTTP client's thread; no thread waits for the reply or the
+     * record.
+     */
+    private void attempt(ClaimedNotification notification) {
+        CompletableFuture<AttemptOutcome> outcome;
+        try {
+            outcome = deliverer.start(notification);
+        } catch (RuntimeException e) {
+            outcome = CompletableFuture.completedFuture(AttemptOutcome.failed(java.time.Instant.now(), 0,
+                    "could not send: " + Deliverer.describe(e)));
+        }
+        outcome.whenComplete((result, error) -> {
+            // The slot is for the HTTP exchange: the row stays leased until its result is recorded.
+            policy.ended(notification.merchantId());
+            slots.release();
+            nudge();
+            record(notification, result != null ? result : AttemptOutcome.failed(java.time.Instant.now(), 0,
+                    "could not send: " + Deliverer.describe(error)));
+        });
+    }
+
+    /**
      * An attempt's record; the lease is renewed until it is written, and covers a failure to write it (the
      * notification is retried once the lease has run out).
      */
     private void record(ClaimedNotification notification, AttemptOutcome outcome) {
-        AttemptRecord record = schedule.next(notification, outcome);
+        AttemptRecord record;
         try {
-            // The lease is renewed meanwhile, so a recorder that lags behind (a busy database) costs no second send;
-            // the bound only keeps an attempt from holding its notification forever if the recorder never answers.
-            DeliveryQueue.Written written = recorder.record(notification, record)
-                    .get(RECORD_WAIT.toMillis(), TimeUnit.MILLISECONDS);
-            log(notification, record, written.number());
-            if (DeliveryPolicy.wakeAfter(written)) {
-                wake(Wake.SUCCESSOR);
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        } catch (Exception e) {
-            // A TimeoutException has no message: say what it means (the recorder is that far behind).
-            String why = e instanceof java.util.concurrent.TimeoutException
-                    ? "no answer from the recorder within " + RECORD_WAIT.toSeconds() + " s" : e.getMessage();
-            LOG.errorf("notification %s: could not record attempt (%s); it is retried when its lease ends",
-                    notification.id(), why);
-        } finally {
+            record = schedule.next(notification, outcome);
+        } catch (RuntimeException e) {
+            LOG.errorf("notification %s: could not schedule its next attempt (%s); it is retried when its lease ends",
+                    notification.id(), e.getMessage());
             leases.release(notification);
+            unfinished.decrementAndGet();
+            return;
         }
+        // The lease is renewed meanwhile, so a recorder that lags behind (a busy database) costs no second send; the
+        // bound only keeps an attempt from holding its notification forever if the recorder never answers.
+        recorder.record(notification, record).orTimeout(RECORD_WAIT.toMillis(), TimeUnit.MILLISECONDS)
+                .whenComplete((written, error) -> {
+                    try {
+                        if (error == null) {
+                            log(notification, record, written.number());
+                            if (DeliveryPolicy.wakeAfter(written)) {
+                                wake(Wake.SUCCESSOR);
+                            }
+                        } else {
+                            Throwable cause = error.getCause() != null ? error.getCause() : error;
+                            // A TimeoutException has no message: say what it means (the recorder is that far behind).
+                            String why = cause instanceof java.util.concurrent.TimeoutException
+                                    ? "no answer from the recorder within " + RECORD_WAIT.toSeconds() + " s"
+                                    : cause.getMessage();
+                            LOG.errorf("notification %s: could not record attempt (%s); it is retried when its lease "
+                                    + "ends", notification.id(), why);
+                        }
+                    } finally {
+                        leases.release(notification);
+                        unfinished.decrementAndGet();
+                    }
+                });
     }
 
     /**
