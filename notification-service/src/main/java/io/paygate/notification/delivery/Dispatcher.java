@@ -72,6 +72,8 @@ public class Dispatcher {
     static final Duration MIN_LEASE = Duration.ofMillis(300);
     /** How long an attempt waits for its result to be written before it gives the notification up to its lease. */
     private static final Duration RECORD_WAIT = Duration.ofMinutes(1);
+    /** How long a store waits for a claim under way before it leaves its notifications to a claim ({@link #offer}). */
+    private static final Duration OFFER_WAIT = Duration.ofMillis(50);
     /** How long {@link #stop()} waits for the results of the attempts in flight to be written, beyond the timeout. */
     private static final Duration STOP_RECORD_WAIT = Duration.ofSeconds(10);
 
@@ -283,11 +285,21 @@ public class Dispatcher {
     /**
      * Room for the hand-off of a batch about to be stored: for each merchant, as many of its resources in the batch as
      * it has room for here and slots are free, reserved (counted as started) until {@link #handOff} gives back what
-     * was not leased. None while the dispatcher is stopped, the hand-off is off, or the loop is claiming right now (the
-     * store then signals it instead).
+     * was not leased. None while the dispatcher is stopped, the hand-off is off, or a claim has held the room for
+     * longer than {@link #OFFER_WAIT} (the store then signals the loop instead).
      */
     public LeaseOffer offer(Collection<NotificationDraft> drafts) {
-        if (!running || !config.handOff() || drafts.isEmpty() || !reserving.tryLock()) {
+        if (!running || !config.handOff() || drafts.isEmpty()) {
+            return LeaseOffer.NONE;
+        }
+        try {
+            // A claim holds the lock for its round trip: waiting for it is cheaper than handing the batch to a claim
+            // of its own, which would hold the lock against the next batch in turn.
+            if (!reserving.tryLock(OFFER_WAIT.toMillis(), TimeUnit.MILLISECONDS)) {
+                return LeaseOffer.NONE;
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
             return LeaseOffer.NONE;
         }
         try {
