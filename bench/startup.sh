@@ -103,8 +103,9 @@ for svc in ${STARTUP_SERVICES:-payment-service binding-service notification-serv
         for v in "${variants[@]}"; do
             label=${v%%=*}
             echo "  $svc $label, slowest start-up steps (median ms over the runs):"
-            awk -v l="$label" '$1 == l { s[$3] = s[$3] " " $2 } END { for (k in s) { n = split(s[k], a, " "); asort(a); printf "%6d %s\n", a[int((n + 1) / 2)], k } }' \
-                "$work/steps" | sort -rn | head -12 | sed 's/^/    /'
+            for step in $(awk -v l="$label" '$1 == l { print $3 }' "$work/steps" | sort -u); do
+                echo "$(awk -v l="$label" -v s="$step" '$1 == l && $3 == s { print $2 }' "$work/steps" | median) $step"
+            done | sort -rn | head -12 | sed 's/^/    /'
         done
     fi
     unset ready started rss anon each

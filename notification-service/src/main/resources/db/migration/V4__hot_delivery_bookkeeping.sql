@@ -36,9 +36,9 @@ CREATE INDEX notification_merchant_position ON notification (merchant_id, positi
 
 -- A queue table: most rows are rewritten two or three times within seconds of their insert and then rest. Room on
 -- every page for those versions (fillfactor) keeps the lease's update on its page; autovacuum comes after 1 % of the
--- table has changed (the default 20 % let a young table carry tens of thousands of dead versions and stale
--- statistics: "estimated 8 rows, actual 20,000"), and the insert-only attempt log is vacuumed and analysed as it
--- grows, so its visibility map and statistics keep up.
+-- table has changed (with the default 20 % a young table carries tens of thousands of dead versions and statistics
+-- that no longer describe it), and the insert-only attempt log is vacuumed and analysed as it grows, so its
+-- visibility map and statistics keep up.
 ALTER TABLE notification SET (fillfactor = 70,
     autovacuum_vacuum_scale_factor = 0.01, autovacuum_vacuum_threshold = 1000,
     autovacuum_analyze_scale_factor = 0.01, autovacuum_analyze_threshold = 1000,

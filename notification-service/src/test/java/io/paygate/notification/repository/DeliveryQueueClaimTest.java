@@ -185,9 +185,8 @@ class DeliveryQueueClaimTest {
     /**
      * Everything but the claim's scan of due rows reaches its rows by key: the lease, the renewal and the record by
      * primary key, the store's questions (the newest event, the tokens) and its "make the older PENDING rows OBSOLETE"
-     * per resource. Never through {@code notification_due} (every PENDING row of the queue) and never as a bitmap: in
-     * issue 27's benchmark the record bitmap-scanned a partial index of leased rows full of dead entries (351 buffers
-     * per row) and the store's update every PENDING row (estimated 8, actual 20,000).
+     * per resource. Never through {@code notification_due} (every PENDING row of the queue) and never as a bitmap over
+     * a partial index: such plans cost as much as the queue is long (or as its dead entries are many) on every batch.
      */
     @Test
     void noStatementButTheClaimsScanIsPlannedOverTheWholeQueue() throws Exception {
