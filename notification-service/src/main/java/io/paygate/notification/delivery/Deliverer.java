@@ -50,6 +50,14 @@ public class Deliverer {
         this.clock = Clock.systemUTC();
     }
 
+    /**
+     * Whether {@link #start} would not block (no DNS lookup to wait for), so the caller may run it on its own thread
+     * instead of a virtual thread of its own.
+     */
+    public boolean startsAtOnce(ClaimedNotification notification) {
+        return notification.callbackUrl() == null || addresses.resolvesAtOnce(notification.callbackUrl());
+    }
+
     /** One attempt, waiting for its outcome (blocking; see {@link #start}). */
     public AttemptOutcome attempt(ClaimedNotification notification) {
         return start(notification).join();

@@ -365,6 +365,11 @@ public class Dispatcher {
                 throw new RejectedExecutionException("stopping");
             }
             unfinished.incrementAndGet();
+            if (deliverer.startsAtOnce(notification)) {
+                // Nothing to wait for before the POST: a virtual thread would only cost its start and hand-overs.
+                attempt(notification);
+                return true;
+            }
             try {
                 executor.execute(() -> attempt(notification));
             } catch (RejectedExecutionException e) {
@@ -381,9 +386,9 @@ public class Dispatcher {
     }
 
     /**
-     * One attempt: the part that may block (DNS) on this virtual thread, then the HTTP exchange, whose end frees the
-     * slot and hands the outcome to the recorder from the HTTP client's thread; no thread waits for the reply or the
-     * record.
+     * One attempt: the part that may block (DNS) on a virtual thread, or on the caller's when the address is known
+     * already, then the HTTP exchange, whose end frees the slot and hands the outcome to the recorder from the HTTP
+     * client's thread; no thread waits for the reply or the record.
      */
     private void attempt(ClaimedNotification notification) {
         CompletableFuture<AttemptOutcome> outcome;
