@@ -103,6 +103,17 @@ class BankPageTest {
         }
     }
 
+    /** Issue 22: the redirect after the bank form was built from the Host header (an open redirect). */
+    @Test
+    void theRedirectAfterTheCodeIsAtThePublicAddressWhateverTheHostHeader() {
+        String id = newPendingBinding(newCustomerId());
+        Response answer = given().redirects().follow(false).header("Host", "evil.example")
+                .contentType("application/x-www-form-urlencoded").formParam("otp", "000000")
+                .post("/pg/bind/" + id + "/authorize");
+        assertEquals(303, answer.statusCode());
+        assertEquals("http://localhost:18282/pg/bind/" + id + "?result=WRONG_CODE", answer.header("Location"));
+    }
+
     @Test
     void theCodeFieldAcceptsSixDigitsInABrowser() {
         // A browser refuses to submit a value that does not match the pattern: a mangled pattern locks every
@@ -164,8 +175,51 @@ class BankPageTest {
     }
 
     @Test
+    void anIndonesianBrowserGetsTheBankPageInIndonesianWithAWibTime() {
+        String id = newPendingBinding(newCustomerId());
+        given().header("Accept-Language", "id-ID,id;q=0.9,en;q=0.8").get("/pg/bind/" + id).then().statusCode(200)
+                .header("Content-Language", equalTo("id"))
+                .body(allOf(containsString("<html lang=\"id\">"), containsString("Otorisasi debit langsung"),
+                        containsString("Demo Store meminta izin untuk mendebit rekening BCA Anda"),
+                        containsString("Sandbox: kodenya 123456. Sisa 3 kali percobaan. Setujui sebelum "),
+                        containsString(" WIB.</p>"), containsString(">Setujui</button>"),
+                        not(containsString("Authorize direct debit"))));
+    }
+
+    @Test
+    void theSwitchKeepsTheLanguageThroughTheFormAndItsRedirect() {
+        String id = newPendingBinding(newCustomerId());
+        Response switched = given().get("/pg/bind/" + id + "?lang=id");
+        assertEquals(200, switched.statusCode());
+        String cookie = switched.header("Set-Cookie");
+        assertTrue(cookie.startsWith("paygate_lang=id") && cookie.contains("Path=/pg"), cookie);
+        assertTrue(switched.body().asString().contains("href=\"/pg/bind/" + id + "?lang=en\""), "the switch back");
+
+        // The form posts and is redirected without the parameter: the cookie keeps the page in Indonesian.
+        assertEquals(303, given().redirects().follow(false).cookie("paygate_lang", "id")
+                .contentType("application/x-www-form-urlencoded").formParam("otp", "000000")
+                .post("/pg/bind/" + id + "/authorize").statusCode());
+        given().cookie("paygate_lang", "id").header("Accept-Language", "en").get("/pg/bind/" + id + "?result=WRONG_CODE")
+                .then().statusCode(200)
+                .body(containsString("<p class=\"msg bad\" role=\"alert\" id=\"message\">Kode itu salah. Sisa 2 kali percobaan.</p>"))
+                .body(containsString("aria-describedby=\"message otp-hint\" aria-invalid=\"true\""))
+                .body(containsString("href=\"/pg/bind/" + id + "?lang=en&amp;result=WRONG_CODE\""));
+    }
+
+    @Test
+    void anOutcomeThePageDoesNotKnowShowsNothing() {
+        String id = newPendingBinding(newCustomerId());
+        given().get("/pg/bind/" + id + "?result=<script>").then().statusCode(200)
+                .body(not(containsString("id=\"message\"")))
+                .body(not(containsString("<script>")));
+    }
+
+    @Test
     void unknownBindingShowsANotFoundPage() {
         given().get("/pg/bind/bnd_DOES_NOT_EXIST").then().statusCode(404).body(containsString("Authorization not found"));
+        given().header("Accept-Language", "id").get("/pg/bind/bnd_DOES_NOT_EXIST").then().statusCode(404)
+                .body(containsString("Otorisasi tidak ditemukan"))
+                .body(containsString("href=\"/pg/bind/bnd_DOES_NOT_EXIST?lang=en\""));
     }
 
     private void backdate(String bindingId) throws Exception {

@@ -46,7 +46,7 @@ class BindingApiTest {
                 .body("responseCode", equalTo("2000000")).body("responseMessage", equalTo("Success"))
                 .body("bindingId", matchesPattern("bnd_[0-9A-Z]{24}"))
                 .body("status", equalTo("PENDING"))
-                .body("authorizationUrl", startsWith("http://localhost:8082/pg/bind/bnd_"))
+                .body("authorizationUrl", startsWith("http://localhost:18282/pg/bind/bnd_"))
                 .body("expiresAt", matchesPattern("\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\+07:00"));
     }
 

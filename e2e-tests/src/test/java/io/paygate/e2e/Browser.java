@@ -1,72 +1,65 @@
 package io.paygate.e2e;
 
+import io.paygate.testsupport.web.Axe;
+import io.paygate.testsupport.web.Chromium;
 import org.openqa.selenium.By;
 import org.openqa.selenium.JavascriptExecutor;
-import org.openqa.selenium.OutputType;
 import org.openqa.selenium.StaleElementReferenceException;
-import org.openqa.selenium.TakesScreenshot;
 import org.openqa.selenium.TimeoutException;
-import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.WebDriverException;
 import org.openqa.selenium.WebElement;
+import org.openqa.selenium.WindowType;
 import org.openqa.selenium.chrome.ChromeDriver;
-import org.openqa.selenium.chrome.ChromeDriverService;
-import org.openqa.selenium.chrome.ChromeOptions;
 import org.openqa.selenium.support.ui.ExpectedCondition;
 import org.openqa.selenium.support.ui.ExpectedConditions;
 import org.openqa.selenium.support.ui.WebDriverWait;
 
-import java.io.File;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
-import java.util.Comparator;
-import java.util.stream.Stream;
-
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
- * The customer's browser: Debian's headless Chromium through Debian's chromedriver, found and started the way
- * payment-service's {@code HostedPageBrowserTest} does it (never a downloaded browser). Missing outside CI, the
- * calling test is skipped, saying why; in CI ({@code CI=true}) a missing browser is an error. One per test class:
- * starting Chromium costs seconds on a small machine; {@link #forget()} clears cookies between tests.
+ * The customer's browser: test-support's {@link Chromium} (Debian's headless Chromium through Debian's chromedriver,
+ * never a downloaded browser). Missing outside CI, the calling test is skipped, saying why; in CI ({@code CI=true}) a
+ * missing browser is an error. One per test class: starting Chromium costs seconds on a small machine;
+ * {@link #forget()} clears cookies between tests. {@link #audit(String)} runs test-support's axe-core audit on the
+ * page shown.
  */
 final class Browser implements AutoCloseable {
 
-    static final File CHROMIUM = new File("/usr/bin/chromium");
-    static final File CHROMEDRIVER = new File("/usr/bin/chromedriver");
     /** Longest a page may take to reach a view (the provider decides asynchronously; the page polls every 1 s). */
     static final Duration VIEW_TIMEOUT = Duration.ofSeconds(45);
 
-    private final WebDriver driver;
-    private final Path profile;
+    private static Axe axe;
 
-    private Browser(WebDriver driver, Path profile) {
-        this.driver = driver;
-        this.profile = profile;
+    private final Chromium chromium;
+    private final ChromeDriver driver;
+
+    private Browser(Chromium chromium) {
+        this.chromium = chromium;
+        this.driver = chromium.driver();
     }
 
     /** A phone-sized headless Chromium with a fresh profile. */
     static Browser start() {
-        boolean installed = CHROMIUM.canExecute() && CHROMEDRIVER.canExecute();
-        if (!installed && "true".equals(System.getenv("CI"))) {
-            throw new IllegalStateException("CI must install chromium and chromium-driver (deploy/ci/install-chromium.sh)");
+        return new Browser(Chromium.start());
+    }
+
+    /**
+     * Audits the page shown with axe-core at 360 px (a phone) and 1280 px: no violation of any impact, no sideways
+     * scroll; then lays it out in the browser's own window again. Skipped where axe-core is missing outside CI.
+     */
+    void audit(String what) {
+        if (axe == null) {
+            axe = Axe.load();
         }
-        assumeTrue(installed, "Debian's chromium and chromium-driver are not installed: run deploy/ci/install-chromium.sh");
         try {
-            Path profile = Files.createTempDirectory("paygate-e2e-chromium-");
-            ChromeOptions options = new ChromeOptions();
-            options.setBinary(CHROMIUM);
-            options.addArguments("--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                    "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                    "--no-first-run", "--disable-quic", "--window-size=390,844", "--user-data-dir=" + profile);
-            ChromeDriverService service = new ChromeDriverService.Builder().usingDriverExecutable(CHROMEDRIVER)
-                    .usingAnyFreePort().build();
-            return new Browser(new ChromeDriver(service, options), profile);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
+            chromium.viewport(360, 780, true);
+            axe.assertNoViolations(driver, what + " at 360 px");
+            Axe.assertNoSidewaysScroll(driver, what + " at 360 px");
+            chromium.viewport(1280, 900, false);
+            axe.assertNoViolations(driver, what + " at 1280 px");
+            Axe.assertNoSidewaysScroll(driver, what + " at 1280 px");
+        } finally {
+            chromium.windowViewport();
         }
     }
 
@@ -180,6 +173,37 @@ final class Browser implements AutoCloseable {
         return ((Number) status).longValue();
     }
 
+    /**
+     * Opens {@code url} in a new tab, as a customer switches to their bank or wallet app, and returns the handle of
+     * the tab left behind (whose page goes on by itself meanwhile).
+     */
+    String openInNewTab(String url) {
+        String left = newTab();
+        driver.get(url);
+        return left;
+    }
+
+    /** Switches to a new empty tab; returns the handle of the tab left behind. */
+    String newTab() {
+        String left = driver.getWindowHandle();
+        driver.switchTo().newWindow(WindowType.TAB);
+        return left;
+    }
+
+    /** Closes the tab shown and goes back to {@code handle}. */
+    void closeTabAndReturnTo(String handle) {
+        driver.close();
+        driver.switchTo().window(handle);
+    }
+
+    /**
+     * The languages the tab shown asks for ({@code Accept-Language}), e.g. an Indonesian phone's {@code id-ID,id}
+     * (Chromium keeps the override per tab).
+     */
+    void acceptLanguage(String languages) {
+        chromium.acceptLanguage(languages);
+    }
+
     /** Forgets cookies and storage between tests sharing this browser. */
     void forget() {
         driver.manage().deleteAllCookies();
@@ -187,24 +211,11 @@ final class Browser implements AutoCloseable {
 
     /** Keeps what the customer saw in target/screenshots, for a person to look at (e.g. after a failure). */
     void screenshot(String name) {
-        try {
-            Path dir = Files.createDirectories(Path.of("target", "screenshots"));
-            Files.write(dir.resolve(name + ".png"), ((TakesScreenshot) driver).getScreenshotAs(OutputType.BYTES));
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        chromium.screenshot(name);
     }
 
     @Override
     public void close() {
-        try {
-            driver.quit();
-        } finally {
-            try (Stream<Path> files = Files.walk(profile)) {
-                files.sorted(Comparator.reverseOrder()).map(Path::toFile).forEach(File::delete);
-            } catch (IOException e) {
-                // a leftover temporary profile is harmless
-            }
-        }
+        chromium.close();
     }
 }

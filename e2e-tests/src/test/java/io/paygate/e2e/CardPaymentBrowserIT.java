@@ -106,6 +106,7 @@ class CardPaymentBrowserIT {
         assertFalse("challenge".equals(browser.view()), "no 3-D Secure page for this card");
         browser.awaitView("captured");
         assertTrue(browser.source().contains("555555******4444"));
+        browser.audit("the captured view on the local stack");
 
         JsonNode notification = Merchant.awaitOnlyPaymentNotification(sink, payment);
         assertEquals("CAPTURED", notification.path("result").path("payment").path("status").asText());

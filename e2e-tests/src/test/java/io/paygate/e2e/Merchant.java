@@ -102,7 +102,7 @@ final class Merchant {
         JsonNode status = Signatures.read(reply);
         assertEquals("2000000", status.path("responseCode").asText());
         assertEquals(notification.path("order").path("reference").asText(), status.path("paymentCode").asText());
-        for (String member : new String[]{"order", "result", "card"}) {
+        for (String member : new String[]{"order", "result", "card", "sourceOfFunds"}) {
             assertEquals(Signatures.canonical(notification.path(member)), Signatures.canonical(status.path(member)),
                     member + " of the status inquiry equals the notification's");
         }

@@ -222,6 +222,97 @@ class MidtransCardBrowserIT {
     }
 
     /**
+     * Issue 22, repeated on the whole stack: Midtrans's own {@code pending} notification for a customer stopped at
+     * 3-D Secure, with only {@code "pending"} edited to {@code "settlement"} (its signature_key covers neither status),
+     * and a capture challenged by fraud detection edited to {@code accept}: both are refused, neither payment moves,
+     * the merchant hears nothing; the first is then paid for real and notified once.
+     */
+    @Test
+    void editedMidtransNotificationsCaptureNothing() throws Exception {
+        Merchant.Payment payment = Merchant.initiate(payment(), "CUST-MT-EDITED", "88000", sink, null);
+        payCard(payment, "4811 1111 1111 1114");
+        toMidtranssThreeDSecurePage();
+        String order = lastChargesOrder();
+        String pending = midtrans.notificationJson(order);
+        assertTrue(pending.contains("\"transaction_status\":\"pending\""), pending);
+        assertEquals(400, midtrans.postRaw(pending.replace("\"transaction_status\":\"pending\"",
+                "\"transaction_status\":\"settlement\"")));
+        assertEquals("PROCESSING", statusOf(payment));
+
+        Merchant.Payment challenged = Merchant.initiate(payment(), "CUST-MT-CHALLENGED", "89000", sink, null);
+        RawHttp.Reply card = RawHttp.form(payment(), "/pg/pay/" + challenged.paymentCode() + "/card",
+                "cardNumber=4611111111111116&expiryMonth=12&expiryYear=" + (java.time.Year.now().getValue() + 2)
+                        + "&cvv=123&cardholderName=Budi+Santoso", null);
+        assertEquals(303, card.status(), card.text());
+        String challenge = midtrans.notificationJson(lastChargesOrder());
+        assertTrue(challenge.contains("\"fraud_status\":\"challenge\""), challenge);
+        assertEquals(400, midtrans.postRaw(challenge.replace("\"fraud_status\":\"challenge\"",
+                "\"fraud_status\":\"accept\"")));
+        assertEquals("PROCESSING", statusOf(challenged));
+
+        Thread.sleep(2_000); // what a wrongly captured payment would have notified by now
+        assertTrue(Merchant.notifications(sink, Merchant.PAYMENTS, payment.paymentCode()).isEmpty());
+        assertTrue(Merchant.notifications(sink, Merchant.PAYMENTS, challenged.paymentCode()).isEmpty());
+
+        browser.type("otp", "112233");
+        browser.click("pay");
+        browser.awaitView("captured");
+        JsonNode notification = Merchant.awaitOnlyPaymentNotification(sink, payment);
+        assertEquals("CAPTURED", notification.path("result").path("payment").path("status").asText());
+        assertTrue(midtrans.requests().stream().anyMatch(r -> r.path().equals("/v2/" + order + "/status")),
+                "the capture was decided by Midtrans's answer to a status inquiry");
+    }
+
+    /**
+     * Issue 22: a GET of {@code 3ds-return} by someone else before the customer finished 3-D Secure hid the page's
+     * "Continue to your bank" link. It changes nothing now, and redirects never follow the Host header.
+     */
+    @Test
+    void aReturnFromTheBankBySomeoneElseChangesNothingAndRedirectsIgnoreTheHostHeader() throws Exception {
+        Merchant.Payment payment = Merchant.initiate(payment(), "CUST-MT-EARLY-RETURN", "91000", sink, null);
+        payCard(payment, "4811 1111 1111 1114");
+        browser.awaitView("challenge");
+
+        RawHttp.Reply early = RawHttp.get(payment(), "/pg/pay/" + payment.paymentCode() + "/3ds-return",
+                "evil.example");
+        assertEquals(303, early.status(), early.text());
+        assertTrue(early.header("Location").startsWith(payment() + "/pg/pay/" + payment.paymentCode()),
+                "at the public address, not the Host header's: " + early.header("Location"));
+
+        browser.open(payment.redirectUrl());
+        assertEquals("challenge", browser.view(), "the customer's page still leads to the bank");
+        passThreeDSecure("112233");
+        browser.awaitView("captured");
+        assertEquals("CAPTURED", Merchant.awaitOnlyPaymentNotification(sink, payment).path("result").path("payment")
+                .path("status").asText());
+    }
+
+    /**
+     * Issue 22: one failing card submission produced three token calls, each carrying the card number: the token
+     * call was retried like the status inquiry. It goes once.
+     */
+    @Test
+    void aFailingTokenCallCarriesTheCardOnce() throws Exception {
+        Merchant.Payment payment = Merchant.initiate(payment(), "CUST-MT-TOKEN-DOWN", "92000", sink, null);
+        midtrans.failNext(MidtransSimulator.Endpoint.TOKEN, 503, 3);
+        try {
+            long before = midtrans.requests().stream().filter(r -> r.path().equals("/v2/token")).count();
+            RawHttp.Reply card = RawHttp.form(payment(), "/pg/pay/" + payment.paymentCode() + "/card",
+                    "cardNumber=4411111111111118&expiryMonth=12&expiryYear=" + (java.time.Year.now().getValue() + 2)
+                            + "&cvv=123&cardholderName=Budi+Santoso", null);
+            assertEquals(303, card.status(), card.text());
+            assertEquals(1, midtrans.requests().stream().filter(r -> r.path().equals("/v2/token")).count() - before);
+        } finally {
+            midtrans.failNext(MidtransSimulator.Endpoint.TOKEN, 503, 0);
+        }
+    }
+
+    private static String statusOf(Merchant.Payment payment) {
+        return Merchant.api(payment()).get("/pg/payment/card/status/" + payment.orderId()).then().statusCode(200)
+                .extract().path("result.payment.status");
+    }
+
+    /**
      * The card number reached the simulator only in the token call (with the client key), the charge carried the
      * token with 3-D Secure requested and HTTP Basic with the server key, and no log of payment-service holds it.
      */

@@ -54,6 +54,11 @@ final class ReplicatedStack implements AutoCloseable {
         return new ReplicatedStack(stack);
     }
 
+    /** The API address of replica {@code k} of {@code service}. */
+    String baseUrl(String service, int k) {
+        return stack.baseUrl(service, k);
+    }
+
     private Ingress ingress(String service) {
         return new Ingress(service, IntStream.range(0, REPLICAS).mapToObj(k -> stack.baseUrl(service, k)).toList());
     }

@@ -7,6 +7,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
@@ -147,6 +148,47 @@ class ReplicatedStackIT {
         Silence.print("rolling restart", began, load, merchant, report);
         System.out.println("  requests " + outcomes());
         assertUnscathed("rolling restart", load, report);
+    }
+
+    @Test
+    @Order(6)
+    @DisplayName("refunds of one payment sent at once to three replicas never refund more than it took")
+    void concurrentRefundsAtThreeReplicasNeverExceedThePayment() throws Exception {
+        String orderId = Merchant.newId("ORD");
+        String initiated = Merchant.api(replicas.baseUrl("payment-service", 0)).body("""
+                {"order":{"id":"%s","amount":"150000.00"},"customer":{"email":"budi@example.com","firstName":"Budi",                "lastName":"Santoso","mobilePhone":"+6281234567890"},"url":{"callbackUrl":"%s"}}"""
+                .formatted(orderId, merchant.url("/payments"))).post("/pg/payment/card/initiate").then()
+                .statusCode(200).extract().path("paymentCode");
+        Merchant.ops(replicas.baseUrl("payment-service", 1)).body("{\"status\":\"CAPTURED\"}")
+                .post("/pg/sandbox/payments/" + initiated + "/simulate").then().statusCode(200);
+        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(15);
+        List<java.util.concurrent.Future<io.restassured.response.Response>> sent = new java.util.ArrayList<>();
+        try {
+            for (int i = 0; i < 30; i++) {
+                String base = replicas.baseUrl("payment-service", i % ReplicatedStack.REPLICAS);
+                String body = "{\"orderId\":\"%s\",\"refundId\":\"%s\",\"amount\":\"10000.00\"}"
+                        .formatted(orderId, Merchant.newId("RF"));
+                sent.add(pool.submit(() -> Merchant.api(base).body(body).post("/pg/payment/card/refund")));
+            }
+            int succeeded = 0;
+            int refused = 0;
+            for (var f : sent) {
+                io.restassured.response.Response r = f.get();
+                if (r.statusCode() == 200 && "SUCCEEDED".equals(r.path("status"))) {
+                    succeeded++;
+                } else if (r.statusCode() == 409 && "4090900".equals(r.path("responseCode"))) {
+                    refused++;
+                }
+            }
+            assertEquals(15, succeeded, "exactly the amount is refunded");
+            assertEquals(15, refused, "every other refund is refused, none fails otherwise");
+        } finally {
+            pool.shutdownNow();
+        }
+        String status = Merchant.api(replicas.baseUrl("payment-service", 2))
+                .get("/pg/payment/card/status/" + orderId).then().statusCode(200).extract()
+                .path("result.payment.status");
+        assertEquals("REFUNDED", status);
     }
 
     private void assertSettled(String what, Load load, Report report) {

@@ -41,6 +41,8 @@ final class Stack {
                     "gateway.merchants." + FUZZ_MERCHANT + ".currency=IDR",
                     "gateway.payment.link-ttl=" + LINK_TTL.toSeconds() + "s",
                     "gateway.payment.expiry-sweep-interval=1s",
+                    // Open charges (virtual accounts, QRIS …) end through reconciliation: ask every second.
+                    "gateway.payment.reconcile-interval=1s",
                     // The suite sends many requests a second from one address and one merchant (MutatedBodiesIT);
                     // the rate limits themselves are tested in service-kit and payment-service.
                     "gateway.rate-limit.merchant.per-second=1000000",

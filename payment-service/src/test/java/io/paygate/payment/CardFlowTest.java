@@ -75,7 +75,7 @@ class CardFlowTest {
         PaymentApi.page(code).then().statusCode(200)
                 .body(containsString("data-view=\"captured\""))
                 .body(containsString("Payment successful"))
-                .body(containsString("content=\"5;url=https://merchant.example.com/orders/" + orderId + "\""));
+                .body(containsString("<a href=\"https://merchant.example.com/orders/" + orderId + "\" id=\"return-link\""));
         PaymentApi.status(SandboxMerchants.DEMO, orderId).then().statusCode(200)
                 .body("paymentCode", equalTo(code))
                 .body("order.id", equalTo(orderId))

@@ -111,7 +111,7 @@ public class BindingResource {
     @APIResponse(responseCode = "409", description = "The binding is not ACTIVE",
             content = @Content(mediaType = MediaType.APPLICATION_JSON, examples = @ExampleObject(name = "4090200",
                     value = """
-                            {"responseCode":"4090200","responseMessage":"Conflict status PENDING cannot change to UNBOUND"}""")))
+                            {"responseCode":"4090200","responseMessage":"Conflict. status PENDING cannot change to UNBOUND"}""")))
     public BindResponse unbind(@PathParam("bindingId") String bindingId) {
         return reply(bindings.unbind(merchant.get(), bindingId));
     }

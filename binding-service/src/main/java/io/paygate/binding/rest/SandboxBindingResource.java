@@ -71,7 +71,7 @@ public class SandboxBindingResource {
     @APIResponse(responseCode = "409", description = "The binding is not PENDING",
             content = @Content(mediaType = MediaType.APPLICATION_JSON, examples = @ExampleObject(name = "4090800",
                     value = """
-                            {"responseCode":"4090800","responseMessage":"Conflict status ACTIVE cannot change to FAILED"}""")))
+                            {"responseCode":"4090800","responseMessage":"Conflict. status ACTIVE cannot change to FAILED"}""")))
     public BindResponse simulate(@PathParam("bindingId") String bindingId, @Valid @NotNull SimulateRequest request) {
         if (!config.sandboxEnabled()) {
             throw ApiException.notFound();

@@ -4,12 +4,12 @@ import io.paygate.binding.Binding;
 import io.paygate.model.api.Customer;
 import io.paygate.model.api.WireTime;
 import io.paygate.model.api.binding.ActiveBinding;
+import io.paygate.model.api.binding.DirectDebitBanks;
 import io.paygate.model.api.binding.BindResponse;
 import io.paygate.model.event.BindingStatusChanged;
 import io.paygate.model.status.BindingStatus;
 
 import java.time.ZoneId;
-import java.util.Locale;
 
 /** Converts the private entity to the wire records of common-model. */
 public final class BindingMapper {
@@ -42,8 +42,7 @@ public final class BindingMapper {
 
     /** {@code BCA_DD} → {@code BCA}; {@code MANDIRI_DD} → {@code Mandiri}. */
     public static String bankName(String sourceType) {
-        String bank = sourceType.endsWith("_DD") ? sourceType.substring(0, sourceType.length() - 3) : sourceType;
-        return bank.length() <= 3 ? bank : bank.charAt(0) + bank.substring(1).toLowerCase(Locale.ROOT);
+        return DirectDebitBanks.name(sourceType);
     }
 
     /** {@code +6281234567890} → {@code +62 •••• 7890}: enough for the customer to recognise, not to reuse. */

@@ -10,15 +10,21 @@ import java.util.Map;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 /**
- * The sourceOfFunds object (seed; 1–11 members). {@code type} names a direct-debit source (sandbox:
- * {@code BCA_DD}, {@code BRI_DD}, {@code MANDIRI_DD}, {@code BNI_DD}); optional in the initiation request,
- * mandatory when binding ({@code BindSourceOfFunds}). Other members are kept but ignored.
+ * The sourceOfFunds object of the initiation request (seed; 1–11 members; CONTRACT §1, §2a). {@code type} preselects
+ * the payment method ({@code VA_BCA}, {@code QRIS}, {@code GOPAY} …, case-insensitive, with the seed's home-market
+ * aliases); {@code accountId} is the customer's wallet account (E.164 phone) for the methods that push to one
+ * ({@code OVO}). Other members are kept but ignored.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-@Schema(description = "Source of funds: type names the direct-debit source; other members are kept but ignored")
+@Schema(description = "Source of funds: type preselects the payment method (CONTRACT §2a); other members are kept "
+        + "but ignored")
 public record SourceOfFunds(
-        @Schema(description = "Direct-debit source code", examples = "BCA_DD", maxLength = 64)
+        @Schema(description = "Payment method code (CONTRACT §2a), case-insensitive", examples = "VA_BCA",
+                maxLength = 64)
         @Size(min = 1, max = 64) String type,
+        @Schema(description = "The customer's wallet account (E.164) for methods that push to it (OVO)",
+                examples = "+6281234567890", maxLength = 64)
+        @Size(min = 1, max = 64) String accountId,
         @Schema(hidden = true) @JsonAnySetter @JsonAnyGetter Map<String, JsonNode> extra) implements JsonMembers {
 
     public SourceOfFunds {
@@ -26,11 +32,11 @@ public record SourceOfFunds(
     }
 
     public static SourceOfFunds of(String type) {
-        return new SourceOfFunds(type, Map.of());
+        return new SourceOfFunds(type, null, Map.of());
     }
 
     @Override
     public int memberCount() {
-        return JsonMembers.count(extra, type);
+        return JsonMembers.count(extra, type, accountId);
     }
 }

@@ -19,8 +19,13 @@ public enum ErrorCase {
     ROUTE_NOT_FOUND(404, "00", "Not Found"),
     /** The endpoint exists but not for this HTTP method. */
     METHOD_NOT_ALLOWED(405, "00", "Method Not Allowed"),
-    /** Same id with different content; illegal state change. */
-    CONFLICT(409, "00", "Conflict"),
+    /**
+     * The request's body did not arrive whole within {@code gateway.http.body-timeout} (CONTRACT §0 "Slow clients");
+     * the connection is closed.
+     */
+    REQUEST_TIMEOUT(408, "00", "Request Timeout"),
+    /** {@code Conflict. <reason>}: same id with different content; illegal state change; a refusal (CONTRACT §2a, §3a). */
+    CONFLICT(409, "00", "Conflict."),
     /** Body over 64 KiB. */
     PAYLOAD_TOO_LARGE(413, "00", "Payload Too Large"),
     /** Body not {@code application/json}. */
@@ -28,6 +33,11 @@ public enum ErrorCase {
     TOO_MANY_REQUESTS(429, "00", "Too Many Requests"),
     /** Anything unexpected; never with a stack trace or exception name. */
     GENERAL_ERROR(500, "00", "General Error"),
+    /**
+     * The payment provider refused or failed the call the request needed; nothing changed, and the same request may be
+     * sent again (it reuses the same provider order id).
+     */
+    BAD_GATEWAY(502, "00", "Bad Gateway"),
     /**
      * The service cannot do its work right now (its database is unreachable); sent with {@code Retry-After}. Nothing
      * was written: the same request may be sent again.

@@ -12,7 +12,9 @@ public enum ServiceCode {
     DISBURSEMENT_STATUS("05"),
     CALLBACK_REGISTRATION("06"),
     NOTIFICATION_LOG("07"),
-    HOSTED_PAGE("08");
+    HOSTED_PAGE("08"),
+    REFUNDS_AND_CANCELLATION("09"),
+    LISTS_AND_REPORTS("10");
 
     private final String code;
 

@@ -9,6 +9,8 @@ import io.paygate.model.api.payment.OrderSummary;
 import io.paygate.model.api.payment.PaymentMethod;
 import io.paygate.model.api.payment.PaymentNotification;
 import io.paygate.model.api.payment.PaymentResult;
+import io.paygate.model.api.payment.PaymentSource;
+import io.paygate.model.api.payment.RefundResult;
 import io.paygate.model.status.PaymentStatus;
 import java.math.BigDecimal;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
@@ -16,7 +18,8 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
 /**
  * Data of a {@link Topics#PAYMENT_STATUS} event: everything notification-service needs to build the seed §3
  * notification without calling payment-service back. Resource id: the paymentCode. {@code card} only for
- * card payments; {@code method} {@code null} when no payment was attempted (EXPIRED).
+ * card payments; {@code method} {@code null} when no payment was attempted (EXPIRED); {@code sourceOfFunds} once a
+ * method was chosen; {@code refund} when the change is a refund's outcome.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonIgnoreProperties(ignoreUnknown = true)
@@ -32,7 +35,23 @@ public record PaymentStatusChanged(
         PaymentStatus status,
         @JsonInclude(JsonInclude.Include.ALWAYS) String statusDesc,
         String callbackUrl,
-        PaymentMethod method) {
+        PaymentMethod method,
+        PaymentSource sourceOfFunds,
+        RefundResult refund) {
+
+    public PaymentStatusChanged(String paymentCode, String orderId, BigDecimal amount, String currency,
+                                Customer customer, Meta meta, Card card, PaymentStatus status, String statusDesc,
+                                String callbackUrl, PaymentMethod method, PaymentSource sourceOfFunds) {
+        this(paymentCode, orderId, amount, currency, customer, meta, card, status, statusDesc, callbackUrl, method,
+                sourceOfFunds, null);
+    }
+
+    public PaymentStatusChanged(String paymentCode, String orderId, BigDecimal amount, String currency,
+                                Customer customer, Meta meta, Card card, PaymentStatus status, String statusDesc,
+                                String callbackUrl, PaymentMethod method) {
+        this(paymentCode, orderId, amount, currency, customer, meta, card, status, statusDesc, callbackUrl, method,
+                null, null);
+    }
 
     /** The unsigned payment notification (order.reference = paymentCode); sign its JSON before sending. */
     public PaymentNotification toNotification() {
@@ -41,7 +60,8 @@ public record PaymentStatusChanged(
                 customer,
                 meta,
                 method == PaymentMethod.CARD ? card : null,
-                PaymentResult.of(amount, status, statusDesc),
+                PaymentResult.of(amount, status, statusDesc, refund),
+                sourceOfFunds,
                 null);
     }
 }

@@ -17,6 +17,7 @@ import io.paygate.model.api.payment.InitiateResponse;
 import io.paygate.model.api.payment.OrderSummary;
 import io.paygate.model.api.payment.PaymentNotification;
 import io.paygate.model.api.payment.PaymentResult;
+import io.paygate.model.api.payment.PaymentSource;
 import io.paygate.model.api.payment.PaymentStatusResponse;
 import io.paygate.model.json.Json;
 import io.paygate.model.status.BindingStatus;
@@ -102,11 +103,14 @@ class WireJsonTest {
     void paymentStatusResponseHasTheContractFields() {
         PaymentStatusResponse response = PaymentStatusResponse.success("PC1",
                 new OrderSummary("O1", new BigDecimal("10.50"), "PC1", "IDR"),
-                PaymentResult.of(new BigDecimal("10.50"), PaymentStatus.PENDING, null), null, "2026-11-22 10:15:30");
+                PaymentResult.of(new BigDecimal("10.50"), PaymentStatus.PENDING, null), null, "2026-11-22 10:15:30",
+                new PaymentSource("VA_BCA", "3910812345678901"));
         assertEquals("{\"responseCode\":\"2000000\",\"responseMessage\":\"Success\",\"paymentCode\":\"PC1\","
                 + "\"order\":{\"id\":\"O1\",\"amount\":10.50,\"reference\":\"PC1\",\"currency\":\"IDR\"},"
                 + "\"result\":{\"payment\":{\"amount\":10.50,\"status\":\"PENDING\",\"statusDesc\":null}},"
-                + "\"expiryLink\":\"2026-11-22 10:15:30\"}", Json.write(response));
+                + "\"expiryLink\":\"2026-11-22 10:15:30\","
+                + "\"sourceOfFunds\":{\"type\":\"VA_BCA\",\"paymentCode\":\"3910812345678901\"}}",
+                Json.write(response));
     }
 
     @Test

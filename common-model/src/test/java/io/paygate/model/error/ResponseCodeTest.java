@@ -22,7 +22,7 @@ class ResponseCodeTest {
     void serviceCodesAreTheContractTable() {
         List<String> expected = List.of("PAYMENT_INITIATION 01", "DIRECT_DEBIT_BINDING 02", "PAYMENT_STATUS 03",
                 "DISBURSEMENT_TRANSFER 04", "DISBURSEMENT_STATUS 05", "CALLBACK_REGISTRATION 06", "NOTIFICATION_LOG 07",
-                "HOSTED_PAGE 08");
+                "HOSTED_PAGE 08", "REFUNDS_AND_CANCELLATION 09", "LISTS_AND_REPORTS 10");
         assertEquals(expected, Arrays.stream(ServiceCode.values()).map(s -> s.name() + " " + s.code()).toList());
     }
 
@@ -36,11 +36,13 @@ class ResponseCodeTest {
             "NOT_FOUND, 4040101, 404, Transaction Not Found",
             "ROUTE_NOT_FOUND, 4040100, 404, Not Found",
             "METHOD_NOT_ALLOWED, 4050100, 405, Method Not Allowed",
-            "CONFLICT, 4090100, 409, Conflict",
+            "CONFLICT, 4090100, 409, Conflict.",
             "PAYLOAD_TOO_LARGE, 4130100, 413, Payload Too Large",
             "UNSUPPORTED_MEDIA_TYPE, 4150100, 415, Unsupported Media Type",
             "TOO_MANY_REQUESTS, 4290100, 429, Too Many Requests",
+            "REQUEST_TIMEOUT, 4080100, 408, Request Timeout",
             "GENERAL_ERROR, 5000100, 500, General Error",
+            "BAD_GATEWAY, 5020100, 502, Bad Gateway",
             "SERVICE_UNAVAILABLE, 5030100, 503, Service Unavailable"
     })
     void caseCodesMatchTheContractTable(ErrorCase errorCase, String code, int status, String message) {
@@ -91,8 +93,8 @@ class ResponseCodeTest {
     @Test
     void messageWithoutDetailIsTheCaseMessage() {
         ResponseCode conflict = ResponseCode.of(ServiceCode.PAYMENT_INITIATION, ErrorCase.CONFLICT);
-        assertEquals("Conflict", conflict.message(null));
-        assertEquals("Conflict", conflict.message("  "));
+        assertEquals("Conflict.", conflict.message(null));
+        assertEquals("Conflict.", conflict.message("  "));
     }
 
     @Test

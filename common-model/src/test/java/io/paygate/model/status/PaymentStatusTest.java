@@ -14,9 +14,12 @@ class PaymentStatusTest {
 
     /** CONTRACT §2, written out independently of the enum. */
     private static final Set<String> ALLOWED = Set.of(
-            "PENDING->PROCESSING", "PENDING->EXPIRED", "PROCESSING->CAPTURED", "PROCESSING->FAILED");
-    private static final Set<PaymentStatus> FINAL = EnumSet.of(PaymentStatus.CAPTURED, PaymentStatus.FAILED,
-            PaymentStatus.EXPIRED);
+            "PENDING->PROCESSING", "PENDING->CAPTURED", "PENDING->FAILED", "PENDING->EXPIRED", "PENDING->CANCELLED",
+            "PROCESSING->CAPTURED", "PROCESSING->FAILED",
+            "CAPTURED->PARTIALLY_REFUNDED", "CAPTURED->REFUNDED", "CAPTURED->REVERSED",
+            "PARTIALLY_REFUNDED->REFUNDED");
+    private static final Set<PaymentStatus> FINAL = EnumSet.of(PaymentStatus.FAILED, PaymentStatus.EXPIRED,
+            PaymentStatus.CANCELLED, PaymentStatus.REFUNDED, PaymentStatus.REVERSED);
 
     @Test
     void everyPairFollowsTheContract() {
@@ -39,7 +42,7 @@ class PaymentStatusTest {
     }
 
     @Test
-    void finalStatesAreCapturedFailedExpired() {
+    void finalStatesAreFailedExpiredCancelledRefundedReversed() {
         for (PaymentStatus status : PaymentStatus.values()) {
             assertEquals(FINAL.contains(status), status.isFinal(), status.name());
         }
@@ -55,9 +58,24 @@ class PaymentStatusTest {
     }
 
     @Test
-    void refusedCardDoesNotFailAPendingPayment() {
-        assertFalse(PaymentStatus.PENDING.canTransitionTo(PaymentStatus.FAILED));
-        assertFalse(PaymentStatus.PENDING.canTransitionTo(PaymentStatus.CAPTURED));
+    void anOpenChargeIsPaidOrDeclinedWithoutProcessing() {
+        assertTrue(PaymentStatus.PENDING.canTransitionTo(PaymentStatus.CAPTURED));
+        assertTrue(PaymentStatus.PENDING.canTransitionTo(PaymentStatus.FAILED));
+    }
+
+    @Test
+    void aCapturedPaymentIsNotFinalButPaid() {
+        assertFalse(PaymentStatus.CAPTURED.isFinal());
+        assertTrue(PaymentStatus.CAPTURED.isPaid());
+        assertTrue(PaymentStatus.CAPTURED.isSettled());
+        assertFalse(PaymentStatus.PENDING.isSettled());
+        assertFalse(PaymentStatus.PROCESSING.isSettled());
+    }
+
+    @Test
+    void aPartlyRefundedPaymentCannotBeReversed() {
+        assertFalse(PaymentStatus.PARTIALLY_REFUNDED.canTransitionTo(PaymentStatus.REVERSED));
+        assertFalse(PaymentStatus.PARTIALLY_REFUNDED.canTransitionTo(PaymentStatus.CAPTURED));
     }
 
     @Test
@@ -66,10 +84,11 @@ class PaymentStatusTest {
     }
 
     @Test
-    void merchantIsNotifiedOfFinalStatesOnly() {
-        assertTrue(PaymentStatus.CAPTURED.isNotified());
-        assertTrue(PaymentStatus.EXPIRED.isNotified());
-        assertFalse(PaymentStatus.PROCESSING.isNotified());
+    void merchantIsNotifiedOfEveryStateAfterPendingAndProcessing() {
+        for (PaymentStatus status : PaymentStatus.values()) {
+            boolean expected = status != PaymentStatus.PENDING && status != PaymentStatus.PROCESSING;
+            assertEquals(expected, status.isNotified(), status.name());
+        }
     }
 
     @Test
@@ -82,5 +101,11 @@ class PaymentStatusTest {
         IllegalTransitionException e = assertThrows(IllegalTransitionException.class,
                 () -> PaymentStatus.CAPTURED.transitionTo(PaymentStatus.FAILED));
         assertEquals("Illegal PaymentStatus transition CAPTURED -> FAILED", e.getMessage());
+    }
+
+    @Test
+    void aPaymentThatNeverPaidCannotBeRefunded() {
+        assertFalse(PaymentStatus.PENDING.canTransitionTo(PaymentStatus.REFUNDED));
+        assertFalse(PaymentStatus.EXPIRED.canTransitionTo(PaymentStatus.REFUNDED));
     }
 }

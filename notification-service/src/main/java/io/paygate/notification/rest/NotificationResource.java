@@ -101,9 +101,9 @@ public class NotificationResource {
     @APIResponse(responseCode = "409", description = "Obsolete (a newer notification exists), or an attempt is in flight",
             content = @Content(mediaType = MediaType.APPLICATION_JSON, examples = {
                     @ExampleObject(name = "4090700 obsolete", value = """
-                            {"responseCode":"4090700","responseMessage":"Conflict notification is obsolete: a newer one for PC8F2K4Q7M1X9B3D exists"}"""),
+                            {"responseCode":"4090700","responseMessage":"Conflict. notification is obsolete: a newer one for PC8F2K4Q7M1X9B3D exists"}"""),
                     @ExampleObject(name = "4090700 in flight", value = """
-                            {"responseCode":"4090700","responseMessage":"Conflict an attempt is in flight"}""")}))
+                            {"responseCode":"4090700","responseMessage":"Conflict. an attempt is in flight"}""")}))
     public NotificationViews.Detail redeliver(@PathParam("id") String id) throws SQLException {
         return redelivery.redeliver(merchant.get().id(), id);
     }

@@ -4,6 +4,7 @@ import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
 
 import java.time.Duration;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -54,6 +55,32 @@ public interface PaymentConfig {
     Midtrans midtrans();
 
     /**
+     * Per method kind ({@code gateway.payment.methods.<kind>.lifetime}, kinds {@code virtual-account},
+     * {@code bill-payment}, {@code qr}, {@code ewallet}, {@code ewallet-push}, {@code convenience-store}): how long an
+     * open charge takes money (CONTRACT §2a: 24 h for accounts, bills and stores, 15 min for QR and wallets), never
+     * past the link.
+     */
+    Map<String, MethodSettings> methods();
+
+    /** What a QRIS code shows the customer's app (CONTRACT §2a). */
+    Qris qris();
+
+    interface MethodSettings {
+        /** How long an open charge of this kind takes money. */
+        Optional<Duration> lifetime();
+    }
+
+    interface Qris {
+        /** The merchant city of the QRIS payload (tag 60, at most 15 characters). */
+        @WithDefault("JAKARTA")
+        String merchantCity();
+
+        /** The national merchant id the sandbox's QRIS payloads carry (tag 51). */
+        @WithDefault("ID1026000000001")
+        String nmid();
+    }
+
+    /**
      * How payment-service calls the Midtrans Core API (the merchants' keys and base URLs are
      * {@code gateway.merchants.<id>.midtrans.*}).
      */
@@ -69,7 +96,10 @@ public interface PaymentConfig {
         @WithDefault("15s")
         Duration readTimeout();
 
-        /** Further tries of the calls that are safe to repeat (card token, status inquiry); never the charge. */
+        /**
+         * Further tries of the status inquiry on no answer or a 5xx. Never the card token call (it carries the card)
+         * nor the charge.
+         */
         @WithDefault("2")
         int retries();
 

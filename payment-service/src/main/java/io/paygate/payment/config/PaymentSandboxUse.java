@@ -41,7 +41,7 @@ class PaymentSandboxUse implements SandboxUse {
             }
         });
         if (payment.sandboxEnabled()) {
-            lines.add("the payment simulate endpoint (gateway.payment.sandbox-enabled)");
+            lines.add("the payment simulate endpoint and the sandbox payment apps (gateway.payment.sandbox-enabled)");
         }
         if (disbursement.sandboxBankEnabled()) {
             lines.add("the sandbox bank pays disbursements (gateway.disbursement.sandbox-bank-enabled)");

@@ -64,7 +64,7 @@ public class DisbursementResource {
     @APIResponse(responseCode = "409", description = "partnerReferenceNo already used with different content",
             content = @Content(mediaType = MediaType.APPLICATION_JSON, examples = @ExampleObject(name = "4090400",
                     value = """
-                            {"responseCode":"4090400","responseMessage":"Conflict partnerReferenceNo already used with other content"}""")))
+                            {"responseCode":"4090400","responseMessage":"Conflict. partnerReferenceNo already used with other content"}""")))
     public TransferResponse transfer(@Valid @NotNull TransferRequest request) {
         return disbursements.transfer(merchant.get(), request);
     }
@@ -112,7 +112,7 @@ public class DisbursementResource {
     @APIResponse(responseCode = "409", description = "The transfer's status cannot change to 05",
             content = @Content(mediaType = MediaType.APPLICATION_JSON, examples = @ExampleObject(name = "4090400",
                     value = """
-                            {"responseCode":"4090400","responseMessage":"Conflict latestTransactionStatus 00 cannot change to 05"}""")))
+                            {"responseCode":"4090400","responseMessage":"Conflict. latestTransactionStatus 00 cannot change to 05"}""")))
     public DisbursementStatusResponse cancel(@PathParam("referenceNo") String referenceNo) {
         return disbursements.cancel(merchant.get(), referenceNo);
     }

@@ -6,6 +6,7 @@ import io.paygate.kit.db.Unique;
 import io.paygate.kit.config.GatewayConfig;
 import io.paygate.kit.error.ApiException;
 import io.paygate.kit.outbox.Outbox;
+import io.paygate.payment.ledger.MoneyMovements;
 import io.paygate.model.api.disbursement.DisbursementStatusResponse;
 import io.paygate.model.api.disbursement.TransferRequest;
 import io.paygate.model.api.disbursement.TransferResponse;
@@ -37,11 +38,13 @@ public class DisbursementService {
     private final DisbursementConfig config;
     private final GatewayConfig gateway;
     private final Outbox outbox;
+    private final MoneyMovements ledger;
     private final MeterRegistry metrics;
     private final Clock clock = Clock.systemUTC();
 
     DisbursementService(DisbursementRepository disbursements, DisbursementConfig config, GatewayConfig gateway,
-                        Outbox outbox, MeterRegistry metrics) {
+                        Outbox outbox, MeterRegistry metrics, MoneyMovements ledger) {
+        this.ledger = ledger;
         this.metrics = metrics;
         this.disbursements = disbursements;
         this.config = config;
@@ -143,6 +146,11 @@ public class DisbursementService {
         d.transferDateTime = clock.instant();
         if (next.isFinal() || next == DisbursementStatus.PENDING) {
             d.nextBankStepAt = null;
+        }
+        if (next == DisbursementStatus.SUCCESS || next == DisbursementStatus.REFUNDED) {
+            ledger.recordRaw(d.merchantId, d.transferDateTime, next == DisbursementStatus.SUCCESS
+                            ? MoneyMovements.Kind.DISBURSEMENT_PAID : MoneyMovements.Kind.DISBURSEMENT_REFUNDED,
+                    d.partnerReferenceNo, d.referenceNo, d.beneficiaryBankCode, d.amount, d.currency, next.code());
         }
         d.sequence++;
         outbox.enqueue(Topics.DISBURSEMENT_STATUS, EventEnvelope.of(d.merchantId, d.sequence,

@@ -58,7 +58,7 @@ public class OpsDisbursementResource {
     @APIResponse(responseCode = "409", description = "Not a legal transition (CONTRACT §5)",
             content = @Content(mediaType = MediaType.APPLICATION_JSON, examples = @ExampleObject(name = "4090400",
                     value = """
-                            {"responseCode":"4090400","responseMessage":"Conflict latestTransactionStatus 05 cannot change to 00"}""")))
+                            {"responseCode":"4090400","responseMessage":"Conflict. latestTransactionStatus 05 cannot change to 00"}""")))
     public DisbursementStatusResponse set(@PathParam("referenceNo") String referenceNo,
                                           @Valid @NotNull StatusChange change) {
         return disbursements.operatorSets(referenceNo, DisbursementStatus.fromCode(change.latestTransactionStatus()));

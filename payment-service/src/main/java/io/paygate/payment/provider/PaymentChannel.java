@@ -1,5 +1,9 @@
 package io.paygate.payment.provider;
 
+import io.paygate.model.api.payment.PaymentMethod;
+
+import java.util.Set;
+
 /**
  * A payment channel provider (CONTRACT §2): accepts a charge now and decides later, telling payment-service its
  * decision through a signed provider callback ({@link ProviderDecision}) and answering a status inquiry
@@ -15,6 +19,45 @@ public interface PaymentChannel {
 
     /** Short name stored with the payment, e.g. {@code sandbox}. */
     String name();
+
+    /** The payment methods this channel offers (CONTRACT §2a); the page and the initiation offer only these. */
+    Set<PaymentMethod> methods();
+
+    /**
+     * Opens a charge the customer pays later (a virtual account, bill, QR, wallet payment or store code). The same
+     * {@code reference} again is the same charge: the provider answers with what it opened before, never a second.
+     *
+     * @throws ChargeRefused when the provider definitely refused to open it; any other exception means the outcome is
+     *                       unknown (open it again with the same reference)
+     */
+    OpenedCharge openCharge(ChargeOpening opening);
+
+    /**
+     * Cancels the open charge {@code reference} so it takes no more money (before another method is opened, or when
+     * the merchant cancels). Idempotent.
+     *
+     * @return DECIDED CANCELLED (or EXPIRED) when it takes no money any more; DECIDED CAPTURED when it was already
+     *         paid (the payment is then captured by it); UNKNOWN when the provider never opened it
+     * @throws RuntimeException when the provider could not be asked: nothing may be opened instead yet
+     */
+    ChargeStatus cancelCharge(String merchantId, String reference);
+
+    /**
+     * Sends money of a captured charge back (CONTRACT §3a), once per {@code order.refundReference()}: the same
+     * reference again is the same refund. Only methods whose kind refunds are asked.
+     *
+     * @return SUCCEEDED, FAILED (nothing was refunded) or PENDING (decided later; {@link #inquireRefund} tells)
+     * @throws RuntimeException when the outcome is unknown: ask again later ({@link #inquireRefund})
+     */
+    RefundOutcome refund(RefundOrder order);
+
+    /**
+     * What became of refund {@code refundReference} of charge {@code chargeReference}.
+     *
+     * @return UNKNOWN when the provider never received it (it may be sent again under the same reference)
+     * @throws RuntimeException when the provider could not be asked
+     */
+    RefundOutcome inquireRefund(String merchantId, String chargeReference, String refundReference);
 
     /**
      * Submits a card charge under {@code charge.reference()}. The card details live only for this call: never store

@@ -15,7 +15,8 @@ import java.time.Instant;
 @Table(name = "sandbox_charge")
 public class SandboxChargeEntity {
 
-    enum State { AWAITING_OTP, DECIDED, NOTIFIED, GAVE_UP }
+    /** OPEN: a number, code or QR waiting to be paid; DECIDED: a decision to call back; then NOTIFIED or GAVE_UP. */
+    public enum State { AWAITING_OTP, OPEN, DECIDED, NOTIFIED, GAVE_UP, CANCELLED, EXPIRED }
 
     @Id
     @Column(length = 40)
@@ -50,4 +51,35 @@ public class SandboxChargeEntity {
 
     @Column(name = "created_at", nullable = false)
     public Instant createdAt;
+
+    /** An open charge's merchant, method, amount and what the customer pays with (CONTRACT §2a). */
+    @Column(name = "merchant_id", length = 64)
+    public String merchantId;
+
+    @Column(length = 16)
+    @jakarta.persistence.Enumerated(jakarta.persistence.EnumType.STRING)
+    public io.paygate.model.api.payment.PaymentMethod method;
+
+    @Column(precision = 15, scale = 2)
+    public java.math.BigDecimal amount;
+
+    @Column(length = 3)
+    public String currency;
+
+    /** The VA number, bill key or store code; for a QR, the reference its payload carries. Unique. */
+    @Column(name = "pay_code", length = 64)
+    public String payCode;
+
+    @Column(name = "qr_string", columnDefinition = "text")
+    public String qrString;
+
+    /** The wallet account a push wallet (OVO) was sent to. */
+    @Column(name = "account_id", length = 64)
+    public String accountId;
+
+    @Column(name = "expires_at")
+    public Instant expiresAt;
+
+    @Column(name = "paid_at")
+    public Instant paidAt;
 }

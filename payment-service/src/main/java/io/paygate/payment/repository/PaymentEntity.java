@@ -44,6 +44,10 @@ public class PaymentEntity {
     @Column(nullable = false, length = 3)
     public String currency;
 
+    /** All succeeded refunds (CONTRACT §3a); never more than {@link #amount}. */
+    @Column(name = "refunded_amount", nullable = false, precision = 15, scale = 2)
+    public BigDecimal refundedAmount = BigDecimal.ZERO;
+
     @Column(length = 255)
     public String description;
 
@@ -64,8 +68,33 @@ public class PaymentEntity {
     @Column(name = "return_url", length = 2048)
     public String returnUrl;
 
+    /** Where the page sends the customer after CAPTURED (else {@link #returnUrl}). */
+    @Column(name = "success_url", length = 2048)
+    public String successUrl;
+
+    /** Where the page sends the customer after FAILED, EXPIRED or CANCELLED (else {@link #returnUrl}). */
+    @Column(name = "fail_url", length = 2048)
+    public String failUrl;
+
+    /** The page's "back to the merchant" link (else {@link #returnUrl}). */
+    @Column(name = "back_url", length = 2048)
+    public String backUrl;
+
+    /** The method the initiation preselected ({@code sourceOfFunds.type}), or null. */
     @Enumerated(EnumType.STRING)
-    @Column(nullable = false, length = 16)
+    @Column(length = 16)
+    public PaymentMethod preselected;
+
+    /** The customer's wallet account the initiation named ({@code sourceOfFunds.accountId}), or null. */
+    @Column(name = "account_id", length = 64)
+    public String accountId;
+
+    /** The number or code the customer pays the current charge with (VA number, bill key, store code), or null. */
+    @Column(name = "pay_code", length = 64)
+    public String payCode;
+
+    @Enumerated(EnumType.STRING)
+    @Column(nullable = false, length = 20)
     public PaymentStatus status;
 
     @Column(name = "status_desc", length = 255)
@@ -119,8 +148,16 @@ public class PaymentEntity {
     @Column(nullable = false)
     public long version;
 
+    /**
+     * When the payment expires unless paid: the link's expiry, or an open charge's when that comes first (it moves
+     * with the method chosen).
+     */
     @Column(name = "expires_at", nullable = false)
     public Instant expiresAt;
+
+    /** The expiry the initiation reply announced ({@code expiryLink}); never changes, so repeats answer the same. */
+    @Column(name = "link_expires_at", nullable = false)
+    public Instant linkExpiresAt;
 
     @Column(name = "created_at", nullable = false)
     public Instant createdAt;
@@ -139,6 +176,12 @@ public class PaymentEntity {
         status = status.transitionTo(next);
         updatedAt = now;
         return previous;
+    }
+
+    /** Whether the current charge is one a method opened (a number, code or QR the customer pays). */
+    public boolean hasOpenCharge() {
+        return status == PaymentStatus.PENDING && providerReference != null && method != null
+                && method.kind().opensCharge();
     }
 
     /** Whether the link lifetime has passed at {@code now}. */

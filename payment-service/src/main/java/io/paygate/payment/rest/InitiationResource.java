@@ -64,7 +64,7 @@ public class InitiationResource {
     @APIResponse(responseCode = "409", description = "The order.id was already initiated with different content",
             content = @Content(mediaType = MediaType.APPLICATION_JSON, examples = @ExampleObject(name = "4090100",
                     value = """
-                            {"responseCode":"4090100","responseMessage":"Conflict order.id already used with different content"}""")))
+                            {"responseCode":"4090100","responseMessage":"Conflict. order.id already used with different content"}""")))
     public InitiateResponse initiate(@Valid @NotNull InitiateRequest request) {
         return initiations.initiate(merchant.get(), request).withProcessingTime(timing.elapsedMillis());
     }

@@ -10,7 +10,14 @@ public class PaymentServiceCodes implements ServiceCodeResolver {
 
     @Override
     public ServiceCode resolve(String method, String path) {
-        if (path.startsWith("/pg/payment/card/status")) {
+        if (path.startsWith("/pg/payment/card/refunds") || path.startsWith("/pg/payments")
+                || path.startsWith("/pg/disbursements") || path.startsWith("/pg/reports")) {
+            return ServiceCode.LISTS_AND_REPORTS;
+        }
+        if (path.startsWith("/pg/payment/card/refund") || path.startsWith("/pg/payment/card/cancel")) {
+            return ServiceCode.REFUNDS_AND_CANCELLATION;
+        }
+        if (path.startsWith("/pg/payment/card/status") || path.startsWith("/pg/payment/card/check")) {
             return ServiceCode.PAYMENT_STATUS;
         }
         if (path.startsWith("/pg/disbursement/status")) {
@@ -19,7 +26,8 @@ public class PaymentServiceCodes implements ServiceCodeResolver {
         if (path.startsWith("/pg/disbursement") || path.startsWith("/pg/ops/disbursements")) {
             return ServiceCode.DISBURSEMENT_TRANSFER;
         }
-        if (path.startsWith("/pg/pay/") || path.startsWith("/pg/sandbox") || path.startsWith("/pg/provider")) {
+        if (path.startsWith("/pg/pay/") || path.startsWith("/pg/sandbox") || path.startsWith("/pg/provider")
+                || path.startsWith("/pg/ops/payments")) {
             return ServiceCode.HOSTED_PAGE;
         }
         return ServiceCode.PAYMENT_INITIATION;

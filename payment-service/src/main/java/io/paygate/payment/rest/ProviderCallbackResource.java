@@ -1,6 +1,7 @@
 package io.paygate.payment.rest;
 
 import io.paygate.kit.error.ApiException;
+import io.paygate.model.error.ErrorCase;
 import io.paygate.model.error.ResponseCode;
 import io.paygate.model.json.Json;
 import io.paygate.payment.provider.ProviderDecision;
@@ -58,7 +59,12 @@ public class ProviderCallbackResource {
             throw ApiException.mandatory(decision.paymentCode() == null ? "paymentCode"
                     : decision.reference() == null ? "reference" : "status");
         }
-        decisions.apply(decision);
+        try {
+            decisions.apply(decision);
+        } catch (ApiException e) {
+            // CONTRACT §0: a provider notification for an unknown order costs the client address a token
+            throw e.errorCase() == ErrorCase.NOT_FOUND ? e.chargingAddress() : e;
+        }
         return Map.of("responseCode", ResponseCode.SUCCESS_CODE, "responseMessage", ResponseCode.SUCCESS_MESSAGE);
     }
 }

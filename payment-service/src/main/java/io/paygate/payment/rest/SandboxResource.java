@@ -77,7 +77,7 @@ public class SandboxResource {
     @APIResponse(responseCode = "409", description = "The payment is already final",
             content = @Content(mediaType = MediaType.APPLICATION_JSON, examples = @ExampleObject(name = "4090800",
                     value = """
-                            {"responseCode":"4090800","responseMessage":"Conflict payment is already CAPTURED"}""")))
+                            {"responseCode":"4090800","responseMessage":"Conflict. payment is already CAPTURED"}""")))
     public Map<String, String> simulate(@PathParam("paymentCode") String paymentCode,
                                         @Valid @NotNull SimulateRequest request) {
         if (!config.sandboxEnabled()) {

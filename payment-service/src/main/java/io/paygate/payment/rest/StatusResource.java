@@ -18,8 +18,11 @@ import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 import io.paygate.kit.openapi.GatewayOpenApiFilter;
 
-/** {@code GET /pg/payment/card/status/{orderId}} (CONTRACT §3): the merchant's own orders only. */
-@Path("/pg/payment/card/status")
+/**
+ * {@code GET /pg/payment/card/status/{orderId}} and its twin {@code /check/{orderId}} (CONTRACT §3): the merchant's own
+ * orders only.
+ */
+@Path("/pg/payment/card")
 @Produces(MediaType.APPLICATION_JSON)
 @Tag(name = "Payments", description = "Hosted payment initiation and status (CONTRACT §1, §3)")
 @SecurityRequirement(name = GatewayOpenApiFilter.MERCHANT)
@@ -34,7 +37,7 @@ public class StatusResource {
     }
 
     @GET
-    @Path("/{orderId}")
+    @Path("/status/{orderId}")
     @MerchantAuthenticated
     @Operation(summary = "Payment status by the merchant's order id",
             description = "order, result and card equal those of the payment notification, so they can be compared.")
@@ -48,6 +51,22 @@ public class StatusResource {
                     value = """
                             {"responseCode":"4040301","responseMessage":"Transaction Not Found"}""")))
     public PaymentStatusResponse status(@PathParam("orderId") String orderId) {
+        return queries.status(merchant.get(), orderId);
+    }
+
+    @GET
+    @Path("/check/{orderId}")
+    @MerchantAuthenticated
+    @Operation(summary = "Payment status by the merchant's order id (the path the seed's home market calls)",
+            description = "The same reply as /pg/payment/card/status/{orderId}.")
+    @APIResponse(responseCode = "200", description = "The payment",
+            content = @Content(mediaType = MediaType.APPLICATION_JSON,
+                    schema = @Schema(implementation = PaymentStatusResponse.class)))
+    @APIResponse(responseCode = "404", description = "Unknown order, or another merchant's (answered alike)",
+            content = @Content(mediaType = MediaType.APPLICATION_JSON, examples = @ExampleObject(name = "4040301",
+                    value = """
+                            {"responseCode":"4040301","responseMessage":"Transaction Not Found"}""")))
+    public PaymentStatusResponse check(@PathParam("orderId") String orderId) {
         return queries.status(merchant.get(), orderId);
     }
 }

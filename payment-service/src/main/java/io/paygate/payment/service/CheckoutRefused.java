@@ -2,18 +2,24 @@ package io.paygate.payment.service;
 
 /**
  * The hosted page refuses what the customer submitted; nothing was charged. {@code field} names the form field
- * (or null for the whole form) and {@code message} is safe to show the customer.
+ * (or null for the whole form) and {@code reason} says why, for the page to tell the customer in their language.
  */
 public final class CheckoutRefused extends RuntimeException {
 
     private final String field;
+    private final Refusal reason;
 
-    public CheckoutRefused(String field, String message) {
-        super(message, null, false, false);
+    public CheckoutRefused(String field, Refusal reason) {
+        super(reason.name(), null, false, false);
         this.field = field;
+        this.reason = reason;
     }
 
     public String field() {
         return field;
+    }
+
+    public Refusal reason() {
+        return reason;
     }
 }

@@ -11,6 +11,8 @@ import io.paygate.payment.provider.ChargeRefused;
 import io.paygate.payment.provider.DirectDebitCharge;
 import io.paygate.payment.provider.PaymentChannel;
 import io.paygate.payment.provider.PaymentChannels;
+import io.paygate.payment.repository.PaymentChargeEntity;
+import io.paygate.payment.repository.PaymentChargeRepository;
 import io.paygate.payment.repository.PaymentEntity;
 import io.paygate.payment.repository.PaymentRepository;
 import io.paygate.payment.service.PaymentSubmissions.Submission;
@@ -41,10 +43,16 @@ public class CheckoutService {
     private final BindingDirectory bindings;
     private final InitiationService initiation;
     private final GatewayTime time;
+    private final MethodCatalog catalog;
+    private final MethodCheckout methods;
+    private final PaymentChargeRepository charges;
 
     CheckoutService(PaymentRepository payments, PaymentSubmissions submissions, ExpiryService expiry,
                     PaymentChannels channels, BindingDirectory bindings, InitiationService initiation,
-                    GatewayTime time) {
+                    GatewayTime time, MethodCatalog catalog, MethodCheckout methods, PaymentChargeRepository charges) {
+        this.charges = charges;
+        this.catalog = catalog;
+        this.methods = methods;
         this.payments = payments;
         this.submissions = submissions;
         this.expiry = expiry;
@@ -65,7 +73,13 @@ public class CheckoutService {
             expiry.expireIfDue(paymentCode);
             found = payments.findByCode(paymentCode);
         }
-        return found.map(Checkout::of);
+        return found.map(this::checkoutOf);
+    }
+
+    private Checkout checkoutOf(PaymentEntity p) {
+        PaymentChargeEntity charge = p.providerReference != null && p.method != null && p.method.kind().opensCharge()
+                ? charges.findOf(p.id, p.providerReference).orElse(null) : null;
+        return Checkout.of(p, charge);
     }
 
     /**
@@ -79,12 +93,59 @@ public class CheckoutService {
         return bindings.activeBindings(checkout.merchantId(), checkout.customerId());
     }
 
+    /**
+     * The customer chose a method on the page ({@code POST /pg/pay/{code}/method}): one that opens a charge is opened
+     * now (a current charge of another method cancelled first); card and direct debit only close a current charge,
+     * their forms charge later.
+     *
+     * @throws CheckoutRefused the method is not offered, or the provider refused or did not answer (try again)
+     */
+    public Checkout chooseMethod(String paymentCode, PaymentMethod method) {
+        Checkout before = find(paymentCode).orElseThrow(ApiException::notFound);
+        if (!before.payable(time.now())) {
+            return before;
+        }
+        if (method == null || !catalog.offers(before.merchantId(), method)
+                || (method == PaymentMethod.DIRECT_DEBIT && bindingsFor(before).isEmpty())) {
+            throw new CheckoutRefused("type", Refusal.METHOD_UNAVAILABLE);
+        }
+        if (method.needsAccount() && before.accountId() == null) {
+            throw new CheckoutRefused("type", Refusal.METHOD_NEEDS_ACCOUNT);
+        }
+        try {
+            if (method.kind().opensCharge()) {
+                methods.open(paymentCode, before.merchantId(), method, false);
+            } else {
+                closeCurrent(paymentCode);
+            }
+        } catch (ProviderUnavailable e) {
+            throw new CheckoutRefused("type", e.refused()
+                    ? Refusal.METHOD_REFUSED_BY_PROVIDER : Refusal.PROVIDER_DID_NOT_ANSWER);
+        }
+        return current(paymentCode);
+    }
+
+    /** Cancels a method's open charge at its provider, if the payment has one (before a form charges the payment). */
+    private void closeCurrent(String paymentCode) {
+        for (int attempt = 0; attempt < 3; attempt++) {
+            Optional<OpenCharges.Current> current = openChargeOf(paymentCode);
+            if (current.isEmpty() || !methods.closeCurrent(current.get())) {
+                return;
+            }
+        }
+    }
+
+    private Optional<OpenCharges.Current> openChargeOf(String paymentCode) {
+        return payments.findByCode(paymentCode).filter(PaymentEntity::hasOpenCharge)
+                .map(p -> new OpenCharges.Current(p.paymentCode, p.merchantId, p.providerReference, p.method,
+                        p.channel));
+    }
+
     /** Charges the card (already checked by {@link CardValidator}) when the payment is payable. */
     public Checkout payByCard(String paymentCode, CardDetails card) {
         Checkout before = find(paymentCode).orElseThrow(ApiException::notFound);
         PaymentChannel channel = channels.forMerchant(before.merchantId());
-        Optional<Submission> submitted = submissions.submit(paymentCode, PaymentMethod.CARD, card.mask(),
-                channel.name());
+        Optional<Submission> submitted = submit(paymentCode, PaymentMethod.CARD, card.mask(), channel.name());
         submitted.ifPresent(s -> call(channel, s, () -> channel.chargeCard(new CardCharge(s.merchantId(),
                 s.reference(), s.paymentCode(), s.amount(), s.currency(), card,
                 initiation.redirectUrl(s.paymentCode()) + "/3ds-return"))));
@@ -99,16 +160,15 @@ public class CheckoutService {
         }
         PaymentChannel channel = channels.forMerchant(before.merchantId());
         if (!channel.takesDirectDebit()) {
-            throw new CheckoutRefused("bindingId", "Direct debit is not available for this payment. Pay by card.");
+            throw new CheckoutRefused("bindingId", Refusal.DIRECT_DEBIT_UNAVAILABLE);
         }
         // binding-service is asked before the payment is locked: no remote call holds the row
         boolean active = bindingId != null && bindingsFor(before).stream()
                 .anyMatch(b -> b.bindingId().equals(bindingId));
         if (!active) {
-            throw new CheckoutRefused("bindingId", "This direct debit account is not available. Choose another method.");
+            throw new CheckoutRefused("bindingId", Refusal.BINDING_UNAVAILABLE);
         }
-        Optional<Submission> submitted = submissions.submit(paymentCode, PaymentMethod.DIRECT_DEBIT, null,
-                channel.name());
+        Optional<Submission> submitted = submit(paymentCode, PaymentMethod.DIRECT_DEBIT, null, channel.name());
         submitted.ifPresent(s -> call(channel, s, () -> channel.chargeDirectDebit(new DirectDebitCharge(
                 s.merchantId(), s.reference(), s.paymentCode(), s.amount(), s.currency(), bindingId))));
         return current(paymentCode);
@@ -121,7 +181,7 @@ public class CheckoutService {
             return c; // nothing to answer here (a provider's own 3-D Secure page takes its answer itself)
         }
         if (otp == null || !otp.strip().matches("[0-9]{4,8}")) {
-            throw new CheckoutRefused("otp", "Enter the code from your bank: 4 to 8 digits.");
+            throw new CheckoutRefused("otp", Refusal.OTP_MALFORMED);
         }
         PaymentEntity p = payments.findByCode(paymentCode).orElseThrow();
         String reference = p.providerReference;
@@ -137,18 +197,26 @@ public class CheckoutService {
         return current(paymentCode);
     }
 
-    /**
-     * The customer is back from the provider's own 3-D Secure page: the page shows processing until the provider's
-     * notification (or reconciliation) decides. This decides nothing: only the provider does.
-     */
-    public Checkout returnFromChallenge(String paymentCode) {
-        Checkout c = find(paymentCode).orElseThrow(ApiException::notFound);
-        if (c.status() == PaymentStatus.PROCESSING && c.awaitingOtp() && c.challengeUrl() != null) {
-            payments.findByCode(paymentCode).ifPresent(p ->
-                    submissions.challengeAnswered(paymentCode, p.providerReference));
-            return current(paymentCode);
+    /** The payment's page at the configured public address ({@code gateway.payment.public-base-url}). */
+    public String pageUrl(String paymentCode) {
+        return initiation.redirectUrl(paymentCode);
+    }
+
+    /** Submits the payment, cancelling a method's open charge at its provider first. */
+    private Optional<Submission> submit(String paymentCode, PaymentMethod method, String cardMask, String channel) {
+        for (int attempt = 0; ; attempt++) {
+            try {
+                return submissions.submit(paymentCode, method, cardMask, channel);
+            } catch (OpenCharges.AnotherCharge another) {
+                try {
+                    if (attempt >= 2 || !methods.closeCurrent(another.current())) {
+                        return Optional.empty(); // the open charge had been paid: nothing to charge
+                    }
+                } catch (ProviderUnavailable e) {
+                    throw new CheckoutRefused("cardNumber", Refusal.PROVIDER_DID_NOT_ANSWER);
+                }
+            }
         }
-        return c;
     }
 
     /** Calls the provider for a submission and records its answer; an unknown outcome stays PROCESSING. */
@@ -169,7 +237,7 @@ public class CheckoutService {
 
     /** The payment as committed now (a fresh transaction: this request may have read it before the change). */
     private Checkout current(String paymentCode) {
-        return QuarkusTransaction.requiringNew().call(() -> payments.findByCode(paymentCode).map(Checkout::of))
+        return QuarkusTransaction.requiringNew().call(() -> payments.findByCode(paymentCode).map(this::checkoutOf))
                 .orElseThrow(ApiException::notFound);
     }
 }

@@ -20,7 +20,8 @@ import java.util.List;
  * PENDING → EXPIRED when the link lifetime passes (CONTRACT §2): a job every
  * {@code gateway.payment.expiry-sweep-interval} claims due payments {@code FOR UPDATE SKIP LOCKED} (safe with any
  * number of replicas), and a payment that is touched after its expiry (page, card form, status) expires on the
- * spot, so nobody ever sees a payable link past its time.
+ * spot, so nobody ever sees a payable link past its time. A payment with a method's open charge (a VA, a QR …) expires
+ * through {@link Reconciliation} instead: the provider is asked, and the charge cancelled, before it is EXPIRED.
  */
 @ApplicationScoped
 public class ExpiryService {
@@ -76,10 +77,16 @@ public class ExpiryService {
         return due.size();
     }
 
-    /** Expires {@code payment} (locked by the caller) when it is PENDING past its expiry. @return whether it did */
+    /**
+     * Expires {@code payment} (locked by the caller) when it is PENDING past its expiry. A payment with a method's open
+     * charge is left to {@link Reconciliation}, which asks the provider first: the charge may have been paid.
+     *
+     * @return whether it did
+     */
     @Transactional(Transactional.TxType.MANDATORY)
     public boolean expireIfDue(PaymentEntity payment) {
-        if (payment.status == PaymentStatus.PENDING && payment.isPastExpiry(time.now())) {
+        if (payment.status == PaymentStatus.PENDING && payment.providerReference == null
+                && payment.isPastExpiry(time.now())) {
             transitions.move(payment, PaymentStatus.EXPIRED, null);
             return true;
         }

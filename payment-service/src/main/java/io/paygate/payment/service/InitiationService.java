@@ -6,22 +6,27 @@ import io.paygate.kit.auth.Merchant;
 import io.paygate.kit.config.GatewayConfig;
 import io.paygate.kit.error.ApiException;
 import io.paygate.kit.net.DnsResolver;
+import io.paygate.model.api.Patterns;
+import io.paygate.model.api.SourceOfFunds;
 import io.paygate.model.api.payment.InitiateRequest;
 import io.paygate.model.api.payment.InitiateResponse;
+import io.paygate.model.api.payment.PaymentMethod;
+import io.paygate.model.error.ErrorCase;
 import io.paygate.model.json.CanonicalJson;
 import io.paygate.model.net.CallbackUrlPolicy;
 import io.paygate.model.status.PaymentStatus;
 import io.paygate.payment.config.GatewayTime;
 import io.paygate.payment.config.PaymentConfig;
-import io.paygate.payment.config.SelfAddress;
+import io.paygate.payment.config.PublicUrls;
 import io.paygate.payment.repository.PaymentEntity;
 import io.paygate.payment.repository.PaymentRepository;
+import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.transaction.Transactional;
 import org.jboss.logging.Logger;
 
 import java.net.URI;
 import java.net.URISyntaxException;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.Locale;
 import java.util.Optional;
@@ -29,7 +34,10 @@ import java.util.UUID;
 
 /**
  * Hosted payment initiation (CONTRACT §1): the checks Bean Validation cannot make, idempotency by
- * (merchant, order.id) with a content hash, and the reply.
+ * (merchant, order.id) with a content hash, and the reply. A preselected method that opens a charge
+ * ({@code sourceOfFunds.type}, CONTRACT §2a) is opened at the provider after the payment is committed, outside any
+ * transaction, and the reply carries what the customer pays with; a provider failure is {@code 502SS00}, and the same
+ * request again asks the provider for the same charge.
  */
 @ApplicationScoped
 public class InitiationService {
@@ -42,17 +50,28 @@ public class InitiationService {
     private final GatewayTime time;
     private final CallbackUrlPolicy callbackPolicy;
     private final PaymentCodes codes;
+    private final PublicUrls urls;
+    private final MethodCatalog catalog;
+    private final MethodCheckout methods;
+    private final InitiationReplies replies;
+    private final boolean allowLocalUrls;
 
     private final Counter initiations;
 
     InitiationService(PaymentRepository payments, PaymentConfig config, GatewayConfig gateway, GatewayTime time,
-                      PaymentCodes codes, MeterRegistry metrics, DnsResolver dns) {
+                      PaymentCodes codes, MeterRegistry metrics, DnsResolver dns, PublicUrls urls,
+                      MethodCatalog catalog, MethodCheckout methods, InitiationReplies replies) {
         this.initiations = Counter.builder("paygate.payments.initiated")
                 .description("Hosted payments created (repeats of an idempotent request not counted)").register(metrics);
         this.payments = payments;
         this.config = config;
         this.time = time;
         this.codes = codes;
+        this.urls = urls;
+        this.catalog = catalog;
+        this.methods = methods;
+        this.replies = replies;
+        this.allowLocalUrls = gateway.callbacks().allowLocal();
         // CONTRACT §6: the host must resolve (within gateway.callbacks.resolve-timeout), every address and the port pass.
         this.callbackPolicy = new CallbackUrlPolicy(gateway.callbacks().allowLocal(),
                 gateway.callbacks().allowedPorts(), dns::resolve);
@@ -61,48 +80,66 @@ public class InitiationService {
     /**
      * Creates the payment, or answers the same reply again for the same order with the same content.
      *
-     * @throws ApiException {@code 4000101} for a refused callback or return URL, {@code 4090100} for the same order
-     *                      id with different content
+     * @throws ApiException {@code 4000101} for a refused URL or method, {@code 4000102} for a wallet without its
+     *                      account, {@code 4090100} for the same order id with different content, {@code 5020100} when
+     *                      the provider did not open the preselected method's charge
      */
-    @Transactional
     public InitiateResponse initiate(Merchant merchant, InitiateRequest request) {
         checkUrls(request);
+        PaymentMethod method = preselected(merchant, request.sourceOfFunds());
         String hash = contentHash(request);
-        // Insert first and read only when that inserted nothing: a new order (the usual case) costs one statement,
-        // not a look-up and then an insert (issue 8's profile). ON CONFLICT DO NOTHING waits for a concurrent twin's
-        // transaction, so when it inserted nothing the twin has committed and the look-up sees its row.
+        if (method == null || !method.kind().opensCharge()) {
+            return QuarkusTransaction.requiringNew().call(() -> reply(createOrFind(merchant, request, hash, method)));
+        }
+        PaymentEntity p = QuarkusTransaction.requiringNew().call(() -> createOrFind(merchant, request, hash, method));
+        try {
+            methods.openPreselected(p.paymentCode, p.merchantId, method);
+        } catch (ProviderUnavailable e) {
+            LOG.infof("payment %s (merchant %s, order %s): %s not opened (%s); answered 502", p.paymentCode,
+                    p.merchantId, p.orderId, method, e.getMessage());
+            throw ApiException.of(ErrorCase.BAD_GATEWAY, e.refused()
+                    ? "The payment provider refused " + method : "The payment provider did not answer");
+        }
+        return replies.of(p.paymentCode);
+    }
+
+    /** Inserts the payment, or finds it for a repeat of the same content. */
+    private PaymentEntity createOrFind(Merchant merchant, InitiateRequest request, String hash, PaymentMethod method) {
+        // Insert first and read only when that inserted nothing: a new order (the usual case) costs one statement, not
+        // a look-up and then an insert. ON CONFLICT DO NOTHING waits for a concurrent twin's transaction, so when it
+        // inserted nothing the twin has committed and the look-up sees its row.
         for (int attempt = 0; attempt < ATTEMPTS; attempt++) {
-            PaymentEntity created = newPayment(merchant, request, hash);
+            PaymentEntity created = newPayment(merchant, request, hash, method);
             if (payments.insertIfAbsent(created)) {
                 initiations.increment();
-                LOG.infof("payment %s (merchant %s, order %s): created PENDING, expires %s", created.paymentCode,
-                        created.merchantId, created.orderId, created.expiresAt);
-                return reply(created);
+                LOG.infof("payment %s (merchant %s, order %s): created PENDING, expires %s%s", created.paymentCode,
+                        created.merchantId, created.orderId, created.expiresAt,
+                        method == null ? "" : ", " + method + " preselected");
+                return created;
             }
             Optional<PaymentEntity> existing = payments.findByOrder(merchant.id(), request.order().id());
             if (existing.isPresent()) {
                 if (!existing.get().contentHash.equals(hash)) {
                     throw ApiException.conflict("order.id already used with different content");
                 }
-                return reply(existing.get());
+                return existing.get();
             }
             // No row for the order: the payment code collided (or the twin rolled back): try again.
         }
         throw new IllegalStateException("Could not create or find payment for order after " + ATTEMPTS + " attempts");
     }
 
-    /** The reply for a stored payment; the same for every repeat. */
+    /** The reply for a payment without a preselected charge; the same for every repeat. */
     InitiateResponse reply(PaymentEntity p) {
-        return InitiateResponse.success(p.paymentCode, redirectUrl(p.paymentCode), time.expiryLink(p.expiresAt), 0);
+        return InitiateResponse.success(p.paymentCode, urls.page(p.paymentCode), time.expiryLink(p.linkExpiresAt), 0);
     }
 
     /** The hosted page of a payment: {@code gateway.payment.public-base-url} + {@code /pg/pay/{code}}. */
     public String redirectUrl(String paymentCode) {
-        String base = config.publicBaseUrl().map(url -> url.replaceAll("/+$", "")).orElseGet(SelfAddress::baseUrl);
-        return base + "/pg/pay/" + paymentCode;
+        return urls.page(paymentCode);
     }
 
-    private PaymentEntity newPayment(Merchant merchant, InitiateRequest request, String hash) {
+    private PaymentEntity newPayment(Merchant merchant, InitiateRequest request, String hash, PaymentMethod method) {
         Instant now = time.now();
         PaymentEntity p = new PaymentEntity();
         p.id = UUID.randomUUID();
@@ -111,11 +148,35 @@ public class InitiationService {
         p.contentHash = hash;
         String currency = request.order().currency() != null ? request.order().currency() : merchant.currency();
         PaymentMapper.fill(p, request, currency);
+        p.preselected = method;
+        p.accountId = method != null && method.needsAccount() ? request.sourceOfFunds().accountId() : null;
         p.status = PaymentStatus.PENDING;
         p.createdAt = now;
         p.updatedAt = now;
-        p.expiresAt = now.plus(config.linkTtl());
+        Integer timeout = request.order().timeout();
+        Instant link = now.plus(timeout == null ? config.linkTtl() : Duration.ofMinutes(timeout));
+        p.expiresAt = method != null && method.kind().opensCharge() ? catalog.chargeExpiry(method, now, link) : link;
+        p.linkExpiresAt = p.expiresAt;
         return p;
+    }
+
+    /** The method {@code sourceOfFunds.type} preselects, or null; refused when unknown or not offered. */
+    private PaymentMethod preselected(Merchant merchant, SourceOfFunds source) {
+        if (source == null || source.type() == null) {
+            return null;
+        }
+        PaymentMethod method = PaymentMethod.fromCode(source.type())
+                .filter(m -> catalog.offers(merchant.id(), m))
+                .orElseThrow(() -> ApiException.invalidFormat("sourceOfFunds.type"));
+        if (method.needsAccount()) {
+            if (source.accountId() == null || source.accountId().isBlank()) {
+                throw ApiException.mandatory("sourceOfFunds.accountId");
+            }
+            if (!source.accountId().matches(Patterns.E164)) {
+                throw ApiException.invalidFormat("sourceOfFunds.accountId");
+            }
+        }
+        return method;
     }
 
     private void checkUrls(InitiateRequest request) {
@@ -127,6 +188,19 @@ public class InitiationService {
         String returnUrl = request.url().returnUrl();
         if (returnUrl != null && !isWebUrl(returnUrl)) {
             throw ApiException.invalidFormat("url.returnUrl");
+        }
+        checkPageUrl(request.url().successUrl(), "url.successUrl");
+        checkPageUrl(request.url().failUrl(), "url.failUrl");
+        checkPageUrl(request.url().backUrl(), "url.backUrl");
+    }
+
+    /** CONTRACT §1: absolute https, or http where the local stack allows it; never another scheme. */
+    private void checkPageUrl(String url, String field) {
+        if (url == null) {
+            return;
+        }
+        if (!isWebUrl(url) || (!allowLocalUrls && !url.regionMatches(true, 0, "https:", 0, 6))) {
+            throw ApiException.invalidFormat(field);
         }
     }
 

@@ -59,6 +59,8 @@ public class PaymentSubmissions {
     /**
      * Moves a payable payment to PROCESSING for {@code channel}; empty when it is not PENDING (already submitted,
      * final, or expired just now).
+     *
+     * @throws OpenCharges.AnotherCharge when a method's charge is open: it must be cancelled at its provider first
      */
     @Transactional
     public Optional<Submission> submit(String paymentCode, PaymentMethod method, String cardMask, String channel) {
@@ -69,6 +71,10 @@ public class PaymentSubmissions {
         expiry.expireIfDue(p);
         if (p.status != PaymentStatus.PENDING) {
             return Optional.empty();
+        }
+        if (p.providerReference != null) {
+            throw new OpenCharges.AnotherCharge(new OpenCharges.Current(p.paymentCode, p.merchantId,
+                    p.providerReference, p.method, p.channel));
         }
         Instant now = time.now();
         p.method = method;

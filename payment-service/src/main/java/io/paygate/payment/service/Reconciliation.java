@@ -53,13 +53,21 @@ public class Reconciliation {
             UPDATE payment SET next_inquiry_at = ?, inquiries = inquiries + 1
             WHERE id IN (SELECT id FROM payment WHERE status = 'PROCESSING' AND next_inquiry_at <= ?
                          ORDER BY next_inquiry_at LIMIT ? FOR UPDATE SKIP LOCKED)
-            RETURNING payment_code, merchant_id, channel, provider_reference, inquiries""";
+            RETURNING payment_code, merchant_id, channel, provider_reference, inquiries, expires_at""";
+    /** A method's open charge whose answer is overdue or whose expiry came: asked, and ended at the provider. */
+    private static final String CLAIM_OPEN = """
+            UPDATE payment SET next_inquiry_at = ?, inquiries = inquiries + 1
+            WHERE id IN (SELECT id FROM payment WHERE status = 'PENDING' AND provider_reference IS NOT NULL
+                             AND next_inquiry_at <= ?
+                         ORDER BY next_inquiry_at LIMIT ? FOR UPDATE SKIP LOCKED)
+            RETURNING payment_code, merchant_id, channel, provider_reference, inquiries, expires_at""";
 
     /** What one inquiry came to (the {@code outcome} tag of {@code paygate.payments.reconciliations}). */
-    public enum Outcome { CAPTURED, FAILED, NOT_DECIDED, PENDING, SUPERSEDED, ERROR }
+    public enum Outcome { CAPTURED, FAILED, NOT_DECIDED, PENDING, SUPERSEDED, ERROR, EXPIRED }
 
     /** A payment this replica claimed for one inquiry. */
-    public record Claimed(String paymentCode, String merchantId, String channel, String reference, int inquiries) {
+    public record Claimed(String paymentCode, String merchantId, String channel, String reference, int inquiries,
+                          Instant expiresAt, boolean openCharge) {
     }
 
     private final AgroalDataSource dataSource;
@@ -100,32 +108,38 @@ public class Reconciliation {
         }
     }
 
-    /** One round: claims the due payments (batches of {@value #BATCH}) and asks each provider. @return the claims */
+    /**
+     * One round: claims the due payments (batches of {@value #BATCH}), submitted ones and then methods' open charges,
+     * and asks each provider. @return the claims
+     */
     public List<Claimed> reconcileDue() {
         List<Claimed> all = new ArrayList<>();
-        List<Claimed> batch;
-        do {
-            batch = claim();
-            for (Claimed c : batch) {
-                reconcile(c);
-            }
-            all.addAll(batch);
-        } while (batch.size() == BATCH);
+        for (boolean open : new boolean[]{false, true}) {
+            List<Claimed> batch;
+            do {
+                batch = claim(open);
+                for (Claimed c : batch) {
+                    reconcile(c);
+                }
+                all.addAll(batch);
+            } while (batch.size() == BATCH);
+        }
         return all;
     }
 
-    /** Leases up to {@value #BATCH} due PROCESSING payments; committed when this returns. */
-    List<Claimed> claim() {
+    /** Leases up to {@value #BATCH} due PROCESSING payments (or open charges); committed when this returns. */
+    List<Claimed> claim(boolean openCharges) {
         Instant now = time.now();
         List<Claimed> claimed = new ArrayList<>();
-        try (Connection c = dataSource.getConnection(); PreparedStatement claim = c.prepareStatement(CLAIM)) {
+        try (Connection c = dataSource.getConnection();
+             PreparedStatement claim = c.prepareStatement(openCharges ? CLAIM_OPEN : CLAIM)) {
             claim.setTimestamp(1, Timestamp.from(now.plus(LEASE)));
             claim.setTimestamp(2, Timestamp.from(now));
             claim.setInt(3, BATCH);
             try (ResultSet rs = claim.executeQuery()) {
                 while (rs.next()) {
                     claimed.add(new Claimed(rs.getString(1), rs.getString(2), rs.getString(3), rs.getString(4),
-                            rs.getInt(5)));
+                            rs.getInt(5), rs.getTimestamp(6).toInstant(), openCharges));
                 }
             }
         } catch (SQLException e) {
@@ -143,6 +157,10 @@ public class Reconciliation {
         } else {
             try {
                 answer = channel.inquire(c.merchantId(), c.reference()); // outside any transaction
+                if (c.openCharge() && !time.now().isBefore(c.expiresAt()) && !decidedForGood(answer)) {
+                    // its time is up: the provider must stop taking money before the payment expires
+                    answer = channel.cancelCharge(c.merchantId(), c.reference());
+                }
             } catch (RuntimeException e) {
                 error = e.getClass().getSimpleName();
             }
@@ -156,11 +174,19 @@ public class Reconciliation {
         return outcome;
     }
 
+    private static boolean decidedForGood(ChargeStatus answer) {
+        return answer.state() == ChargeStatus.State.DECIDED && answer.status() != PaymentStatus.CANCELLED;
+    }
+
     /** In a new transaction: the answer, unless the payment moved on meanwhile. {@code answer} null: no answer. */
     private Outcome record(Claimed c, ChargeStatus answer) {
         PaymentEntity p = payments.lockByCode(c.paymentCode()).orElse(null);
-        if (p == null || p.status != PaymentStatus.PROCESSING || !c.reference().equals(p.providerReference)) {
+        PaymentStatus expected = c.openCharge() ? PaymentStatus.PENDING : PaymentStatus.PROCESSING;
+        if (p == null || p.status != expected || !c.reference().equals(p.providerReference)) {
             return Outcome.SUPERSEDED; // a callback (or another reconciler) decided it first
+        }
+        if (c.openCharge()) {
+            return recordOpen(p, c, answer);
         }
         Instant now = time.now();
         if (answer == null) {
@@ -184,6 +210,42 @@ public class Reconciliation {
                 yield answer.status() == PaymentStatus.CAPTURED ? Outcome.CAPTURED : Outcome.FAILED;
             }
         };
+    }
+
+    /**
+     * A method's open charge: paid, declined or expired at the provider decides the payment; one still open (or
+     * never opened) waits, until its expiry, when the provider has cancelled it and the payment expires.
+     */
+    private Outcome recordOpen(PaymentEntity p, Claimed c, ChargeStatus answer) {
+        Instant now = time.now();
+        if (answer == null) {
+            p.nextInquiryAt = earliest(now.plus(backoff(p.inquiries)), p.expiresAt.isAfter(now) ? p.expiresAt : now
+                    .plus(config.reconcileInterval()));
+            return Outcome.ERROR;
+        }
+        p.lastInquiryAt = now;
+        if (decidedForGood(answer)) {
+            decisions.applyLocked(p, new ProviderDecision(c.reference(), c.paymentCode(), answer.status(),
+                    answer.statusDesc(), answer.cardInfo()));
+            return switch (answer.status()) {
+                case CAPTURED -> Outcome.CAPTURED;
+                case EXPIRED -> Outcome.EXPIRED;
+                default -> Outcome.FAILED;
+            };
+        }
+        if (p.isPastExpiry(now) && answer.state() != ChargeStatus.State.PENDING) {
+            // cancelled at the provider (or never opened there) and its time is up
+            decisions.applyLocked(p, new ProviderDecision(c.reference(), c.paymentCode(), PaymentStatus.EXPIRED,
+                    null, null));
+            return Outcome.EXPIRED;
+        }
+        p.nextInquiryAt = earliest(now.plus(backoff(p.inquiries)), p.expiresAt.isAfter(now) ? p.expiresAt
+                : now.plus(config.reconcileInterval()));
+        return Outcome.PENDING;
+    }
+
+    private static Instant earliest(Instant a, Instant b) {
+        return a.isBefore(b) ? a : b;
     }
 
     /** The wait before asking again about a charge still pending: doubling from the job interval, capped. */

@@ -2,6 +2,7 @@ package io.paygate.payment.service;
 
 import io.paygate.kit.error.ApiException;
 import io.paygate.payment.provider.PaymentChannels;
+import io.paygate.payment.provider.ProviderDecision;
 import io.paygate.payment.provider.SandboxPaymentChannel;
 import io.paygate.model.status.PaymentStatus;
 import io.paygate.payment.repository.PaymentEntity;
@@ -21,9 +22,13 @@ public class SandboxSimulation {
     private final PaymentTransitions transitions;
     private final ExpiryService expiry;
     private final PaymentChannels channels;
+    private final ProviderDecisions decisions;
+    private final SandboxPaymentChannel sandbox;
 
     SandboxSimulation(PaymentRepository payments, PaymentTransitions transitions, ExpiryService expiry,
-                      PaymentChannels channels) {
+                      PaymentChannels channels, ProviderDecisions decisions, SandboxPaymentChannel sandbox) {
+        this.decisions = decisions;
+        this.sandbox = sandbox;
         this.payments = payments;
         this.transitions = transitions;
         this.expiry = expiry;
@@ -38,14 +43,20 @@ public class SandboxSimulation {
         if (!SandboxPaymentChannel.NAME.equals(channel)) {
             throw ApiException.conflict("payment is not on the sandbox channel"); // a real acquirer's payment
         }
-        if (p.status.isFinal()) {
+        if (p.status.isSettled()) {
             throw ApiException.conflict("payment is already " + p.status);
+        }
+        String desc = outcome == PaymentStatus.FAILED
+                ? (statusDesc == null || statusDesc.isBlank() ? "Simulated failure" : statusDesc) : null;
+        if (p.hasOpenCharge()) {
+            // the sandbox provider decides its open charge, so its book (and every later inquiry) agrees
+            sandbox.decideNow(p.providerReference, outcome, desc);
+            decisions.applyLocked(p, new ProviderDecision(p.providerReference, p.paymentCode, outcome, desc, null));
+            return p.status;
         }
         if (p.status == PaymentStatus.PENDING) {
             transitions.move(p, PaymentStatus.PROCESSING, null);
         }
-        String desc = outcome == PaymentStatus.FAILED
-                ? (statusDesc == null || statusDesc.isBlank() ? "Simulated failure" : statusDesc) : null;
         transitions.move(p, outcome, desc);
         return p.status;
     }

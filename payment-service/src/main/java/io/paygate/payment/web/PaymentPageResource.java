@@ -4,6 +4,8 @@ import io.paygate.kit.db.DatabaseOutage;
 import io.paygate.kit.error.ApiException;
 import io.paygate.kit.ratelimit.RateLimits;
 import io.paygate.kit.web.PageHeaders;
+import io.paygate.kit.web.PageLanguage;
+import io.paygate.model.api.payment.PaymentMethod;
 import io.paygate.model.error.ErrorCase;
 import io.paygate.model.error.ErrorResponse;
 import io.paygate.model.error.ResponseCode;
@@ -25,15 +27,18 @@ import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
-import jakarta.ws.rs.core.UriInfo;
-import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.QueryParam;
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.enums.ParameterIn;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 import org.jboss.logging.Logger;
 import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
 
 
+import java.net.URI;
 import java.time.YearMonth;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -44,13 +49,16 @@ import java.util.UUID;
 /**
  * The hosted payment page (CONTRACT §2), server-rendered HTML: {@code GET /pg/pay/{code}} shows the payment in its
  * current state; the forms post here and are answered with 303 back to the page (or the page again, 400, with
- * what to fix). Errors on these paths are pages, never JSON.
+ * what to fix). Errors on these paths are pages, never JSON. Every page is in the customer's language
+ * ({@link PageLanguage}: the switch's {@code ?lang=}, its cookie, or {@code Accept-Language}).
  */
 @Path("/pg/pay/{paymentCode}")
 @Tag(name = "Hosted payment page", description = "The customer's pages (CONTRACT §2): HTML, no merchant authentication")
 public class PaymentPageResource {
 
     private static final Logger LOG = Logger.getLogger(PaymentPageResource.class);
+    /** {@code ?from=bank}: this browser is back from the provider's 3-D Secure page (a view, never a state). */
+    static final String FROM_BANK = "bank";
 
     private final CheckoutService checkout;
     private final PageViews views;
@@ -73,33 +81,52 @@ public class PaymentPageResource {
     @GET
     @Produces(MediaType.TEXT_HTML)
     @Operation(summary = "The hosted payment page (the redirecturl)")
+    @Parameter(name = "lang", in = ParameterIn.QUERY, description = "The language switch: id (Bahasa Indonesia) or en; "
+            + "kept in the paygate_lang cookie. Without it, the cookie or Accept-Language decides",
+            schema = @Schema(enumeration = {"id", "en"}))
     @APIResponse(responseCode = "200", description = "The page: merchant, order, amount, time left, payment methods")
     @APIResponse(responseCode = "404", description = "Unknown paymentCode (an HTML page)")
     @APIResponse(responseCode = "410", description = "The link expired (an HTML page)")
-    public Response show(@PathParam("paymentCode") String paymentCode) {
+    public Response show(@PathParam("paymentCode") String paymentCode, @QueryParam("from") String from) {
         Optional<Checkout> found = checkout.find(paymentCode);
         if (found.isEmpty()) {
-            return render(views.bare("notfound"));
+            return render(views.bare("notfound", language(), paymentCode));
         }
         Checkout c = found.get();
-        return render(views.of(c, checkout.bindingsFor(c), Map.of(), null, Map.of()));
+        return render(views.of(c, language(), checkout.bindingsFor(c), Map.of(), null, Map.of(),
+                FROM_BANK.equals(from)));
     }
 
-    /** What the processing view polls: the payment's status as JSON. */
+    /**
+     * What the page polls while it waits: the payment's status, whether 3-D Secure waits, and the method whose charge
+     * is open now ({@code method}, {@code chargeOpen}), so the instructions view notices a payment, an expiry or a
+     * method chosen in another tab.
+     */
     @GET
     @Path("/state")
-    @Operation(summary = "What the processing view polls: the payment's status")
-    @APIResponse(responseCode = "200", description = "responseCode, responseMessage, status, awaitingOtp")
+    @Operation(summary = "What the processing and instructions views poll: the payment's status")
+    @APIResponse(responseCode = "200", description = "responseCode, responseMessage, status, awaitingOtp, method (the "
+            + "method of the current open charge, or null), chargeOpen")
     @APIResponse(responseCode = "404", description = "Unknown paymentCode")
     @Produces(MediaType.APPLICATION_JSON)
     public Response state(@PathParam("paymentCode") String paymentCode) {
         return checkout.find(paymentCode)
-                .map(c -> Response.ok(Map.of("responseCode", ResponseCode.SUCCESS_CODE,
-                        "responseMessage", ResponseCode.SUCCESS_MESSAGE, "status", c.status().name(),
-                        "awaitingOtp", c.awaitingOtp())))
+                .map(c -> Response.ok(stateOf(c)))
                 .orElseGet(() -> Response.status(404)
                         .entity(ErrorResponse.of(ServiceCode.HOSTED_PAGE, ErrorCase.NOT_FOUND)))
                 .type(MediaType.APPLICATION_JSON_TYPE).header("Cache-Control", "no-store").build();
+    }
+
+    private static Map<String, Object> stateOf(Checkout c) {
+        boolean open = c.charge() != null && c.charge().open();
+        Map<String, Object> state = new LinkedHashMap<>();
+        state.put("responseCode", ResponseCode.SUCCESS_CODE);
+        state.put("responseMessage", ResponseCode.SUCCESS_MESSAGE);
+        state.put("status", c.status().name());
+        state.put("awaitingOtp", c.awaitingOtp());
+        state.put("method", open ? c.charge().method().name() : null);
+        state.put("chargeOpen", open);
+        return state;
     }
 
     @POST
@@ -109,13 +136,13 @@ public class PaymentPageResource {
     @APIResponse(responseCode = "400", description = "The page again, with what to fix (Luhn, expiry, CVV)")
     @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
     @Produces(MediaType.TEXT_HTML)
-    public Response card(@PathParam("paymentCode") String paymentCode, @Context UriInfo uri,
+    public Response card(@PathParam("paymentCode") String paymentCode,
                          @FormParam("cardNumber") String cardNumber, @FormParam("expiryMonth") String expiryMonth,
                          @FormParam("expiryYear") String expiryYear, @FormParam("cvv") String cvv,
                          @FormParam("cardholderName") String cardholderName) {
         Checkout c = checkout.find(paymentCode).orElseThrow(ApiException::notFound);
         if (!c.payable(time.now())) {
-            return backToPage(uri, paymentCode);
+            return backToPage(paymentCode);
         }
         CardValidator.Result result = CardValidator.check(cardNumber, expiryMonth, expiryYear, cvv, cardholderName,
                 YearMonth.now(time.zone()));
@@ -125,24 +152,29 @@ public class PaymentPageResource {
             values.put("expiryMonth", safe(expiryMonth, 2));
             values.put("expiryYear", safe(expiryYear, 4));
             values.put("cardholderName", safe(cardholderName, 64));
-            return render(views.of(c, checkout.bindingsFor(c), result.errors(), null, values), 400);
+            return render(views.of(c, language(), checkout.bindingsFor(c), result.errors(), null, values, false), 400);
         }
-        checkout.payByCard(paymentCode, result.card());
-        return backToPage(uri, paymentCode);
+        try {
+            checkout.payByCard(paymentCode, result.card());
+        } catch (CheckoutRefused e) {
+            return render(views.of(c, language(), checkout.bindingsFor(c), Map.of(), e.reason(), Map.of(), false), 400);
+        }
+        return backToPage(paymentCode);
     }
 
     /**
-     * Where a provider's own 3-D Secure page (Midtrans) sends the customer back: the page then shows processing until
-     * the provider's notification decides.
+     * Where a provider's own 3-D Secure page (Midtrans) sends the customer back. It changes nothing (anyone may GET
+     * it, before or without 3-D Secure): it only sends this browser to the page with {@code ?from=bank}, which shows
+     * processing until the provider decides, and still links to the bank's page in case the customer did not finish.
      */
     @GET
     @Path("/3ds-return")
     @Operation(summary = "Back from the provider's 3-D Secure page")
     @APIResponse(responseCode = "303", description = "To the page, which shows processing and then the result")
     @Produces(MediaType.TEXT_HTML)
-    public Response returnFromChallenge(@PathParam("paymentCode") String paymentCode, @Context UriInfo uri) {
-        checkout.returnFromChallenge(paymentCode);
-        return backToPage(uri, paymentCode);
+    public Response returnFromChallenge(@PathParam("paymentCode") String paymentCode) {
+        checkout.find(paymentCode).orElseThrow(ApiException::notFound);
+        return Response.seeOther(URI.create(checkout.pageUrl(paymentCode) + "?from=" + FROM_BANK)).build();
     }
 
     @POST
@@ -152,15 +184,15 @@ public class PaymentPageResource {
     @APIResponse(responseCode = "400", description = "The page again, with what to fix")
     @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
     @Produces(MediaType.TEXT_HTML)
-    public Response otp(@PathParam("paymentCode") String paymentCode, @Context UriInfo uri,
+    public Response otp(@PathParam("paymentCode") String paymentCode,
                         @FormParam("otp") String otp) {
         try {
             checkout.answerChallenge(paymentCode, otp);
         } catch (CheckoutRefused e) {
             Checkout c = checkout.find(paymentCode).orElseThrow(ApiException::notFound);
-            return render(views.of(c, List.of(), Map.of(e.field(), e.getMessage()), null, Map.of()), 400);
+            return render(views.of(c, language(), List.of(), Map.of(e.field(), e.reason()), null, Map.of(), false), 400);
         }
-        return backToPage(uri, paymentCode);
+        return backToPage(paymentCode);
     }
 
     @POST
@@ -170,42 +202,74 @@ public class PaymentPageResource {
     @APIResponse(responseCode = "400", description = "The page again, with what went wrong")
     @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
     @Produces(MediaType.TEXT_HTML)
-    public Response directDebit(@PathParam("paymentCode") String paymentCode, @Context UriInfo uri,
+    public Response directDebit(@PathParam("paymentCode") String paymentCode,
                                 @FormParam("bindingId") String bindingId) {
         try {
             checkout.payByDirectDebit(paymentCode, bindingId == null ? null : bindingId.strip());
         } catch (CheckoutRefused e) {
             Checkout c = checkout.find(paymentCode).orElseThrow(ApiException::notFound);
-            return render(views.of(c, checkout.bindingsFor(c), Map.of(), e.getMessage(), Map.of()), 400);
+            return render(views.of(c, language(), checkout.bindingsFor(c), Map.of(), e.reason(), Map.of(), false), 400);
         }
-        return backToPage(uri, paymentCode);
+        return backToPage(paymentCode);
+    }
+
+    @POST
+    @Path("/method")
+    @Operation(summary = "Choose a payment method (application/x-www-form-urlencoded: type, a CONTRACT §2a code)",
+            description = "Opens the method's charge at the provider (a current charge of another method is cancelled "
+                    + "first) and shows its instructions.")
+    @APIResponse(responseCode = "303", description = "Back to the page, which shows the method's instructions")
+    @APIResponse(responseCode = "400", description = "The page again: the method is not available, or the provider did "
+            + "not answer")
+    @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
+    @Produces(MediaType.TEXT_HTML)
+    public Response method(@PathParam("paymentCode") String paymentCode,
+                           @FormParam("type") String type) {
+        try {
+            checkout.chooseMethod(paymentCode, PaymentMethod.fromCode(type).orElse(null));
+        } catch (CheckoutRefused e) {
+            Checkout c = checkout.find(paymentCode).orElseThrow(ApiException::notFound);
+            return render(views.of(c, language(), checkout.bindingsFor(c), Map.of(), e.reason(), Map.of(), false), 400);
+        }
+        return backToPage(paymentCode);
     }
 
     /** Errors on the page's paths are pages too. */
     @ServerExceptionMapper
     public Response pageError(Throwable e) {
         if (e instanceof ApiException api && api.errorCase() == ErrorCase.NOT_FOUND) {
-            return render(views.bare("notfound"));
+            return render(bare("notfound"));
         }
         if (e instanceof ApiException || e instanceof jakarta.ws.rs.WebApplicationException) {
             int status = e instanceof ApiException api ? api.errorCase().httpStatus()
                     : ((jakarta.ws.rs.WebApplicationException) e).getResponse().getStatus();
             if (status < 500) {
-                return render(views.bare("error"), status);
+                return render(bare("error"), status);
             }
         }
         if (DatabaseOutage.isCause(e)) {
             // Nothing was read or written: the customer may try again in a moment (one WARN line: ErrorMappers').
             LOG.debugf("hosted page answered 503: %s", DatabaseOutage.describe(e));
-            return Response.fromResponse(render(views.bare("unavailable")))
+            return Response.fromResponse(render(bare("unavailable")))
                     .header(RateLimits.RETRY_AFTER, DatabaseOutage.RETRY_AFTER_SECONDS).build();
         }
         LOG.errorf(e, "Unexpected failure on the hosted page (incident %s)", UUID.randomUUID());
-        return render(views.bare("error"));
+        return render(bare("error"));
     }
 
-    private Response backToPage(UriInfo uri, String paymentCode) {
-        return Response.seeOther(uri.getBaseUriBuilder().path("pg/pay").path(paymentCode).build()).build();
+    /** 303 to the page, at the configured public address: never one built from the request's Host header. */
+    private Response backToPage(String paymentCode) {
+        return Response.seeOther(URI.create(checkout.pageUrl(paymentCode))).build();
+    }
+
+    private PageLanguage language() {
+        return PageLanguage.of(request);
+    }
+
+    /** A page without a payment, for the code in this request's path (the language switch comes back there). */
+    private PageView bare(String view) {
+        String[] segments = request.path().split("/");   // "", "pg", "pay", code, ...
+        return views.bare(view, language(), segments.length > 3 ? segments[3] : null);
     }
 
     private Response render(PageView view) {
@@ -213,9 +277,10 @@ public class PaymentPageResource {
     }
 
     private Response render(PageView view, int status) {
-        String html = page.data("v", view).render();
+        PageLanguage language = PageLanguage.ofTag(view.lang());
+        String html = page.data("v", view).setLocale(language.locale()).render();
         return pageHeaders.apply(Response.status(status).type(MediaType.TEXT_HTML_TYPE.withCharset("UTF-8"))
-                .entity(html), view.nonce(), request).build();
+                .entity(html), view.nonce(), language, request).build();
     }
 
     private static String safe(String value, int max) {

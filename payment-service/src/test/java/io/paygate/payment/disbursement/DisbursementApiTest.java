@@ -174,7 +174,7 @@ class DisbursementApiTest {
                 .body("latestTransactionStatus", equalTo("05"));
         as(SandboxMerchants.DEMO).post("/pg/disbursement/" + referenceNo + "/cancel").then().statusCode(409)
                 .body("responseCode", equalTo("4090400"))
-                .body("responseMessage", equalTo("Conflict latestTransactionStatus 05 cannot change to 05"));
+                .body("responseMessage", equalTo("Conflict. latestTransactionStatus 05 cannot change to 05"));
         assertEquals(List.of("02/automatic", "03/automatic", "05/manual"), statusesAndTriggers(events(referenceNo, 3)));
     }
 

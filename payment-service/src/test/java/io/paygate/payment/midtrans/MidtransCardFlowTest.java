@@ -86,7 +86,7 @@ class MidtransCardFlowTest extends MidtransTestBase {
         URI back = MidtransCustomer.passThreeDs(code, "112233");
         assertTrue(back.getPath().equals("/pg/pay/" + code + "/3ds-return"), back.toString());
         MidtransCustomer.comeBack(back).then().statusCode(303);
-        String page = PaymentApi.page(code).then().statusCode(200).extract().asString();
+        String page = PaymentApi.page(code + "?from=bank").then().statusCode(200).extract().asString();
         assertTrue(page.contains("data-view=\"processing\"") || page.contains("data-view=\"captured\""), page);
 
         MidtransCustomer.awaitStatus(MID, orderId, "CAPTURED");
@@ -146,6 +146,82 @@ class MidtransCardFlowTest extends MidtransTestBase {
         assertEquals("Card refused by the payment provider", MidtransCustomer.statusDescOf(MID, orderId2));
         assertEquals(1, SIM.requests().stream().filter(r -> r.path().equals("/v2/charge")
                 && r.body().contains(reference(code2))).count(), "the charge is never repeated");
+    }
+
+    /**
+     * Issue 22: one failing card submission produced three token calls, each with the card in its query: the token
+     * call was retried (twice, {@code gateway.payment.midtrans.retries}) on a 5xx or no answer like the status
+     * inquiry. It is never repeated now.
+     */
+    @Test
+    void aFailingTokenCallIsNeverRepeated() {
+        SIM.failNext(MidtransSimulator.Endpoint.TOKEN, 503, 3);
+        try {
+            String orderId = Requests.orderId();
+            String code = MidtransCustomer.newPayment(MID, orderId);
+            long before = tokenCallsWith("4411111111111118");
+            PaymentApi.payByCard(code, "4411111111111118").then().statusCode(303);
+            assertEquals(1, tokenCallsWith("4411111111111118") - before, "the card went to Midtrans once");
+            assertTrue(SIM.requests().stream().noneMatch(r -> r.path().equals("/v2/charge")
+                    && r.body().contains(reference(code))), "nothing was charged");
+        } finally {
+            SIM.failNext(MidtransSimulator.Endpoint.TOKEN, 503, 0);
+        }
+    }
+
+    static long tokenCallsWith(String cardNumber) {
+        return SIM.requests().stream().filter(r -> r.path().equals("/v2/token") && r.query() != null
+                && r.query().contains(cardNumber)).count();
+    }
+
+    /**
+     * Issue 22: a GET of {@code 3ds-return} (by anyone, before the customer finished 3-D Secure) hid the page's "Continue
+     * to your bank" link, and the payment then waited for reconciliation. It changes nothing now.
+     */
+    @Test
+    void aReturnFromTheBankBeforeThreeDSecureChangesNothing() throws Exception {
+        String orderId = Requests.orderId();
+        String code = MidtransCustomer.newPayment(MID, orderId);
+        PaymentApi.payByCard(code, "4811111111111114").then().statusCode(303);
+        String before = MidtransDb.version(code);
+        String link = MidtransCustomer.bankLink(code);
+
+        URI early = URI.create(io.restassured.RestAssured.baseURI + ":" + io.restassured.RestAssured.port
+                + "/pg/pay/" + code + "/3ds-return?order_id=" + reference(code) + "&transaction_status=pending");
+        io.restassured.response.Response back = MidtransCustomer.comeBack(early);
+        back.then().statusCode(303);
+        assertTrue(back.header("Location").endsWith("/pg/pay/" + code + "?from=bank"), back.header("Location"));
+
+        assertEquals(before, MidtransDb.version(code), "nothing stored");
+        assertEquals(link, MidtransCustomer.bankLink(code), "the customer's page still leads to the bank");
+        String returned = PaymentApi.page(code + "?from=bank").then().statusCode(200).extract().asString();
+        assertTrue(returned.contains("data-view=\"processing\"") && returned.contains("id=\"bank-link-again\""),
+                "back from the bank: processing, with the way back to the bank kept");
+
+        MidtransCustomer.comeBack(MidtransCustomer.passThreeDs(code, "112233")).then().statusCode(303);
+        MidtransCustomer.awaitStatus(MID, orderId, "CAPTURED");
+    }
+
+    /**
+     * Issue 22: redirects were built from the Host header ({@code Host: evil.example} gave {@code Location:
+     * http://evil.example/pg/pay/…}). They use the configured public address only.
+     */
+    @Test
+    void redirectsNeverFollowTheHostHeader() {
+        String code = MidtransCustomer.newPayment(MID, Requests.orderId());
+        String page = io.restassured.RestAssured.given().redirects().follow(false).header("Host", "evil.example")
+                .get("/pg/pay/" + code + "/3ds-return").then().statusCode(303).extract().header("Location");
+        String card = io.restassured.RestAssured.given().redirects().follow(false).header("Host", "evil.example")
+                .contentType("application/x-www-form-urlencoded; charset=UTF-8")
+                .formParam("cardNumber", "4411111111111118").formParam("expiryMonth", "12")
+                .formParam("expiryYear", String.valueOf(java.time.Year.now().getValue() + 2)).formParam("cvv", "123")
+                .formParam("cardholderName", "Budi Santoso").post("/pg/pay/" + code + "/card").then().statusCode(303)
+                .extract().header("Location");
+        for (String location : java.util.List.of(page, card)) {
+            assertFalse(location.contains("evil.example"), location);
+            assertTrue(location.startsWith("http://localhost:" + io.restassured.RestAssured.port + "/pg/pay/" + code),
+                    location);
+        }
     }
 
     @Test

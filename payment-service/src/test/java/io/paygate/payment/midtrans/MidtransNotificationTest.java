@@ -78,10 +78,10 @@ class MidtransNotificationTest extends MidtransTestBase {
             Map<String, Object> unknown = new java.util.LinkedHashMap<>(capture);
             unknown.put("transaction_status", "refund");
             assertEquals(200, SIM.post(signed(unknown, MidtransSetup.SERVER_KEY)));
-            // doubtful: Midtrans was asked, says pending; nothing changes
+            // a hint only: Midtrans was asked, says pending; nothing changes
             assertEquals(before, MidtransDb.version(code));
             assertEquals("PROCESSING", MidtransCustomer.statusOf(MID, orderId));
-            assertTrue(logs.text().contains("is doubtful"), logs.text());
+            assertTrue(logs.text().contains("Midtrans's status says still deciding"), logs.text());
             assertFalse(logs.text().contains(MidtransSetup.SERVER_KEY));
             assertFalse(logs.text().contains((String) capture.get("signature_key")));
         }
@@ -89,6 +89,116 @@ class MidtransNotificationTest extends MidtransTestBase {
         stranger.put("order_id", "CHGNOSUCHCHARGE000000000000");
         assertEquals(404, SIM.post(signed(stranger, MidtransSetup.SERVER_KEY)));
         assertEquals(before, MidtransDb.version(code));
+    }
+
+    /**
+     * Issue 22: the signature_key covers neither transaction_status nor fraud_status. Midtrans's own pending
+     * notification with only {@code "pending"} edited to {@code "settlement"} was answered 200 and captured a payment
+     * that was never paid.
+     */
+    @Test
+    void aPendingNotificationEditedToSettlementCapturesNothing() {
+        String orderId = Requests.orderId();
+        String code = awaiting3ds(orderId);
+        String ref = MidtransDb.reference(code);
+        String before = MidtransDb.version(code);
+        String pending = SIM.notificationJson(ref);
+        assertTrue(pending.contains("\"transaction_status\":\"pending\"") && pending.contains("\"status_code\":\"201\""),
+                pending);
+
+        String edited = pending.replace("\"transaction_status\":\"pending\"", "\"transaction_status\":\"settlement\"");
+        assertEquals(400, SIM.postRaw(edited));
+        String capture = pending.replace("\"transaction_status\":\"pending\"", "\"transaction_status\":\"capture\"")
+                .replace("\"status_code\":\"201\"", "\"status_code\":\"201\",\"fraud_status\":\"accept\"");
+        assertEquals(400, SIM.postRaw(capture));
+        given().contentType("application/json").body(edited).post(PATH).then().statusCode(400)
+                .body("responseCode", equalTo("4000800"))
+                .body("responseMessage", equalTo("Bad Request transaction_status contradicts status_code"));
+
+        assertEquals(before, MidtransDb.version(code));
+        assertEquals("PROCESSING", MidtransCustomer.statusOf(MID, orderId));
+        assertEquals(0, PaymentEvents.awaitRecords(MID.id(), code, 0, Duration.ofSeconds(1)).size());
+    }
+
+    /** Issue 22's second edit: a capture in fraud challenge ({@code 201}) edited to {@code accept}. */
+    @Test
+    void aChallengedCaptureEditedToAcceptCapturesNothing() {
+        String orderId = Requests.orderId();
+        String code = MidtransCustomer.newPayment(MID, orderId);
+        PaymentApi.payByCard(code, "4611111111111116").then().statusCode(303);
+        assertEquals("PROCESSING", MidtransCustomer.statusOf(MID, orderId));
+        String ref = MidtransDb.reference(code);
+        String before = MidtransDb.version(code);
+        String challenge = SIM.notificationJson(ref);
+        assertTrue(challenge.contains("\"fraud_status\":\"challenge\""), challenge);
+
+        assertEquals(400, SIM.postRaw(challenge.replace("\"fraud_status\":\"challenge\"", "\"fraud_status\":\"accept\"")));
+        assertEquals(400, SIM.postRaw(challenge.replace("\"fraud_status\":\"challenge\",", "")));
+        assertEquals(200, SIM.postRaw(challenge), "Midtrans's own challenge notification is acknowledged");
+
+        assertEquals(before, MidtransDb.version(code));
+        assertEquals("PROCESSING", MidtransCustomer.statusOf(MID, orderId));
+    }
+
+    /**
+     * Even a body with a valid signature and consistent statuses (the server key leaked, or Midtrans erred) decides
+     * nothing by itself: the gateway asks Midtrans, and Midtrans says pending.
+     */
+    @Test
+    void aSignedCaptureThatMidtransDoesNotConfirmChangesNothing() {
+        String orderId = Requests.orderId();
+        String code = awaiting3ds(orderId);
+        String ref = MidtransDb.reference(code);
+        String before = MidtransDb.version(code);
+        Map<String, Object> capture = SIM.notificationBody(ref);
+        capture.put("transaction_status", "capture");
+        capture.put("status_code", "200");
+        capture.put("fraud_status", "accept");
+        long inquiries = statusInquiriesOf(ref);
+
+        assertEquals(200, SIM.post(signed(capture, MidtransSetup.SERVER_KEY)));
+        assertEquals(inquiries + 1, statusInquiriesOf(ref), "Midtrans was asked");
+        assertEquals(before, MidtransDb.version(code));
+        assertEquals("PROCESSING", MidtransCustomer.statusOf(MID, orderId));
+    }
+
+    /**
+     * Ten copies of Midtrans's capture notification at once: one capture, one event, and the copies share their
+     * status inquiries (a copy only shares one that began after it arrived, so a burst costs at most a few).
+     */
+    @Test
+    void concurrentCopiesOfANotificationShareTheirInquiryAndDecideOnce() throws Exception {
+        SIM.notifications(MidtransSimulator.Notifications.NEVER);
+        String orderId = Requests.orderId();
+        String code = awaiting3ds(orderId);
+        MidtransCustomer.comeBack(MidtransCustomer.passThreeDs(code, "112233")).then().statusCode(303);
+        String ref = MidtransDb.reference(code);
+        assertEquals("capture", SIM.status(ref).orElseThrow());
+        String notification = SIM.notificationJson(ref);
+        long inquiries = statusInquiriesOf(ref);
+
+        java.util.concurrent.CountDownLatch start = new java.util.concurrent.CountDownLatch(1);
+        java.util.List<java.util.concurrent.Future<Integer>> replies = new java.util.ArrayList<>();
+        try (var pool = java.util.concurrent.Executors.newVirtualThreadPerTaskExecutor()) {
+            for (int i = 0; i < 10; i++) {
+                replies.add(pool.submit(() -> {
+                    start.await();
+                    return SIM.postRaw(notification);
+                }));
+            }
+            start.countDown();
+            for (var reply : replies) {
+                assertEquals(200, reply.get());
+            }
+        }
+        assertEquals("CAPTURED", MidtransCustomer.statusOf(MID, orderId));
+        long asked = statusInquiriesOf(ref) - inquiries;
+        assertTrue(asked >= 1 && asked <= 3, "status inquiries for ten concurrent copies: " + asked);
+        assertEquals(1, PaymentEvents.awaitRecords(MID.id(), code, 1, Duration.ofSeconds(10)).size());
+    }
+
+    static long statusInquiriesOf(String ref) {
+        return SIM.requests().stream().filter(r -> r.path().equals("/v2/" + ref + "/status")).count();
     }
 
     @Test

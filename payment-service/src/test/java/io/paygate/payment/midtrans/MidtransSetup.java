@@ -10,7 +10,7 @@ import java.util.Map;
 
 /**
  * Two merchants on the {@code midtrans} channel against one JVM-wide {@link MidtransSimulator} (real HTTP), beside the
- * sandbox merchants; a provider timeout of 3 s so reconciliation is seen within a test.
+ * sandbox merchants; a provider timeout of 3 s so reconciliation is seen within a test, store codes that expire in 25 s.
  */
 public final class MidtransSetup implements QuarkusTestResourceLifecycleManager {
 
@@ -62,7 +62,9 @@ public final class MidtransSetup implements QuarkusTestResourceLifecycleManager 
             return Map.of("gateway.payment.provider-timeout", "3s",
                     "gateway.payment.reconcile-interval", "500ms",
                     "gateway.payment.midtrans.read-timeout", "1500ms",
-                    "gateway.payment.midtrans.retry-backoff", "50ms");
+                    "gateway.payment.midtrans.retry-backoff", "50ms",
+                    // store codes live 25 s here, so a test sees one run out (Midtrans's custom expiry is 20 s or more)
+                    "gateway.payment.methods.convenience-store.lifetime", "25s");
         }
     }
 }

@@ -172,7 +172,34 @@ class InitiationFieldRulesTest {
                 refused("sourceOfFunds of 12 members", set("sourceOfFunds", objectWithMembers(12)), "4000101",
                         "Invalid Field Format sourceOfFunds"),
                 refused("device of 8 members", set("device", objectWithMembers(8)), "4000101",
-                        "Invalid Field Format device"));
+                        "Invalid Field Format device"),
+                refused("sourceOfFunds.type unknown", set("sourceOfFunds.type", "VA_XYZ"), "4000101",
+                        "Invalid Field Format sourceOfFunds.type"),
+                refused("sourceOfFunds.type empty", set("sourceOfFunds.type", ""), "4000101",
+                        "Invalid Field Format sourceOfFunds.type"),
+                refused("sourceOfFunds.type a number", set("sourceOfFunds.type", JsonNodeFactory.instance.numberNode(7)),
+                        "4000100", "Bad Request wrong type at sourceOfFunds.type"),
+                refused("OVO without sourceOfFunds.accountId", set("sourceOfFunds.type", "OVO"), "4000102",
+                        "Invalid Mandatory Field sourceOfFunds.accountId"),
+                refused("OVO with an accountId that is no phone", body -> with(with(body, "sourceOfFunds.type", "ovo"),
+                        "sourceOfFunds.accountId", "0812345"), "4000101",
+                        "Invalid Field Format sourceOfFunds.accountId"),
+                refused("order.timeout 0", set("order.timeout", JsonNodeFactory.instance.numberNode(0)), "4000101",
+                        "Invalid Field Format order.timeout"),
+                refused("order.timeout 43201", set("order.timeout", JsonNodeFactory.instance.numberNode(43201)),
+                        "4000101", "Invalid Field Format order.timeout"),
+                refused("order.timeout a string", set("order.timeout", "60"), "4000100",
+                        "Bad Request wrong type at order.timeout"),
+                refused("order.timeout with a fraction", set("order.timeout", JsonNodeFactory.instance.numberNode(1.5)),
+                        "4000100", "Bad Request wrong type at order.timeout"),
+                refused("url.successUrl javascript:", set("url.successUrl", "javascript:alert(document.cookie)"),
+                        "4000101", "Invalid Field Format url.successUrl"),
+                refused("url.failUrl data:", set("url.failUrl", "data:text/html,<script>alert(1)</script>"),
+                        "4000101", "Invalid Field Format url.failUrl"),
+                refused("url.backUrl relative", set("url.backUrl", "/cart"), "4000101",
+                        "Invalid Field Format url.backUrl"),
+                refused("url.successUrl of 2049", set("url.successUrl", longUrl(2049)), "4000101",
+                        "Invalid Field Format url.successUrl"));
     }
 
     static Stream<Arguments> acceptedRequests() {
@@ -210,18 +237,29 @@ class InitiationFieldRulesTest {
                 accepted("recurring of 11 members", set("recurring", objectWithMembers(11))),
                 accepted("sourceOfFunds of 11 members", set("sourceOfFunds", objectWithMembers(11))),
                 accepted("device of 7 members", set("device", objectWithMembers(7))),
-                accepted("unknown top-level member", set("somethingElse", "ignored")));
+                accepted("unknown top-level member", set("somethingElse", "ignored")),
+                accepted("url with success, fail and back URLs", body -> with(with(with(body, "url.successUrl",
+                        "https://merchant.example.com/ok"), "url.failUrl", "https://merchant.example.com/retry"),
+                        "url.backUrl", "https://merchant.example.com/cart")),
+                accepted("order.timeout 1", set("order.timeout", JsonNodeFactory.instance.numberNode(1))),
+                accepted("order.timeout 43200", set("order.timeout", JsonNodeFactory.instance.numberNode(43200))),
+                accepted("sourceOfFunds.type CARD", set("sourceOfFunds.type", "CARD")),
+                accepted("sourceOfFunds.type a binding's source code", set("sourceOfFunds.type", "BCA_DD")),
+                accepted("sourceOfFunds.type qris in lower case", set("sourceOfFunds.type", "qris")));
     }
 
     @ParameterizedTest(name = "refuses {0}")
     @MethodSource("refusedRequests")
     void refusesARequestBreakingARuleNamingTheField(String name, UnaryOperator<ObjectNode> edit, String code,
                                                      String message) {
-        ObjectNode body = edit.apply(Requests.minimal(Requests.orderId()));
+        String orderId = Requests.orderId();
+        ObjectNode body = edit.apply(Requests.minimal(orderId));
         PaymentApi.initiate(body).then()
                 .statusCode(Integer.parseInt(code.substring(0, 3)))
                 .body("responseCode", equalTo(code))
                 .body("responseMessage", equalTo(message));
+        // nothing was written: the order is unknown
+        PaymentApi.status(io.paygate.testsupport.SandboxMerchants.DEMO, orderId).then().statusCode(404);
     }
 
     @ParameterizedTest(name = "accepts {0}")

@@ -32,6 +32,11 @@ class PaymentOpenApiTest {
     private static final List<String> MERCHANT_OPERATIONS = List.of("POST " + INITIATE, "GET " + STATUS,
             "POST " + TRANSFER, "GET " + TRANSFER_STATUS, "POST " + CANCEL);
 
+    /** The sandbox's customer pages (CONTRACT §2a): HTML for a person, no authentication, like the hosted page. */
+    private static final Set<String> SANDBOX_PAGES = Set.of("GET /pg/sandbox/bank-app", "POST /pg/sandbox/bank-app",
+            "GET /pg/sandbox/qris-app", "POST /pg/sandbox/qris-app", "GET /pg/sandbox/wallet/{reference}",
+            "GET /pg/sandbox/cashier", "POST /pg/sandbox/cashier");
+
     private OpenApiDocument doc;
 
     @BeforeEach
@@ -100,7 +105,7 @@ class PaymentOpenApiTest {
     void everyPgOperationIsAuthenticatedUnlessItIsTheCustomersPage() {
         for (String operation : doc.operations()) {
             String[] mp = operation.split(" ");
-            if (mp[1].startsWith("/pg/pay/")) {
+            if (mp[1].startsWith("/pg/pay/") || SANDBOX_PAGES.contains(operation)) {
                 assertTrue(doc.security(mp[0], mp[1]).isEmpty(), operation);
                 continue;
             }
@@ -115,7 +120,22 @@ class PaymentOpenApiTest {
                 "nor is Midtrans's notification");
         assertEquals(Set.of("ops-token"), doc.security("GET", "/pg/ops/outbox/parked"));
         assertEquals(Set.of("ops-token"), doc.security("POST", "/pg/ops/outbox/parked/{id}/retry"));
-        assertEquals(15, doc.operations().size(), doc.operations()::toString);
+        assertEquals(Set.of("ops-token"), doc.security("GET", "/pg/ops/payments/surplus"));
+        for (String sandboxApp : List.of("/pg/sandbox/va/pay", "/pg/sandbox/qris/pay", "/pg/sandbox/cashier/pay",
+                "/pg/sandbox/wallet/{reference}")) {
+            assertEquals(Set.of("ops-token"), doc.security("POST", sandboxApp), sandboxApp);
+        }
+        assertEquals(doc.security("GET", "/pg/payment/card/status/{orderId}"),
+                doc.security("GET", "/pg/payment/card/check/{orderId}"));
+        for (String[] merchantOp : new String[][]{{"POST", "/pg/payment/card/refund"},
+                {"GET", "/pg/payment/card/refund/{refundId}"}, {"POST", "/pg/payment/card/cancel/{orderId}"},
+                {"GET", "/pg/payment/card/refunds"}, {"GET", "/pg/payments"}, {"GET", "/pg/disbursements"},
+                {"GET", "/pg/reports/transactions"}}) {
+            assertEquals(doc.security("GET", "/pg/payment/card/status/{orderId}"),
+                    doc.security(merchantOp[0], merchantOp[1]), merchantOp[1]);
+        }
+        assertTrue(doc.operations().containsAll(SANDBOX_PAGES), doc.operations()::toString);
+        assertEquals(37, doc.operations().size(), doc.operations()::toString);
     }
 
     @Test

@@ -110,11 +110,23 @@ class ProviderCallbackTest {
     }
 
     @Test
-    void aContradictingDecisionForAFinalPaymentIsAConflict() {
+    void aFailureAfterTheCaptureIsAConflict() {
+        long now = Instant.now().getEpochSecond();
+        post(decision("CAPTURED"), SECRET, now).then().statusCode(200);
+        post(decision("FAILED"), SECRET, now).then().statusCode(409).body("responseCode", equalTo("4090800"));
+        assertEquals("CAPTURED", PaymentApi.statusOf(orderId));
+    }
+
+    @Test
+    void moneyTakenAfterTheFailureIsASurplusNotACapture() {
         long now = Instant.now().getEpochSecond();
         post(decision("FAILED"), SECRET, now).then().statusCode(200);
-        post(decision("CAPTURED"), SECRET, now).then().statusCode(409).body("responseCode", equalTo("4090800"));
+        post(decision("CAPTURED"), SECRET, now).then().statusCode(200);
+        post(decision("CAPTURED"), SECRET, now).then().statusCode(200);
         assertEquals("FAILED", PaymentApi.statusOf(orderId));
+        assertEquals(1, db.count("SELECT count(*) FROM payment_surplus WHERE charge_reference = ?", reference));
+        assertEquals("REFUND_PENDING", db.value("SELECT state FROM payment_surplus WHERE charge_reference = ?",
+                reference), "card money goes back through the provider");
     }
 
     @Test

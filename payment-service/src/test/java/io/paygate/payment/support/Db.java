@@ -37,6 +37,22 @@ public final class Db {
         }
     }
 
+    /** The first column of every row, as strings. */
+    public java.util.List<String> values(String sql, Object... args) {
+        try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement(sql)) {
+            bind(s, args);
+            java.util.List<String> out = new java.util.ArrayList<>();
+            try (ResultSet rs = s.executeQuery()) {
+                while (rs.next()) {
+                    out.add(rs.getString(1));
+                }
+            }
+            return out;
+        } catch (SQLException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
     public int count(String sql, Object... args) {
         return Integer.parseInt(value(sql, args));
     }

@@ -5,40 +5,30 @@ import io.paygate.payment.support.Requests;
 import io.paygate.testsupport.quarkus.KafkaResource;
 import io.paygate.testsupport.quarkus.PostgresResource;
 import io.paygate.testsupport.quarkus.SandboxConfigResource;
+import io.paygate.testsupport.web.Chromium;
 import io.quarkus.test.common.ResourceArg;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
-import org.openqa.selenium.OutputType;
-import org.openqa.selenium.TakesScreenshot;
 import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.WebElement;
-import org.openqa.selenium.chrome.ChromeDriver;
-import org.openqa.selenium.chrome.ChromeDriverService;
-import org.openqa.selenium.chrome.ChromeOptions;
 import org.openqa.selenium.support.ui.ExpectedConditions;
 import org.openqa.selenium.support.ui.WebDriverWait;
 
-import java.io.File;
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Year;
-import java.util.Comparator;
-import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
- * The hosted page in a real browser: Debian's headless Chromium driven through Debian's chromedriver (installed by
- * {@code deploy/ci/install-chromium.sh}; never a downloaded browser). Skipped, saying why, where they are missing
- * outside CI; CI installs them, so there it always runs.
+ * The hosted page in a real browser: test-support's {@link Chromium} (Debian's headless Chromium; skipped, saying
+ * why, where it is missing outside CI; CI installs it, so there it always runs). One browser for the class.
  */
 @QuarkusTest
 @WithTestResource(value = PostgresResource.class, initArgs = @ResourceArg(name = "database", value = "payment"))
@@ -46,40 +36,26 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 @WithTestResource(SandboxConfigResource.class)
 class HostedPageBrowserTest {
 
-    static final File CHROMIUM = new File("/usr/bin/chromium");
-    static final File CHROMEDRIVER = new File("/usr/bin/chromedriver");
+    static Chromium chromium;
+    static WebDriver browser;
 
-    WebDriver browser;
-    Path profile;
+    @BeforeAll
+    static void openBrowser() {
+        chromium = Chromium.start();
+        browser = chromium.driver();
+    }
 
-    @BeforeEach
-    void openBrowser() throws IOException {
-        boolean installed = CHROMIUM.canExecute() && CHROMEDRIVER.canExecute();
-        if (!installed && "true".equals(System.getenv("CI"))) {
-            throw new IllegalStateException("CI must install chromium and chromium-driver (deploy/ci/install-chromium.sh)");
+    @AfterAll
+    static void closeBrowser() {
+        if (chromium != null) {
+            chromium.close();
         }
-        assumeTrue(installed, "Debian's chromium and chromium-driver are not installed: run deploy/ci/install-chromium.sh");
-        profile = Files.createTempDirectory("paygate-chromium-");
-        ChromeOptions options = new ChromeOptions();
-        options.setBinary(CHROMIUM);
-        options.addArguments("--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run",
-                "--disable-quic", "--window-size=390,844", "--user-data-dir=" + profile);
-        ChromeDriverService service = new ChromeDriverService.Builder().usingDriverExecutable(CHROMEDRIVER)
-                .usingAnyFreePort().build();
-        browser = new ChromeDriver(service, options);
     }
 
     @AfterEach
-    void closeBrowser() throws IOException {
-        if (browser != null) {
-            browser.quit();
-        }
-        if (profile != null) {
-            try (Stream<Path> files = Files.walk(profile)) {
-                files.sorted(Comparator.reverseOrder()).map(Path::toFile).forEach(File::delete);
-            }
-        }
+    void forget() {
+        chromium.forget();
+        chromium.acceptLanguage("en-US,en");
     }
 
     @Test
@@ -97,12 +73,7 @@ class HostedPageBrowserTest {
             assertTrue(label.isDisplayed(), field + " has a visible label");
         }
         screenshot("pay");
-        browser.findElement(By.id("cardNumber")).sendKeys("4111 1111 1111 1111");
-        browser.findElement(By.id("expiryMonth")).sendKeys("12");
-        browser.findElement(By.id("expiryYear")).sendKeys(String.valueOf(Year.now().getValue() + 2));
-        browser.findElement(By.id("cvv")).sendKeys("123");
-        browser.findElement(By.id("cardholderName")).sendKeys("Budi Santoso");
-        browser.findElement(By.id("pay-button")).click();
+        fillCard("4111 1111 1111 1111");
 
         // The processing view turns into the result by itself.
         new WebDriverWait(browser, Duration.ofSeconds(30)).until(
@@ -119,12 +90,7 @@ class HostedPageBrowserTest {
         String redirectUrl = PaymentApi.initiate(Requests.minimal(orderId)).then().statusCode(200)
                 .extract().path("redirecturl");
         browser.get(redirectUrl);
-        browser.findElement(By.id("cardNumber")).sendKeys("4111 1111 1111 1112");
-        browser.findElement(By.id("expiryMonth")).sendKeys("12");
-        browser.findElement(By.id("expiryYear")).sendKeys(String.valueOf(Year.now().getValue() + 2));
-        browser.findElement(By.id("cvv")).sendKeys("123");
-        browser.findElement(By.id("cardholderName")).sendKeys("Budi Santoso");
-        browser.findElement(By.id("pay-button")).click();
+        fillCard("4111 1111 1111 1112");
 
         WebElement error = new WebDriverWait(browser, Duration.ofSeconds(15))
                 .until(ExpectedConditions.visibilityOfElementLocated(By.id("cardNumber-error")));
@@ -136,14 +102,50 @@ class HostedPageBrowserTest {
         assertEquals("PENDING", PaymentApi.statusOf(orderId));
     }
 
-    /** Keeps what the customer saw in target/screenshots, for a person to look at. */
-    private void screenshot(String name) {
-        try {
-            Path dir = Files.createDirectories(Path.of("target", "screenshots"));
-            byte[] png = ((TakesScreenshot) browser).getScreenshotAs(OutputType.BYTES);
-            Files.write(dir.resolve(name + ".png"), png);
-        } catch (IOException e) {
-            throw new java.io.UncheckedIOException(e);
-        }
+    @Test
+    void anIndonesianBrowserReadsThePageInIndonesianAndTheSwitchHoldsThroughTheForm() {
+        chromium.acceptLanguage("id-ID,id,en-US");
+        String redirectUrl = PaymentApi.initiate(Requests.minimal(Requests.orderId())).then().statusCode(200)
+                .extract().path("redirecturl");
+        browser.get(redirectUrl);
+        assertEquals("id", browser.findElement(By.tagName("html")).getAttribute("lang"));
+        assertEquals("Selesaikan pembayaran Anda · Demo Store", browser.getTitle());
+        assertEquals("Rp 150.000", browser.findElement(By.id("amount")).getText());
+        String expiresAt = browser.findElement(By.id("expires-at")).getText();
+        assertTrue(expiresAt.matches("Bayar sebelum \\d{1,2} (Jan|Feb|Mar|Apr|Mei|Jun|Jul|Agu|Sep|Okt|Nov|Des) \\d{4}, "
+                + "\\d{2}:\\d{2} WIB"), expiresAt);
+        assertEquals("Nomor kartu", browser.findElement(By.cssSelector("label[for='cardNumber']")).getText());
+        screenshot("pay-id");
+
+        // To English by the switch; the refused form that follows stays English though the browser prefers Indonesian.
+        browser.findElement(By.id("lang-en")).click();
+        new WebDriverWait(browser, Duration.ofSeconds(15)).until(
+                ExpectedConditions.attributeToBe(By.tagName("html"), "lang", "en"));
+        assertEquals("Complete your payment · Demo Store", browser.getTitle());
+        fillCard("4111 1111 1111 1112");
+        WebElement error = new WebDriverWait(browser, Duration.ofSeconds(15))
+                .until(ExpectedConditions.visibilityOfElementLocated(By.id("cardNumber-error")));
+        assertEquals("Enter a valid card number.", error.getText());
+
+        // And back: the refusal's page switches too, at the page's own address.
+        browser.findElement(By.id("lang-id")).click();
+        new WebDriverWait(browser, Duration.ofSeconds(15)).until(
+                ExpectedConditions.attributeToBe(By.tagName("html"), "lang", "id"));
+        assertTrue(browser.getCurrentUrl().endsWith(redirectUrl.substring(redirectUrl.indexOf("/pg/pay/")) + "?lang=id"),
+                browser.getCurrentUrl());
+        assertFalse(browser.getPageSource().contains("Complete your payment"));
+    }
+
+    private static void fillCard(String number) {
+        browser.findElement(By.id("cardNumber")).sendKeys(number);
+        browser.findElement(By.id("expiryMonth")).sendKeys("12");
+        browser.findElement(By.id("expiryYear")).sendKeys(String.valueOf(Year.now().getValue() + 2));
+        browser.findElement(By.id("cvv")).sendKeys("123");
+        browser.findElement(By.id("cardholderName")).sendKeys("Budi Santoso");
+        browser.findElement(By.id("pay-button")).click();
+    }
+
+    private static void screenshot(String name) {
+        chromium.screenshot(name);
     }
 }

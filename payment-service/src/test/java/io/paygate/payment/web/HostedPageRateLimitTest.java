@@ -33,6 +33,7 @@ import java.util.Map;
 import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.equalTo;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
 /**
@@ -116,6 +117,37 @@ class HostedPageRateLimitTest {
     }
 
     @Test
+    void aCustomerPayingAVirtualAccountInTheSandboxBankAppIsNotLimited() throws InterruptedException {
+        String orderId = Requests.orderId();
+        String code = PaymentApi.newPayment(orderId);
+        String me = "198.51.100.24";
+        List<Integer> statuses = new ArrayList<>();
+        statuses.add(customer(me).get("/pg/pay/" + code).statusCode());
+        statuses.add(customer(me).contentType("application/x-www-form-urlencoded; charset=UTF-8")
+                .formParam("type", "VA_BCA").post("/pg/pay/" + code + "/method").statusCode());
+        statuses.add(customer(me).get("/pg/pay/" + code).statusCode());
+        String va = new Db(dataSource).value("SELECT pay_code FROM payment WHERE payment_code = ?", code);
+        // The customer's bank app: the page, a look-up, the payment; meanwhile the payment page polls its state.
+        statuses.add(customer(me).get("/pg/sandbox/bank-app").statusCode());
+        statuses.add(customer(me).queryParam("accountNumber", va).get("/pg/sandbox/bank-app").statusCode());
+        statuses.add(customer(me).contentType("application/x-www-form-urlencoded; charset=UTF-8")
+                .formParam("accountNumber", va).formParam("amount", "150000").post("/pg/sandbox/bank-app")
+                .statusCode());
+        String state = "PENDING";
+        for (int i = 0; i < 20 && !"CAPTURED".equals(state); i++) {
+            Response poll = customer(me).get("/pg/pay/" + code + "/state");
+            statuses.add(poll.statusCode());
+            if (poll.statusCode() == 200) {
+                state = poll.path("status");
+            }
+            Thread.sleep(200);
+        }
+        assertFalse(statuses.contains(429), statuses::toString);
+        assertEquals(List.of(200, 303, 200, 200, 200, 200), statuses.subList(0, 6));
+        assertEquals("CAPTURED", state);
+    }
+
+    @Test
     void providerCallbacksWhoseSignatureVerifiesAreNeverLimitedAndForgedOnesAre() {
         String orderId = Requests.orderId();
         String code = PaymentApi.newPayment(orderId);
@@ -139,6 +171,45 @@ class HostedPageRateLimitTest {
         callback(forger, decision, "forged".getBytes(StandardCharsets.UTF_8)).then().statusCode(429)
                 .body("responseCode", equalTo("4290800")).header("Retry-After", "4");
         callback(provider, decision, PROVIDER_SECRET).then().statusCode(200);
+    }
+
+    /**
+     * CONTRACT §0: provider notifications for unknown orders are limited per client address (300 of them in 0.6 s were
+     * all answered 404, issue 22), while a callback whose signature verifies for a payment is still served from it.
+     */
+    @Test
+    void providerNotificationsForUnknownOrdersCostTheirAddress() {
+        String scanner = "198.51.100.24";
+        String unknown = "{\"order_id\":\"CHGNOSUCHCHARGE0000000000\",\"status_code\":\"200\","
+                + "\"gross_amount\":\"150000.00\",\"signature_key\":\"00\",\"transaction_status\":\"settlement\"}";
+        // the burst (3) answers 404; then 429 — give a slow machine room for a token refilled on the way (one per 4 s)
+        int notFound = 0;
+        io.restassured.response.Response last = null;
+        for (int i = 0; i < 8; i++) {
+            last = given().header("X-Forwarded-For", scanner).contentType("application/json").body(unknown)
+                    .post("/pg/provider/midtrans/notification");
+            if (last.statusCode() == 429) {
+                break;
+            }
+            last.then().statusCode(404).body("responseCode", equalTo("4040801"));
+            notFound++;
+        }
+        assertTrue(notFound >= 3 && notFound <= 5, "404s before the limit: " + notFound);
+        last.then().statusCode(429).body("responseCode", equalTo("4290800")).header("Retry-After", "4");
+
+        byte[] noSuchPayment = ("{\"reference\":\"CHGNOSUCHCHARGE0000000001\",\"paymentCode\":\"PCNOSUCHPAYMENT\","
+                + "\"status\":\"CAPTURED\",\"statusDesc\":null}").getBytes(StandardCharsets.UTF_8);
+        callback(scanner, noSuchPayment, PROVIDER_SECRET).then().statusCode(429).body("responseCode", equalTo("4290800"));
+
+        String orderId = Requests.orderId();
+        String code = PaymentApi.newPayment(orderId);
+        PaymentApi.payByCard(code, "4000000000003220").then().statusCode(303);
+        String reference = new Db(dataSource).value("SELECT provider_reference FROM payment WHERE payment_code = ?",
+                code);
+        byte[] decision = ("{\"reference\":\"" + reference + "\",\"paymentCode\":\"" + code
+                + "\",\"status\":\"CAPTURED\",\"statusDesc\":null}").getBytes(StandardCharsets.UTF_8);
+        callback(scanner, decision, PROVIDER_SECRET).then().statusCode(200);
+        assertEquals("CAPTURED", PaymentApi.statusOf(orderId));
     }
 
     @Test

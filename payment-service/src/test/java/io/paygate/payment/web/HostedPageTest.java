@@ -64,8 +64,9 @@ class HostedPageTest {
                 .body(containsString("Demo Store"))
                 .body(containsString("Coffee beans 1 kg"))
                 .body(containsString("Rp 150.000"))
-                .body(containsString("Link expires in <span id=\"time-left-value\""))
+                .body(containsString("Time left to pay: <span id=\"time-left-value\""))
                 .body(containsString("23 h 59 min"))
+                .body(containsString(" WIB</span>"))
                 .body(containsString("<label for=\"cardNumber\">"))
                 .body(containsString("<label for=\"expiryMonth\">"))
                 .body(containsString("<label for=\"expiryYear\">"))
@@ -77,7 +78,7 @@ class HostedPageTest {
     }
 
     @Test
-    void amountsOfOtherCurrenciesHaveTwoDecimals() {
+    void amountsOfOtherCurrenciesHaveTheirDecimals() {
         String code = PaymentApi.initiate(Requests.with(Requests.with(Requests.minimal(Requests.orderId()),
                 "order.currency", "USD"), "order.amount", "1234.5")).then().statusCode(200).extract().path("paymentCode");
         PaymentApi.page(code).then().statusCode(200).body(containsString("USD 1,234.50"));
@@ -141,7 +142,8 @@ class HostedPageTest {
         db.update("UPDATE payment SET status = 'PROCESSING' WHERE payment_code = ?", code);
         PaymentApi.page(code).then().statusCode(200)
                 .body(containsString("data-view=\"processing\""))
-                .body(containsString("<noscript><meta http-equiv=\"refresh\" content=\"2\"></noscript>"))
+                .body(not(containsString("http-equiv")))
+                .body(containsString("<a href=\"/pg/pay/" + code + "\" id=\"check-again\""))
                 .body(containsString("data-state-url=\"/pg/pay/" + code + "/state\""))
                 .body(containsString("role=\"status\" aria-live=\"polite\""));
         given().get("/pg/pay/" + code + "/state").then().statusCode(200)

@@ -7,6 +7,7 @@ import io.paygate.model.auth.RequestAuthenticationException;
 import io.paygate.model.auth.RequestSigner;
 import io.paygate.model.auth.RequestVerifier;
 import io.paygate.model.error.ErrorCase;
+import io.vertx.core.http.HttpServerRequest;
 import jakarta.ws.rs.Priorities;
 import jakarta.ws.rs.container.ContainerRequestContext;
 import jakarta.ws.rs.core.HttpHeaders;
@@ -15,7 +16,6 @@ import org.jboss.resteasy.reactive.server.ServerRequestFilter;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
-import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.time.Clock;
@@ -49,17 +49,18 @@ public class AuthenticationFilters {
      */
     @ServerRequestFilter(priority = Priorities.AUTHENTICATION)
     @MerchantAuthenticated
-    public void merchant(ContainerRequestContext request) throws IOException {
+    public void merchant(ContainerRequestContext request, HttpServerRequest http) throws IOException {
         byte[] body = readBody(request);
         String partnerId = request.getHeaderString(RequestSigner.PARTNER_ID);
         if (partnerId == null || partnerId.isBlank()) {
             throw ApiException.unauthorized("Missing " + RequestSigner.PARTNER_ID);
         }
         Merchant merchant = merchants.find(partnerId).orElseThrow(() -> ApiException.unauthorized("Unknown partner"));
-        URI uri = request.getUriInfo().getRequestUri();
-        String pathAndQuery = uri.getRawPath() + (uri.getRawQuery() == null ? "" : "?" + uri.getRawQuery());
+        // CONTRACT §0: PATH is the request target exactly as sent on the request line (web.RequestTargets refused
+        // the forms that could name another resource than the one this string names).
+        String target = http.uri();
         try {
-            verifier.verify(merchant.clientSecret(), request.getMethod(), pathAndQuery, body,
+            verifier.verify(merchant.clientSecret(), request.getMethod(), target, body,
                     request.getHeaderString(RequestSigner.TIMESTAMP), request.getHeaderString(RequestSigner.SIGNATURE));
         } catch (RequestAuthenticationException e) {
             throw ApiException.unauthorized(e.reason());
@@ -94,7 +95,9 @@ public class AuthenticationFilters {
      * The body exactly as the endpoint will read it. It is read whatever the headers say (no {@code Content-Type}
      * is not "no body"): the signature covers the bytes that are read, never fewer. A body that is not
      * {@code application/json} is refused (CONTRACT §0: {@code 415SS00}) before the signature is checked, so no
-     * endpoint ever sees bytes of a type it might guess.
+     * endpoint ever sees bytes of a type it might guess. The bytes are already in memory: {@code web.RequestBodies}
+     * read them on the event loop, within the body deadline and the size limit, before this filter's worker thread
+     * was given the request.
      */
     private static byte[] readBody(ContainerRequestContext request) throws IOException {
         // Read as much as Content-Length announces (one byte more, to notice a longer body): a buffer of the body's

@@ -15,16 +15,18 @@ public final class ApiException extends RuntimeException {
     private final ErrorCase errorCase;
     private final String detail;
     private final ServiceCode service;
+    private final boolean chargesAddress;
 
-    private ApiException(ErrorCase errorCase, String detail, ServiceCode service) {
+    private ApiException(ErrorCase errorCase, String detail, ServiceCode service, boolean chargesAddress) {
         super(errorCase.message() + (detail == null ? "" : " " + detail), null, false, false);
         this.errorCase = errorCase;
         this.detail = detail;
         this.service = service;
+        this.chargesAddress = chargesAddress;
     }
 
     public static ApiException of(ErrorCase errorCase, String detail) {
-        return new ApiException(errorCase, detail, null);
+        return new ApiException(errorCase, detail, null, false);
     }
 
     public static ApiException of(FieldViolation violation) {
@@ -63,7 +65,20 @@ public final class ApiException extends RuntimeException {
 
     /** The same error with an explicit service code. */
     public ApiException in(ServiceCode serviceCode) {
-        return new ApiException(errorCase, detail, serviceCode);
+        return new ApiException(errorCase, detail, serviceCode, chargesAddress);
+    }
+
+    /**
+     * The same error, and it costs the client address a token of its rate-limit bucket like a failed authentication
+     * (CONTRACT §0: provider notifications for unknown orders); over the limit it is answered {@code 429SS00}.
+     */
+    public ApiException chargingAddress() {
+        return new ApiException(errorCase, detail, service, true);
+    }
+
+    /** Whether answering this error costs the client address a token (every {@code 401SS00} does anyway). */
+    public boolean chargesAddress() {
+        return chargesAddress || errorCase == ErrorCase.UNAUTHORIZED;
     }
 
     public ErrorCase errorCase() {

@@ -57,9 +57,9 @@ public class ErrorMappers {
     @ServerExceptionMapper
     public Response api(ApiException e, ContainerRequestContext request) {
         ServiceCode service = e.service().orElseGet(() -> serviceOf(request));
-        if (e.errorCase() == ErrorCase.UNAUTHORIZED
-                && request.getProperty(RateLimitFilters.CLIENT) instanceof String client) {
-            // A failed authentication costs its address a token (CONTRACT §0); over the limit it is answered 429.
+        if (e.chargesAddress() && request.getProperty(RateLimitFilters.CLIENT) instanceof String client) {
+            // A failed authentication (or a provider notification for an unknown order) costs its address a token
+            // (CONTRACT §0); over the limit it is answered 429.
             OptionalLong refused = rateLimits.failedAuthentication(client);
             if (refused.isPresent()) {
                 return RateLimits.tooManyRequests(service, refused.getAsLong());

@@ -12,7 +12,7 @@ import jakarta.inject.Singleton;
 
 /**
  * The service's ObjectMapper: common-model's settings, and strict types (CONTRACT §0: a wrong type is
- * {@code 400SS00}): a number where a string is expected, a string where a number or boolean is expected, and
+ * {@code 400SS00}): a number where a string is expected, a fraction where an integer is expected, a string where a number or boolean is expected, and
  * trailing content after the JSON value are refused instead of coerced; a member repeated in one object is malformed
  * JSON (parsers disagree on which value wins, so the gateway takes neither); text with U+0000 is refused
  * ({@link NoNulText}); and bodies must be I-JSON: well-formed UTF-8, no lone surrogate, numbers within double range
@@ -34,6 +34,7 @@ public class StrictJson implements ObjectMapperCustomizer {
         IJsonInput.configure(mapper);
         mapper.enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
         mapper.enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES);
+        mapper.disable(DeserializationFeature.ACCEPT_FLOAT_AS_INT); // 1.5 minutes is not an integer, nor is 1.0
         mapper.coercionConfigFor(LogicalType.Textual)
                 .setCoercion(CoercionInputShape.Integer, CoercionAction.Fail)
                 .setCoercion(CoercionInputShape.Float, CoercionAction.Fail)

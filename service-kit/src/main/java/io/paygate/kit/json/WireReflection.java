@@ -28,6 +28,10 @@ import io.paygate.model.api.payment.InitiateResponse;
 import io.paygate.model.api.payment.Order;
 import io.paygate.model.api.payment.OrderSummary;
 import io.paygate.model.api.payment.PaymentMethod;
+import io.paygate.model.api.payment.MethodKind;
+import io.paygate.model.api.payment.PaymentSource;
+import io.paygate.model.api.payment.AccountEntry;
+import io.paygate.model.api.payment.RefundResult;
 import io.paygate.model.api.payment.PaymentNotification;
 import io.paygate.model.api.payment.PaymentOutcome;
 import io.paygate.model.api.payment.PaymentResult;
@@ -50,6 +54,9 @@ import io.quarkus.runtime.annotations.RegisterForReflection;
 @RegisterForReflection(targets = {
         EventEnvelope.class, PaymentStatusChanged.class, BindingStatusChanged.class, DisbursementStatusChanged.class,
         PaymentNotification.class, OrderSummary.class, PaymentResult.class, PaymentOutcome.class, PaymentMethod.class,
+        MethodKind.class, PaymentSource.class, AccountEntry.class, RefundResult.class,
+        io.paygate.model.api.refund.RefundRequest.class, io.paygate.model.api.refund.RefundResponse.class,
+        io.paygate.model.api.refund.CancelResponse.class, io.paygate.model.api.list.Page.class,
         BindingNotification.class, BindingSummary.class, DisbursementNotification.class, TransferAmount.class,
         AdditionalInfo.class, TriggerType.class, Customer.class, Card.class, CardInfo.class, Meta.class,
         SourceOfFunds.class, MerchantReply.class, CallbackRegistration.class, ActiveBinding.class,

@@ -109,6 +109,8 @@ public abstract class GatewayOpenApiFilter implements OASFilter {
                 add(responses, service, ErrorCase.PAYLOAD_TOO_LARGE, null,
                         "Body over " + AuthenticationFilters.MAX_BODY_BYTES / 1024 + " KiB");
             }
+            add(responses, service, ErrorCase.REQUEST_TIMEOUT, null,
+                    "The body did not arrive whole within gateway.http.body-timeout (10 s); the connection is closed");
         }
         add(responses, service, ErrorCase.GENERAL_ERROR, null,
                 "Unexpected failure: no stack trace, no exception name; the incident is in the log");

@@ -25,8 +25,12 @@ public interface RateLimitConfig {
     /** Per client address, the hosted pages a customer uses (payment page, bank page): see {@link #pagePaths()}. */
     Page page();
 
-    /** Path prefixes of the hosted pages, limited by {@link #page()} instead of {@link #address()}. */
-    @WithDefault("/pg/pay/,/pg/bind/")
+    /**
+     * Path prefixes of the hosted pages, limited by {@link #page()} instead of {@link #address()}: the payment page, the
+     * bank page, and the sandbox's customer pages (bank app, QRIS app, wallet, cashier), which a customer uses within
+     * one payment. Their authenticated neighbours under {@code /pg/sandbox/} (ops token) are not affected.
+     */
+    @WithDefault("/pg/pay/,/pg/bind/,/pg/sandbox/")
     List<String> pagePaths();
 
     /**

@@ -118,6 +118,24 @@ public class RateLimits {
         return remember(client, take("a:" + client, address));
     }
 
+    /**
+     * {@code count} refused requests of {@code client} that cost its address a token each, charged at once (requests
+     * refused before any worker thread took them, e.g. over the per-address bound: {@code web.AddressConnections}).
+     * Empty when the bucket had them all; otherwise the {@code Retry-After} seconds, and the address is remembered as
+     * refused like a failed authentication.
+     */
+    public OptionalLong chargeAddress(String client, int count) {
+        if (!enabled || count <= 0 || skipping()) {
+            return OptionalLong.empty();
+        }
+        try {
+            int taken = buckets.take("a:" + client, address, count);
+            return remember(client, taken < count ? OptionalLong.of(address.retryAfterSeconds()) : OptionalLong.empty());
+        } catch (SQLException e) {
+            return unanswered(e);
+        }
+    }
+
     /** Whether {@code client} was refused recently (memory of this replica only; no database). */
     public OptionalLong blocked(String client) {
         if (!enabled) {

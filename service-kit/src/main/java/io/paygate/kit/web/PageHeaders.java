@@ -2,6 +2,7 @@ package io.paygate.kit.web;
 
 import io.vertx.core.http.HttpServerRequest;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.ws.rs.core.NewCookie;
 import jakarta.ws.rs.core.Response;
 
 import java.security.SecureRandom;
@@ -11,7 +12,8 @@ import java.util.Base64;
  * The headers of every page a customer sees (the hosted payment page, the bank's authorization page): nothing
  * cached (the pages show payment details and take card numbers or one-time codes), no framing (clickjacking), no
  * type sniffing, no referrer to third parties, a Content Security Policy that lets only the page's own inline style
- * and script run (by a nonce fresh for each response), forms post only to the gateway; and HSTS when the request
+ * and script run (by a nonce fresh for each response), images only from the gateway (a payment's QR), forms post
+ * only to the gateway; and HSTS when the request
  * reached the gateway over https, directly or as a trusted proxy says ({@link ClientAddresses#arrivedOverHttps}).
  */
 @ApplicationScoped
@@ -20,6 +22,8 @@ public class PageHeaders {
     /** A year, subdomains included: the gateway's host serves nothing over plain http in production. */
     public static final String HSTS = "max-age=31536000; includeSubDomains";
     private static final SecureRandom RANDOM = new SecureRandom();
+    /** A year: the customer's choice of language outlives one payment. */
+    private static final int LANGUAGE_COOKIE_SECONDS = 365 * 24 * 3600;
 
     private final ClientAddresses origins;
 
@@ -35,6 +39,21 @@ public class PageHeaders {
     }
 
     /**
+     * Adds the page headers of a page in {@code language} ({@link PageLanguage}): {@code Content-Language}, and, when
+     * the request's switch ({@code ?lang=}) chose it, the cookie that keeps it for the forms and redirects that follow.
+     */
+    public Response.ResponseBuilder apply(Response.ResponseBuilder response, String nonce, PageLanguage language,
+                                          HttpServerRequest request) {
+        apply(response, nonce, request).header("Content-Language", language.tag());
+        if (PageLanguage.switched(request) == language) {
+            response.cookie(new NewCookie.Builder(PageLanguage.COOKIE).value(language.tag()).path("/pg")
+                    .maxAge(LANGUAGE_COOKIE_SECONDS).httpOnly(true).secure(origins.arrivedOverHttps(request))
+                    .sameSite(NewCookie.SameSite.LAX).build());
+        }
+        return response;
+    }
+
+    /**
      * Adds the page headers.
      *
      * @param nonce   the nonce the page's {@code <style>} and {@code <script>} carry
@@ -47,7 +66,7 @@ public class PageHeaders {
                 .header("Referrer-Policy", "no-referrer")
                 .header("X-Frame-Options", "DENY")
                 .header("Content-Security-Policy", "default-src 'none'; style-src 'nonce-" + nonce + "'; "
-                        + "script-src 'nonce-" + nonce + "'; connect-src 'self'; img-src data:; "
+                        + "script-src 'nonce-" + nonce + "'; connect-src 'self'; img-src 'self' data:; "
                         + "form-action 'self'; frame-ancestors 'none'; base-uri 'none'");
         if (origins.arrivedOverHttps(request)) {
             response.header("Strict-Transport-Security", HSTS);

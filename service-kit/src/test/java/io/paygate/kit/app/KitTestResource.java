@@ -113,6 +113,17 @@ public class KitTestResource {
         }
     }
 
+    /** A provider callback's path (gateway.rate-limit.exempt-paths): no credentials, a raw JSON body. */
+    @Path("/pg/provider/kit/callback")
+    public static class ProviderCallback {
+        @POST
+        @Consumes(MediaType.APPLICATION_JSON)
+        @Produces(MediaType.APPLICATION_JSON)
+        public Map<String, Object> callback(byte[] body) {
+            return Map.of("bytes", body == null ? 0 : body.length);
+        }
+    }
+
     /** Every path of this test API answers with service code 01. */
     @ApplicationScoped
     public static class Codes implements ServiceCodeResolver {

@@ -21,12 +21,16 @@ final class CoreApiRoutes {
 
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final String STATUS_PATH = "^/v2/([^/]+)/status$";
+    private static final String CANCEL_PATH = "^/v2/([^/]+)/cancel$";
+    private static final String REFUND_PATH = "^/v2/([^/]+)/refund(/online/direct)?$";
     private static final String THREE_DS_PATH = "/v2/3ds/redirect/";
 
     private final MidtransSimulator sim;
+    private final MethodRoutes methods;
 
     CoreApiRoutes(MidtransSimulator sim) {
         this.sim = sim;
+        this.methods = new MethodRoutes(sim);
     }
 
     void handle(HttpExchange exchange) throws IOException {
@@ -43,6 +47,25 @@ final class CoreApiRoutes {
                 charge(exchange, body);
             } else if (path.matches(STATUS_PATH) && method.equals("GET")) {
                 status(exchange, URLDecoder.decode(path.replaceAll(STATUS_PATH, "$1"), StandardCharsets.UTF_8));
+            } else if (path.matches(CANCEL_PATH) && method.equals("POST")) {
+                withTransaction(exchange, MidtransSimulator.Endpoint.CANCEL, path.replaceAll(CANCEL_PATH, "$1"),
+                        t -> methods.cancel(exchange, t));
+            } else if (path.matches(REFUND_PATH) && method.equals("POST")) {
+                boolean direct = path.endsWith("/online/direct");
+                JsonNode req = jsonOrNull(body);
+                withTransaction(exchange, MidtransSimulator.Endpoint.REFUND, path.replaceAll(REFUND_PATH, "$1"),
+                        t -> {
+                            if (req == null || !req.isObject()) {
+                                json(exchange, 400, error(400, null));
+                            } else {
+                                methods.refund(exchange, t, req, direct);
+                            }
+                        });
+            } else if (path.matches(MethodRoutes.QR_PATH) && method.equals("GET")) {
+                methods.qrCode(exchange, path.replaceAll(MethodRoutes.QR_PATH, "$2"));
+            } else if (path.startsWith(MethodRoutes.WALLET_PATH)) {
+                methods.wallet(exchange, path.substring(MethodRoutes.WALLET_PATH.length()), method,
+                        method.equals("POST") ? params(body) : Map.of());
             } else if (path.startsWith(THREE_DS_PATH)) {
                 threeDs(exchange, path.substring(THREE_DS_PATH.length()), method,
                         method.equals("POST") ? params(body) : params(query));
@@ -110,6 +133,10 @@ final class CoreApiRoutes {
             json(ex, 413, error(413, null));
             return;
         }
+        if (MethodRoutes.opens(req.path("payment_type").asText())) {
+            methods.charge(ex, req, serverKey);
+            return;
+        }
         String orderId = req.path("transaction_details").path("order_id").asText("");
         JsonNode amount = req.path("transaction_details").path("gross_amount");
         String token = req.path("credit_card").path("token_id").asText("");
@@ -172,7 +199,41 @@ final class CoreApiRoutes {
             json(ex, 404, error(404, "Transaction doesn't exist."));
             return;
         }
+        sim.expireIfDue(t);
         json(ex, 200, t.body());
+    }
+
+    /** What a cancel or refund call does to the caller's transaction {@code rawOrderId}, after key and failures. */
+    private void withTransaction(HttpExchange ex, MidtransSimulator.Endpoint endpoint, String rawOrderId,
+                                 TransactionRoute route) throws IOException {
+        String serverKey = serverKey(ex);
+        if (!sim.serverKeyKnown(serverKey)) {
+            json(ex, 401, error(401, null));
+            return;
+        }
+        Integer failure = sim.takeFailure(endpoint);
+        if (failure != null) {
+            json(ex, failure, error(failure, null));
+            return;
+        }
+        SimTransaction t = sim.byOrder.get(URLDecoder.decode(rawOrderId, StandardCharsets.UTF_8));
+        if (t == null || !t.serverKey.equals(serverKey)) {
+            json(ex, 404, error(404, "Transaction doesn't exist."));
+            return;
+        }
+        route.handle(t);
+    }
+
+    private interface TransactionRoute {
+        void handle(SimTransaction t) throws IOException;
+    }
+
+    private static JsonNode jsonOrNull(String body) {
+        try {
+            return JSON.readTree(body);
+        } catch (IOException e) {
+            return null;
+        }
     }
 
     private void threeDs(HttpExchange ex, String transactionId, String method, Map<String, String> p)
@@ -220,6 +281,8 @@ final class CoreApiRoutes {
             case 404 -> "The requested resource is not found";
             case 406 -> "Duplicate order ID. order_id has already been utilized previously.";
             case 411 -> "Token id is missing, invalid, or timed out";
+            case 412 -> "Merchant cannot modify the status of the transaction";
+            case 414 -> "Refund request is rejected due to invalid amount";
             case 413 -> "The request cannot be processed due to malformed syntax in the request body";
             default -> code >= 500 ? "Sorry, we encountered internal server error. We will fix this soon."
                     : "Request failed";
@@ -242,7 +305,7 @@ final class CoreApiRoutes {
         }
     }
 
-    private static String baseUrl(HttpExchange ex) {
+    static String baseUrl(HttpExchange ex) {
         return "http://127.0.0.1:" + ex.getLocalAddress().getPort();
     }
 
@@ -263,7 +326,7 @@ final class CoreApiRoutes {
         return java.net.URLEncoder.encode(s, StandardCharsets.UTF_8);
     }
 
-    private static void pause(Duration d) {
+    static void pause(Duration d) {
         try {
             Thread.sleep(d.toMillis());
         } catch (InterruptedException e) {
@@ -271,16 +334,15 @@ final class CoreApiRoutes {
         }
     }
 
-    private static void json(HttpExchange ex, int status, Object body) throws IOException {
-        send(ex, status, "application/json", Notifier.write(body));
+    static void json(HttpExchange ex, int status, Object body) throws IOException {
+        send(ex, status, "application/json", Notifier.write(body).getBytes(StandardCharsets.UTF_8));
     }
 
-    private static void html(HttpExchange ex, int status, String body) throws IOException {
-        send(ex, status, "text/html; charset=utf-8", body);
+    static void html(HttpExchange ex, int status, String body) throws IOException {
+        send(ex, status, "text/html; charset=utf-8", body.getBytes(StandardCharsets.UTF_8));
     }
 
-    private static void send(HttpExchange ex, int status, String type, String body) throws IOException {
-        byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
+    static void send(HttpExchange ex, int status, String type, byte[] bytes) throws IOException {
         ex.getResponseHeaders().add("Content-Type", type);
         ex.sendResponseHeaders(status, bytes.length);
         try (OutputStream out = ex.getResponseBody()) {

@@ -3,9 +3,12 @@ package io.paygate.testsupport.midtrans;
 import com.sun.net.httpserver.HttpServer;
 
 import java.io.IOException;
+import java.math.BigDecimal;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.time.Duration;
+import java.time.Instant;
+import java.time.LocalDateTime;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -14,6 +17,10 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Predicate;
 
 /**
  * A Midtrans Core API for tests: a real HTTP server on 127.0.0.1 answering {@code GET /v2/token} (client key),
@@ -25,8 +32,17 @@ import java.util.concurrent.Executors;
  * {@code redirect_url}), OTP {@code 112233} → capture/accept, any other OTP → deny; 4411 1111 1111 1118 → captured at
  * once (200); 4911 1111 1111 1113 → denied at once (202); 4611 1111 1111 1116 → capture with fraud_status challenge.
  * Per test: {@link #failNext}, {@link #failNextStatusOf} (documented 4xx/5xx answers), {@link #delayNextCharge}, {@link #notifications} (normal,
- * never, duplicated, out of order), {@link #settle}, {@link #resend}, {@link #post} (forged bodies). Everything it
+ * never, duplicated, out of order), {@link #settle}, {@link #resend}, {@link #post} (forged bodies),
+ * {@link #notificationJson} and {@link #postRaw} (a signed notification's exact text, edited as text). Everything it
  * received is in {@link #requests()}, every notification attempt in {@link #deliveries()}.
+ *
+ * <p>Charges paid later ({@link MethodRoutes}): {@code bank_transfer}, {@code echannel}, {@code qris}, {@code gopay},
+ * {@code shopeepay}, {@code cstore} with {@code custom_expiry}; the customer pays them through {@link #payVa},
+ * {@link #payBill}, {@link #payQr}, {@link #payStore}, {@link #payWallet} (or the wallet's app page at the
+ * {@code deeplink-redirect}); they expire by themselves at their expiry ({@link #autoExpire}) or by {@link #expire};
+ * {@code POST /v2/{order_id}/cancel}; {@link #reverse} (settlement → deny); refunds by {@code refund_key}
+ * ({@code /refund}, {@code /refund/online/direct}: a known key is 406, nothing refunded twice), notified
+ * {@code refund} / {@code partial_refund} with the {@code refunds} list, {@link #delayNextRefund}.
  */
 public final class MidtransSimulator implements AutoCloseable {
 
@@ -43,7 +59,19 @@ public final class MidtransSimulator implements AutoCloseable {
     }
 
     /** The Core API endpoints {@link #failNext} can make fail. */
-    public enum Endpoint { TOKEN, CHARGE, STATUS }
+    public enum Endpoint { TOKEN, CHARGE, STATUS, CANCEL, REFUND }
+
+    /** What a customer's payment of a charge paid later came to. */
+    public enum Payment {
+        /** Settled: Midtrans notifies {@code settlement}. */
+        PAID,
+        /** No open charge has this number, code or QR. */
+        UNKNOWN,
+        /** A closed virtual account, bill or store code takes its exact amount only. */
+        WRONG_AMOUNT,
+        /** The charge takes no money: expired, cancelled, denied or paid already. */
+        REFUSED
+    }
 
     /** A request the simulator received; {@code authorization} is the raw header, {@code query} the raw query. */
     public record Request(String method, String path, String query, String authorization, String body) {
@@ -60,12 +88,17 @@ public final class MidtransSimulator implements AutoCloseable {
     final Map<String, SimTransaction> byOrder = new ConcurrentHashMap<>();
     final Map<String, SimTransaction> byTransactionId = new ConcurrentHashMap<>();
     final Map<String, String> tokens = new ConcurrentHashMap<>(); // token -> card number (one use)
-    private final Map<Endpoint, Integer> failures = new ConcurrentHashMap<>();
+    private final Map<Endpoint, Failure> failures = new ConcurrentHashMap<>();
     private final Map<String, Integer> statusFailures = new ConcurrentHashMap<>();
     private final List<Request> requests = new CopyOnWriteArrayList<>();
     private volatile Notifications mode = Notifications.NORMAL;
     private volatile Duration notificationDelay = Duration.ofMillis(100);
     private volatile Duration chargeDelay = Duration.ZERO;
+    private volatile Duration refundDelay = Duration.ZERO;
+    private volatile boolean autoExpire = true;
+    private final AtomicLong refundIds = new AtomicLong();
+    private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(
+            Thread.ofPlatform().name("midtrans-simulator-expiry").daemon().factory());
 
     private MidtransSimulator(HttpServer server, ExecutorService executor) {
         this.server = server;
@@ -131,7 +164,16 @@ public final class MidtransSimulator implements AutoCloseable {
      * HTTP status; for a charge, nothing is charged.
      */
     public MidtransSimulator failNext(Endpoint endpoint, int statusCode) {
-        failures.put(endpoint, statusCode);
+        return failNext(endpoint, statusCode, 1);
+    }
+
+    /** Like {@link #failNext(Endpoint, int)} for the next {@code times} calls of {@code endpoint} (0: none). */
+    public MidtransSimulator failNext(Endpoint endpoint, int statusCode, int times) {
+        if (times <= 0) {
+            failures.remove(endpoint);
+        } else {
+            failures.put(endpoint, new Failure(statusCode, times));
+        }
         return this;
     }
 
@@ -147,18 +189,93 @@ public final class MidtransSimulator implements AutoCloseable {
         return this;
     }
 
-    /** A captured card transaction settles (Midtrans does so the next day): status settlement, notified. */
+    /**
+     * A captured card transaction settles (Midtrans does so the next day; a capture in fraud challenge once the
+     * merchant accepted it): status settlement, fraud_status accept, notified.
+     */
     public void settle(String orderId) {
         SimTransaction t = transaction(orderId);
-        t.move("settlement", t.fraudStatus, "200", "Success, transaction is found");
+        t.move("settlement", t.fraudStatus == null ? null : "accept", "200", "Success, transaction is found");
         changed(t);
     }
 
-    /** A pending transaction expires (the customer never finished 3-D Secure): status expire, notified. */
+    /**
+     * A pending transaction expires (the customer never finished 3-D Secure, or never paid the number, code or QR):
+     * status expire, notified.
+     */
     public void expire(String orderId) {
         SimTransaction t = transaction(orderId);
-        t.move("expire", t.fraudStatus, "407", "Success, transaction is found");
+        t.move("expire", t.fraudStatus, t.isCard() ? "407" : "202", "Success, transaction is found");
         changed(t);
+    }
+
+    /**
+     * Whether a charge paid later expires by itself at its {@code expiry_time} (default true: notified {@code expire}
+     * then, as Midtrans does). False: it stays {@code pending} past it until {@link #expire} or a cancel, as a charge
+     * whose expiry Midtrans has not processed yet.
+     */
+    public MidtransSimulator autoExpire(boolean expires) {
+        this.autoExpire = expires;
+        return this;
+    }
+
+    /** The customer transfers {@code amount} to virtual account {@code vaNumber} (any bank's). */
+    public Payment payVa(String vaNumber, BigDecimal amount) {
+        return payExact(t -> vaNumber.equals(t.vaNumber), amount);
+    }
+
+    /** The customer pays Mandiri bill {@code billKey} of biller {@code billerCode}. */
+    public Payment payBill(String billerCode, String billKey, BigDecimal amount) {
+        return payExact(t -> billKey.equals(t.billKey) && billerCode.equals(t.billerCode), amount);
+    }
+
+    /** The customer pays store code {@code paymentCode} at the cashier of {@code store} (alfamart, indomaret). */
+    public Payment payStore(String store, String paymentCode, BigDecimal amount) {
+        return payExact(t -> paymentCode.equals(t.paymentCode) && store.equalsIgnoreCase(t.store), amount);
+    }
+
+    /** The customer scans a QR (QRIS, or GoPay's) and pays: {@code payload} is what the scanning app read. */
+    public Payment payQr(String payload) {
+        return payExact(t -> payload.equals(t.qrString), null);
+    }
+
+    /** The customer approves the wallet payment (GoPay, ShopeePay) of {@code orderId} in the app. */
+    public Payment payWallet(String orderId) {
+        return payExact(t -> orderId.equals(t.orderId) && t.deeplink != null, null);
+    }
+
+    /** The customer declines (or the wallet denies) the pending charge {@code orderId}: status deny, notified. */
+    public void deny(String orderId) {
+        denyNow(transaction(orderId));
+    }
+
+    /**
+     * The payment provider reverses settled {@code orderId} (Midtrans: "the transaction status can change from
+     * SETTLEMENT to DENY"): status deny (202), settlement_time kept, notified.
+     */
+    public void reverse(String orderId) {
+        SimTransaction t = transaction(orderId);
+        synchronized (t) {
+            if (!"settlement".equals(t.transactionStatus)) {
+                throw new IllegalStateException(orderId + " is " + t.transactionStatus + ", not settlement");
+            }
+            t.move("deny", t.fraudStatus, "202", "Transaction is reversed by the payment provider");
+        }
+        changed(t);
+    }
+
+    /** The next refund is answered only after {@code delay} (a client's read timeout); it is refunded all the same. */
+    public MidtransSimulator delayNextRefund(Duration delay) {
+        this.refundDelay = delay;
+        return this;
+    }
+
+    /** The {@code refund_key}s Midtrans recorded for {@code orderId}, in order. */
+    public List<String> refundKeys(String orderId) {
+        SimTransaction t = transaction(orderId);
+        synchronized (t) {
+            return t.refunds.stream().map(SimTransaction.Refund::key).toList();
+        }
     }
 
     /** Sends the current notification of {@code orderId} again (a late or repeated notification). */
@@ -174,6 +291,22 @@ public final class MidtransSimulator implements AutoCloseable {
     /** POSTs {@code body} (as JSON) to the notification URL now, once: the receiver's HTTP status. */
     public int post(Map<String, Object> body) {
         return notifier.postNow(Notifier.write(body));
+    }
+
+    /**
+     * The current notification of {@code orderId} exactly as the simulator sends it (the JSON text, signed): the
+     * bytes an attacker who saw one would start from, to edit as text.
+     */
+    public String notificationJson(String orderId) {
+        return Notifier.write(transaction(orderId).body());
+    }
+
+    /**
+     * POSTs {@code json} as it is (no re-serialisation, so an edited notification keeps every other byte) to the
+     * notification URL now, once: the receiver's HTTP status.
+     */
+    public int postRaw(String json) {
+        return notifier.postNow(json);
     }
 
     /** The transaction_status of {@code orderId}, if the simulator knows it. */
@@ -193,10 +326,79 @@ public final class MidtransSimulator implements AutoCloseable {
     public void close() {
         server.stop(0);
         executor.shutdownNow();
+        timer.shutdownNow();
         notifier.close();
     }
 
-    // --- for CoreApiRoutes ---
+    private Payment payExact(Predicate<SimTransaction> which, BigDecimal amount) {
+        SimTransaction t = byOrder.values().stream().filter(c -> !c.isCard()).filter(which).findFirst().orElse(null);
+        if (t == null) {
+            return Payment.UNKNOWN;
+        }
+        if (amount != null && amount.compareTo(t.amount) != 0) {
+            return Payment.WRONG_AMOUNT;
+        }
+        return payNow(t) ? Payment.PAID : Payment.REFUSED;
+    }
+
+    // --- for the routes ---
+
+    /** Settles pending {@code t}, notified; false when it takes no money (expired, cancelled, paid, denied). */
+    boolean payNow(SimTransaction t) {
+        synchronized (t) {
+            expireIfDue(t);
+            if (!"pending".equals(t.transactionStatus)) {
+                return false;
+            }
+            t.settlementTime = LocalDateTime.now(SimTransaction.JAKARTA).format(SimTransaction.TIME);
+            t.move("settlement", "accept", "200", "Success, transaction is found");
+        }
+        changed(t);
+        return true;
+    }
+
+    /** Denies pending {@code t}, notified; false when it is not pending. */
+    boolean denyNow(SimTransaction t) {
+        synchronized (t) {
+            if (!"pending".equals(t.transactionStatus)) {
+                return false;
+            }
+            t.move("deny", t.fraudStatus, "202", "Transaction is denied");
+        }
+        changed(t);
+        return true;
+    }
+
+    /** Expires pending {@code t} whose expiry_time passed (when charges expire by themselves), notified. */
+    void expireIfDue(SimTransaction t) {
+        boolean expired = false;
+        synchronized (t) {
+            if (autoExpire && "pending".equals(t.transactionStatus) && t.expiresAt != null
+                    && !Instant.now().isBefore(t.expiresAt)) {
+                t.move("expire", t.fraudStatus, "202", "Success, transaction is found");
+                expired = true;
+            }
+        }
+        if (expired) {
+            changed(t);
+        }
+    }
+
+    void scheduleExpiry(SimTransaction t) {
+        long millis = Math.max(0, t.expiresAt.toEpochMilli() - System.currentTimeMillis()) + 50;
+        timer.schedule(() -> expireIfDue(t), millis, TimeUnit.MILLISECONDS);
+    }
+
+    long nextRefundId() {
+        return refundIds.incrementAndGet();
+    }
+
+    Duration takeRefundDelay() {
+        Duration d = refundDelay;
+        refundDelay = Duration.ZERO;
+        return d;
+    }
+
 
     void record(Request request) {
         requests.add(request);
@@ -211,7 +413,16 @@ public final class MidtransSimulator implements AutoCloseable {
     }
 
     Integer takeFailure(Endpoint endpoint) {
-        return failures.remove(endpoint);
+        Integer[] code = {null};
+        failures.computeIfPresent(endpoint, (e, f) -> {
+            code[0] = f.statusCode();
+            return f.times() > 1 ? new Failure(f.statusCode(), f.times() - 1) : null;
+        });
+        return code[0];
+    }
+
+    /** The next {@code times} calls of an endpoint answer {@code statusCode}. */
+    private record Failure(int statusCode, int times) {
     }
 
     Integer takeStatusFailure(String orderId) {

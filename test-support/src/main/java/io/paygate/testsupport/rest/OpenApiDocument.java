@@ -115,8 +115,11 @@ public final class OpenApiDocument {
                 }
                 ServiceCode service = serviceCodes.apply(method.toUpperCase(), path.getKey());
                 for (Map.Entry<String, JsonNode> response : op.path("responses").properties()) {
-                    for (JsonNode media : iterable(response.getValue().path("content"))) {
-                        for (Map.Entry<String, JsonNode> example : media.path("examples").properties()) {
+                    for (Map.Entry<String, JsonNode> media : response.getValue().path("content").properties()) {
+                        if (!media.getKey().contains("json")) {
+                            continue; // a CSV report is not a JSON reply
+                        }
+                        for (Map.Entry<String, JsonNode> example : media.getValue().path("examples").properties()) {
                             JsonNode value = example.getValue().path("value");
                             String where = method.toUpperCase() + " " + path.getKey() + " " + response.getKey()
                                     + " example '" + example.getKey() + "': ";

@@ -33,6 +33,13 @@ public record DisbursementStatusResponse(
         @Schema(description = "When the transfer was created, ISO-8601") String transactionDate,
         @Schema(description = "When the latest status was reached, ISO-8601") String transferDateTime) {
 
+    /** The same transfer as a list item (CONTRACT §3b): without responseCode and responseMessage. */
+    public DisbursementStatusResponse asItem() {
+        return new DisbursementStatusResponse(null, null, referenceNo, partnerReferenceNo, beneficiaryBankCode,
+                beneficiaryAccountName, beneficiaryAccountNo, amount, additionalInfo, latestTransactionStatus,
+                transactionDate, transferDateTime);
+    }
+
     /** The 404 body: {@code 4040501 Transaction Not Found}, {@code latestTransactionStatus "07"}. */
     public static DisbursementStatusResponse notFound() {
         ResponseCode code = ResponseCode.of(ServiceCode.DISBURSEMENT_STATUS, ErrorCase.NOT_FOUND);

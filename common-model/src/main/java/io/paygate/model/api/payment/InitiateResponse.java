@@ -2,7 +2,6 @@ package io.paygate.model.api.payment;
 
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.annotation.JsonInclude;
-import com.fasterxml.jackson.databind.JsonNode;
 import io.paygate.model.error.ResponseCode;
 import java.util.List;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
@@ -27,15 +26,24 @@ public record InitiateResponse(
                 maxLength = 19, examples = "2026-11-22 10:15:30") String expiryLink,
         @Schema(description = "Server processing time in milliseconds", required = true, examples = "42")
         Long processingTime,
-        @Schema(description = "Application address", maxLength = 320) String appurl,
-        @Schema(description = "Image address", maxLength = 320) String imageurl,
-        @Schema(description = "List of accounts, 1-4 entries") List<JsonNode> accountList) {
+        @Schema(description = "Wallet app link, for a preselected wallet", maxLength = 320) String appurl,
+        @Schema(description = "QR image (PNG), for a preselected QRIS or wallet with a QR", maxLength = 320)
+        String imageurl,
+        @Schema(description = "Where to pay, for a preselected virtual account, Mandiri bill or store, 1-4 entries",
+                maxItems = 4) List<AccountEntry> accountList) {
 
     /** A success reply ({@code 2000000 Success}). */
     public static InitiateResponse success(String paymentCode, String redirecturl, String expiryLink,
                                            long processingTimeMillis) {
         return new InitiateResponse(ResponseCode.SUCCESS_CODE, ResponseCode.SUCCESS_MESSAGE, paymentCode, redirecturl,
                 expiryLink, processingTimeMillis, null, null, null);
+    }
+
+    /** A success reply for a preselected method: what it needs the customer to pay with (CONTRACT §1, §2a). */
+    public static InitiateResponse success(String paymentCode, String redirecturl, String expiryLink, String appurl,
+                                           String imageurl, List<AccountEntry> accountList) {
+        return new InitiateResponse(ResponseCode.SUCCESS_CODE, ResponseCode.SUCCESS_MESSAGE, paymentCode, redirecturl,
+                expiryLink, 0L, appurl, imageurl, accountList == null || accountList.isEmpty() ? null : accountList);
     }
 
     /** The same reply with another processing time (an idempotent repeat is measured again). */

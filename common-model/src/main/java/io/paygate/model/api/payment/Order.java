@@ -7,6 +7,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.paygate.model.api.Patterns;
 import io.paygate.model.validation.JsonMembers;
 import jakarta.validation.constraints.DecimalMin;
+import jakarta.validation.constraints.Max;
+import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.Pattern;
 import jakarta.validation.constraints.Size;
@@ -18,7 +20,8 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
  * The order object of the initiation request (seed; CONTRACT §1): 1–12 members. {@code id} (1–64 of
  * {@code [A-Za-z0-9._-]}, unique per merchant) and {@code amount} (a string,
  * {@code ^(0|[1-9][0-9]{0,12})(\.[0-9]{1,2})?$}, greater than 0) are mandatory; {@code description} 0–255;
- * {@code currency} optional ISO 4217 upper case (default: the merchant's currency). In the notification the
+ * {@code currency} optional ISO 4217 upper case (default: the merchant's currency); {@code timeout} optional, the
+ * link lifetime in minutes (1–43200). In the notification the
  * order is an {@link OrderSummary} with a numeric amount.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
@@ -37,6 +40,9 @@ public record Order(
         @Schema(description = "ISO 4217 code; default the merchant's currency", pattern = Patterns.CURRENCY,
                 examples = "IDR")
         @Pattern(regexp = Patterns.CURRENCY) String currency,
+        @Schema(description = "This payment's link lifetime in minutes, 1-43200, instead of the gateway's default",
+                minimum = "1", maximum = "43200", examples = "60")
+        @Min(1) @Max(43200) Integer timeout,
         @Schema(hidden = true) @JsonAnySetter @JsonAnyGetter Map<String, JsonNode> extra) implements JsonMembers {
 
     public Order {
@@ -44,7 +50,7 @@ public record Order(
     }
 
     public Order(String id, String amount, String description, String currency) {
-        this(id, amount, description, null, currency, Map.of());
+        this(id, amount, description, null, currency, null, Map.of());
     }
 
     /** {@link #amount()} as a number; call only after validation. */
@@ -54,6 +60,6 @@ public record Order(
 
     @Override
     public int memberCount() {
-        return JsonMembers.count(extra, id, amount, description, reference, currency);
+        return JsonMembers.count(extra, id, amount, description, reference, currency, timeout);
     }
 }

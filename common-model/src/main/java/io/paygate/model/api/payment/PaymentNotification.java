@@ -9,8 +9,8 @@ import jakarta.validation.constraints.Size;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 /**
- * The payment notification POSTed to {@code url.callbackUrl} on CAPTURED, FAILED and EXPIRED (seed §3;
- * CONTRACT §6). {@code meta} is echoed when the initiation had one; {@code card} only for card payments.
+ * The payment notification POSTed to {@code url.callbackUrl} on every notified state (seed §3; CONTRACT §6).
+ * {@code meta} is echoed when the initiation had one; {@code card} only for card payments.
  * {@code signature}: lowercase hex HMAC-SHA512 over the RFC 8785 form of this body without
  * {@code signature} (128 characters), set by {@code NotificationSigner.withBodySignature}; build the record
  * with {@code signature = null} and sign its JSON.
@@ -25,12 +25,19 @@ public record PaymentNotification(
         @Schema(description = "meta as given at initiation, when there was one") Meta meta,
         @Schema(description = "Card payments only") Card card,
         @Schema(description = "Outcome") PaymentResult result,
+        @Schema(description = "The method chosen and the code paid with, once a method was chosen")
+        PaymentSource sourceOfFunds,
         @Schema(description = "HMAC-SHA512, lowercase hex, over the RFC 8785 form without signature",
                 required = true, minLength = 128, maxLength = 128)
         @Size(min = 128, max = 128) String signature) {
 
+    public PaymentNotification(OrderSummary order, Customer customer, Meta meta, Card card, PaymentResult result,
+                               String signature) {
+        this(order, customer, meta, card, result, null, signature);
+    }
+
     /** The same notification with {@code signature} set. */
     public PaymentNotification withSignature(String value) {
-        return new PaymentNotification(order, customer, meta, card, result, value);
+        return new PaymentNotification(order, customer, meta, card, result, sourceOfFunds, value);
     }
 }

@@ -13,7 +13,8 @@ import jakarta.ws.rs.core.Response;
 
 /**
  * The Midtrans Core API calls this channel makes (docs.midtrans.com: "Get Token", "Charge Transactions on Card",
- * "Get Transaction Status"). Built per merchant by {@link MidtransClients} (its own base URL); the default error
+ * the Core API charge of each payment method, "Get Transaction Status", "Cancel Transaction", "Refund Transaction",
+ * "Direct Refund Transaction"). Built per merchant by {@link MidtransClients} (its own base URL); the default error
  * mapper is off, so every answer, 4xx and 5xx included, is a {@link Response} to read.
  */
 @Path("/v2")
@@ -35,4 +36,22 @@ public interface MidtransApi {
     @GET
     @Path("/{orderId}/status")
     Response status(@HeaderParam("Authorization") String authorization, @PathParam("orderId") String orderId);
+
+    @POST
+    @Path("/{orderId}/cancel")
+    @Consumes(MediaType.APPLICATION_JSON)
+    Response cancel(@HeaderParam("Authorization") String authorization, @PathParam("orderId") String orderId,
+                    String body);
+
+    @POST
+    @Path("/{orderId}/refund")
+    @Consumes(MediaType.APPLICATION_JSON)
+    Response refund(@HeaderParam("Authorization") String authorization, @PathParam("orderId") String orderId,
+                    String body);
+
+    @POST
+    @Path("/{orderId}/refund/online/direct")
+    @Consumes(MediaType.APPLICATION_JSON)
+    Response directRefund(@HeaderParam("Authorization") String authorization, @PathParam("orderId") String orderId,
+                          String body);
 }

@@ -17,9 +17,12 @@ import java.util.function.Supplier;
 /**
  * The Core API clients, one per merchant (each has its own base URL), built once with {@link QuarkusRestClientBuilder}:
  * connect and read timeouts on every call, request logging off (the token call's URL carries card data), and retries
- * with a doubling backoff only for the calls that are safe to repeat (token, status), on no answer or a 5xx. The
- * charge is never repeated: its order id makes a second one a duplicate (406), and an unknown outcome is left to
- * reconciliation.
+ * with a doubling backoff for the status inquiry only, on no answer or a 5xx. The token call is never repeated: it
+ * carries the card number, CVV and expiry in its query, and every copy of it is one more place they travel through
+ * (a failed one simply fails the submission; the customer may try again). The charge is never repeated either: its
+ * order id makes a second one a duplicate (406), and an unknown outcome is left to reconciliation. A cancel is retried
+ * like the status inquiry (cancelling twice is harmless); a refund is sent once per call, its {@code refund_key} making
+ * a later resend (refund reconciliation) the same refund.
  */
 @ApplicationScoped
 public class MidtransClients {
@@ -32,7 +35,7 @@ public class MidtransClients {
     }
 
     MidtransAnswer token(MidtransAccount account, CardDetails card) {
-        return retried("token", () -> client(account).token(account.clientKey(), card.number(),
+        return once("token", () -> client(account).token(account.clientKey(), card.number(),
                 "%02d".formatted(card.expiryMonth()), Integer.toString(card.expiryYear()), card.cvv()));
     }
 
@@ -42,6 +45,16 @@ public class MidtransClients {
 
     MidtransAnswer status(MidtransAccount account, String orderId) {
         return retried("status", () -> client(account).status(account.basicAuthorization(), orderId));
+    }
+
+    MidtransAnswer cancel(MidtransAccount account, String orderId) {
+        return retried("cancel", () -> client(account).cancel(account.basicAuthorization(), orderId, "{}"));
+    }
+
+    MidtransAnswer refund(MidtransAccount account, String orderId, Map<String, Object> body, boolean direct) {
+        return once(direct ? "direct refund" : "refund", () -> direct
+                ? client(account).directRefund(account.basicAuthorization(), orderId, Json.write(body))
+                : client(account).refund(account.basicAuthorization(), orderId, Json.write(body)));
     }
 
     private MidtransAnswer retried(String call, Supplier<Response> request) {

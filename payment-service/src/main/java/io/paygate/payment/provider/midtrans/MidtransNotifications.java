@@ -2,12 +2,21 @@ package io.paygate.payment.provider.midtrans;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.paygate.kit.error.ApiException;
+import io.paygate.model.api.payment.PaymentMethod;
+import io.paygate.model.error.ErrorCase;
 import io.paygate.model.json.Json;
+import io.paygate.model.status.PaymentStatus;
 import io.paygate.payment.provider.ChargeStatus;
 import io.paygate.payment.provider.ProviderDecision;
+import io.paygate.payment.provider.RefundOutcome;
+import io.paygate.payment.refund.RefundBook;
+import io.paygate.payment.refund.RefundEntity;
+import io.paygate.payment.refund.RefundRepository;
+import io.paygate.payment.repository.PaymentChargeRepository;
 import io.paygate.payment.repository.PaymentEntity;
 import io.paygate.payment.repository.PaymentRepository;
 import io.paygate.payment.service.ProviderDecisions;
+import io.paygate.payment.surplus.SurplusRepository;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.enterprise.context.ApplicationScoped;
 import org.jboss.logging.Logger;
@@ -17,14 +26,25 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * Midtrans HTTP notifications (docs.midtrans.com "HTTP(S) Notification / Webhooks", "Handling HTTP Notification"):
- * the {@code order_id} names the payment's charge; the {@code signature_key} is verified with the server key of that
- * payment's merchant before anything else is believed. A notification whose status this code does not understand or
- * whose {@code gross_amount} is not the payment's amount is not trusted: Midtrans is asked ({@code GET /v2/{order_id}/
- * status}) and its answer is used, if it matches the payment. The decision is recorded through
- * {@link ProviderDecisions}, the sandbox callback's path (same transition, same event); a repeated notification, a
- * stale {@code pending} and anything after a final state change nothing and are acknowledged, so Midtrans stops
- * retrying.
+ * Midtrans HTTP notifications (docs.midtrans.com "HTTP(S) Notification / Webhooks", "Handling HTTP Notification").
+ * A notification is a hint, never a decision (CONTRACT §2): its {@code signature_key} covers only {@code order_id},
+ * {@code status_code} and {@code gross_amount} and carries no time, so its {@code transaction_status} and
+ * {@code fraud_status} are unsigned and one signed body stays valid forever. So:
+ * <ol>
+ *     <li>the {@code order_id} must name a Midtrans charge of a payment, current or superseded ({@code 404}, charged
+ *     to the client address) and the signature must be that merchant's ({@code 401});</li>
+ *     <li>a body whose statuses contradict its {@code status_code} is refused ({@code 400}, charged): Midtrans never
+ *     sends one, an edited body does;</li>
+ *     <li>only a notification that could change something makes the gateway ask Midtrans
+ *     ({@code GET /v2/{order_id}/status}, Midtrans's own "challenge response" advice), and only that answer decides,
+ *     through {@link ProviderDecisions} (payments, reversals, surpluses) or {@link RefundBook} (refunds) like every
+ *     other decision: an outcome for a payment that waits for this charge; a denial of a CAPTURED payment's charge
+ *     (Midtrans's reversal, {@code deny} after {@code settlement} → REVERSED); a payment of a superseded charge or of a
+ *     payment that ended (→ surplus, once per charge); a {@code refund} / {@code partial_refund} while a refund
+ *     through this charge is PENDING (it decides that refund; it never invents one). Anything else changes nothing
+ *     and asks nothing: a replayed genuine notification never makes the gateway call Midtrans again and again.</li>
+ * </ol>
+ * Midtrans stops retrying on any 2xx; a failed inquiry is {@code 502} so that it retries later.
  */
 @ApplicationScoped
 public class MidtransNotifications {
@@ -33,27 +53,121 @@ public class MidtransNotifications {
     private static final List<String> MANDATORY =
             List.of("order_id", "status_code", "gross_amount", "signature_key", "transaction_status");
 
+    /** What a verified notification is worth asking about. */
+    private enum Route { NOTHING, DECISION, REFUNDS }
+
     private final PaymentRepository payments;
+    private final PaymentChargeRepository charges;
     private final ProviderDecisions decisions;
     private final MidtransAccounts accounts;
-    private final MidtransPaymentChannel channel;
+    private final MidtransInquiries inquiries;
+    private final RefundRepository refunds;
+    private final RefundBook refundBook;
+    private final SurplusRepository surpluses;
 
-    MidtransNotifications(PaymentRepository payments, ProviderDecisions decisions, MidtransAccounts accounts,
-                          MidtransPaymentChannel channel) {
+    MidtransNotifications(PaymentRepository payments, PaymentChargeRepository charges, ProviderDecisions decisions,
+                          MidtransAccounts accounts, MidtransInquiries inquiries, RefundRepository refunds,
+                          RefundBook refundBook, SurplusRepository surpluses) {
         this.payments = payments;
+        this.charges = charges;
         this.decisions = decisions;
         this.accounts = accounts;
-        this.channel = channel;
+        this.inquiries = inquiries;
+        this.refunds = refunds;
+        this.refundBook = refundBook;
+        this.surpluses = surpluses;
     }
 
     /**
      * Handles one notification body.
      *
-     * @throws ApiException 400 (not a JSON object, a member missing), 404 (no payment has this order_id), 401 (the
-     *                      signature is not the merchant's), 409 (doubtful, and Midtrans's own answer does not match
-     *                      the payment either); nothing changed
+     * @throws ApiException 400 (not a JSON object, a member missing, statuses that contradict the status_code), 404
+     *                      (no Midtrans charge has this order_id), 401 (the signature is not the merchant's), 409
+     *                      (Midtrans's own answer does not match the payment), 502 (Midtrans could not be asked);
+     *                      nothing changed
      */
     public void receive(byte[] raw) {
+        MidtransTransaction t = MidtransTransaction.of(parse(raw));
+        PaymentEntity p = payments.findByCharge(t.orderId())
+                .filter(found -> MidtransPaymentChannel.NAME.equals(channelOf(found, t.orderId())))
+                .orElseThrow(() -> ApiException.notFound().chargingAddress());
+        MidtransAccount account = accounts.of(p.merchantId).orElse(null);
+        if (account == null || !MidtransSignatureCheck.verify(t, account.serverKey())) {
+            LOG.warnf("midtrans notification for charge %s (payment %s) refused: signature_key does not match",
+                    t.orderId(), p.paymentCode);
+            throw ApiException.unauthorized("Invalid provider signature");
+        }
+        if (t.contradictsStatusCode()) {
+            LOG.warnf("midtrans notification for charge %s (payment %s) refused: transaction_status %s, fraud_status %s "
+                    + "under status_code %s is not a body Midtrans sends", t.orderId(), p.paymentCode,
+                    t.transactionStatus(), t.fraudStatus(), t.statusCode());
+            throw ApiException.badRequest("transaction_status contradicts status_code").chargingAddress();
+        }
+        switch (route(p, t)) {
+            case NOTHING -> LOG.debugf("midtrans notification for charge %s (payment %s, %s): %s, nothing to ask",
+                    t.orderId(), p.paymentCode, p.status, t.transactionStatus());
+            case DECISION -> decide(account, p, t);
+            case REFUNDS -> decideRefunds(account, p, t.orderId());
+        }
+    }
+
+    private Route route(PaymentEntity p, MidtransTransaction t) {
+        boolean current = t.orderId().equals(p.providerReference);
+        if (t.isRefund()) {
+            boolean pending = QuarkusTransaction.requiringNew().call(() ->
+                    !refunds.pendingOfCharge(p.id, t.orderId()).isEmpty());
+            return pending ? Route.REFUNDS : Route.NOTHING;
+        }
+        boolean awaiting = p.status == PaymentStatus.PROCESSING || p.hasOpenCharge();
+        if (current && awaiting) {
+            return t.claimsOutcome() ? Route.DECISION : Route.NOTHING;
+        }
+        if (current && p.status == PaymentStatus.CAPTURED && t.isDenial()) {
+            return Route.DECISION; // a reversal, if Midtrans confirms it
+        }
+        if (t.claimsPaid() && (!current || p.status.isFinal())) {
+            // money where it should not be, once per charge; only a charge paid later can take money on its own
+            boolean worthAsking = QuarkusTransaction.requiringNew().call(() -> opensCharge(p, t.orderId())
+                    && !surpluses.recordedFor(t.orderId()));
+            return worthAsking ? Route.DECISION : Route.NOTHING;
+        }
+        return Route.NOTHING;
+    }
+
+    /** Whether charge {@code reference} of {@code p}, as paygate recorded it, is of a method paid later. */
+    private boolean opensCharge(PaymentEntity p, String reference) {
+        PaymentMethod method = reference.equals(p.providerReference) ? p.method
+                : charges.findOf(p.id, reference).map(c -> c.method).orElse(null);
+        return method != null && method.kind().opensCharge();
+    }
+
+    private void decide(MidtransAccount account, PaymentEntity p, MidtransTransaction t) {
+        ChargeStatus decided = ask(account, p, t.orderId());
+        if (decided.state() != ChargeStatus.State.DECIDED) {
+            LOG.infof("midtrans notification for charge %s (payment %s) says %s; Midtrans's status says still "
+                    + "deciding: nothing changed", t.orderId(), p.paymentCode, t.transactionStatus());
+            return;
+        }
+        QuarkusTransaction.requiringNew().run(() -> apply(p.paymentCode, t.orderId(), decided));
+    }
+
+    /** Midtrans's refunds of the charge decide the PENDING refunds sent through it that it lists. */
+    private void decideRefunds(MidtransAccount account, PaymentEntity p, String orderId) {
+        MidtransTransaction asked = status(account, p, orderId)
+                .orElseThrow(() -> ApiException.conflict("Midtrans does not know this charge"));
+        List<RefundEntity> pending = QuarkusTransaction.requiringNew().call(() ->
+                refunds.pendingOfCharge(p.id, orderId));
+        for (RefundEntity r : pending) {
+            if (asked.refund(r.providerReference).isPresent()) {
+                refundBook.record(r.id, RefundOutcome.succeeded());
+            } else {
+                LOG.infof("midtrans refund notification for charge %s: refund %s (payment %s) is not listed yet",
+                        orderId, r.refundId, p.paymentCode);
+            }
+        }
+    }
+
+    private static JsonNode parse(byte[] raw) {
         JsonNode body;
         try {
             body = Json.tree(new String(raw, StandardCharsets.UTF_8));
@@ -68,37 +182,36 @@ public class MidtransNotifications {
                 throw ApiException.mandatory(field);
             }
         }
-        MidtransTransaction t = MidtransTransaction.of(body);
-        PaymentEntity p = payments.findByReference(MidtransPaymentChannel.NAME, t.orderId())
-                .orElseThrow(ApiException::notFound);
-        MidtransAccount account = accounts.of(p.merchantId).orElse(null);
-        if (account == null || !MidtransSignatureCheck.verify(t, account.serverKey())) {
-            LOG.warnf("midtrans notification for charge %s (payment %s) refused: signature_key does not match",
-                    t.orderId(), p.paymentCode);
-            throw ApiException.unauthorized("Invalid provider signature");
-        }
-        ChargeStatus meaning = t.meaning().filter(m -> t.amountIs(p.amount)).orElseGet(() -> ask(account, p, t));
-        if (meaning.state() != ChargeStatus.State.DECIDED) {
-            LOG.debugf("midtrans notification for charge %s (payment %s): %s, still deciding", t.orderId(),
-                    p.paymentCode, t.transactionStatus());
-            return;
-        }
-        QuarkusTransaction.requiringNew().run(() -> apply(p.paymentCode, t.orderId(), meaning));
+        return body;
     }
 
-    /** A doubtful notification: Midtrans's own answer instead, when it matches the payment. */
-    private ChargeStatus ask(MidtransAccount account, PaymentEntity p, MidtransTransaction doubtful) {
-        LOG.warnf("midtrans notification for charge %s (payment %s) is doubtful (transaction_status %s, gross_amount "
-                + "%s): asking Midtrans", doubtful.orderId(), p.paymentCode, doubtful.transactionStatus(),
-                doubtful.grossAmount());
-        Optional<MidtransTransaction> asked = channel.inquireTransaction(account, doubtful.orderId());
+    /**
+     * Midtrans's own status of the charge: what it means for the payment, if it matches the payment. A denial of a
+     * CAPTURED payment's charge is its reversal.
+     */
+    private ChargeStatus ask(MidtransAccount account, PaymentEntity p, String orderId) {
+        Optional<MidtransTransaction> asked = status(account, p, orderId);
         Optional<ChargeStatus> meaning = asked.filter(a -> a.amountIs(p.amount)).flatMap(MidtransTransaction::meaning);
         if (meaning.isEmpty()) {
-            LOG.warnf("midtrans notification for charge %s (payment %s) refused: Midtrans's status does not match "
-                    + "the payment either", doubtful.orderId(), p.paymentCode);
-            throw ApiException.conflict("the notification does not match the payment");
+            LOG.warnf("midtrans notification for charge %s (payment %s) refused: Midtrans's status (%s) does not "
+                    + "match the payment", orderId, p.paymentCode,
+                    asked.map(a -> a.transactionStatus() + ", gross_amount " + a.grossAmount()).orElse("unknown charge"));
+            throw ApiException.conflict("Midtrans's status does not match the payment");
+        }
+        if (p.status == PaymentStatus.CAPTURED && orderId.equals(p.providerReference) && asked.get().isDenial()) {
+            return ChargeStatus.decided(PaymentStatus.REVERSED, "Reversed by the provider", null);
         }
         return meaning.get();
+    }
+
+    private Optional<MidtransTransaction> status(MidtransAccount account, PaymentEntity p, String orderId) {
+        try {
+            return inquiries.status(account, orderId);
+        } catch (MidtransUnavailable e) {
+            LOG.warnf("midtrans notification for charge %s (payment %s): the status inquiry failed (%s); Midtrans "
+                    + "will send it again", orderId, p.paymentCode, e.getMessage());
+            throw ApiException.of(ErrorCase.BAD_GATEWAY, "the status inquiry failed");
+        }
     }
 
     private void apply(String paymentCode, String reference, ChargeStatus decided) {
@@ -106,8 +219,16 @@ public class MidtransNotifications {
         ProviderDecisions.Applied applied = decisions.applyLocked(locked, new ProviderDecision(reference, paymentCode,
                 decided.status(), decided.statusDesc(), decided.cardInfo()));
         if (applied == ProviderDecisions.Applied.PAYMENT_FINAL) {
-            LOG.warnf("midtrans notification for charge %s (payment %s) says %s, but the payment is %s: ignored",
+            LOG.warnf("midtrans status of charge %s (payment %s) says %s, but the payment is %s: ignored",
                     reference, paymentCode, decided.status(), locked.status);
         }
+    }
+
+    /** The channel that took charge {@code reference}: the payment's current one, or the superseded charge's own. */
+    private String channelOf(PaymentEntity p, String reference) {
+        if (reference.equals(p.providerReference)) {
+            return p.channel;
+        }
+        return charges.findOf(p.id, reference).map(c -> c.channel).orElse(null);
     }
 }

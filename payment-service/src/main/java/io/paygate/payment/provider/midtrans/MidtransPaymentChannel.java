@@ -1,20 +1,30 @@
 package io.paygate.payment.provider.midtrans;
 
+import io.paygate.model.api.payment.PaymentMethod;
 import io.paygate.model.status.PaymentStatus;
+import io.paygate.payment.config.PublicUrls;
 import io.paygate.payment.provider.CardCharge;
 import io.paygate.payment.provider.ChargeAccepted;
+import io.paygate.payment.provider.ChargeOpening;
 import io.paygate.payment.provider.ChargeRefused;
 import io.paygate.payment.provider.ChargeStatus;
 import io.paygate.payment.provider.DirectDebitCharge;
+import io.paygate.payment.provider.OpenedCharge;
 import io.paygate.payment.provider.PaymentChannel;
+import io.paygate.payment.provider.RefundOrder;
+import io.paygate.payment.provider.RefundOutcome;
 import jakarta.enterprise.context.ApplicationScoped;
 import org.jboss.logging.Logger;
 
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * The Midtrans Core API card channel (issue #18, CONTRACT §2): card token with the client key ({@code GET /v2/token},
@@ -24,19 +34,33 @@ import java.util.Optional;
  * on Midtrans's page and the HTTP notification decides; 202 deny and the documented 4xx refusals (nothing charged) →
  * FAILED; a 406 (the order id exists), a 5xx, a timeout → unknown, reconciled by {@code GET /v2/{order_id}/status}.
  * Direct debit is not a Midtrans Core API card payment: refused (the page does not offer it).
+ *
+ * <p>The methods paid later (CONTRACT §2a, issue #23) are opened by {@link #openCharge}, cancelled by
+ * {@link #cancelCharge} and asked about by {@link #inquire} (the open-charge mapping of {@link MidtransTransaction});
+ * refunds go through {@link MidtransRefunds}.
  */
 @ApplicationScoped
 public class MidtransPaymentChannel implements PaymentChannel {
 
     public static final String NAME = MidtransAccounts.PROVIDER;
     private static final Logger LOG = Logger.getLogger(MidtransPaymentChannel.class);
+    /** CONTRACT §2a's midtrans column: no direct debit, OVO, DANA or LinkAja through this channel. */
+    private static final Set<PaymentMethod> METHODS = EnumSet.of(PaymentMethod.CARD, PaymentMethod.VA_BCA,
+            PaymentMethod.VA_BNI, PaymentMethod.VA_BRI, PaymentMethod.VA_PERMATA, PaymentMethod.VA_CIMB,
+            PaymentMethod.VA_MANDIRI, PaymentMethod.QRIS, PaymentMethod.GOPAY, PaymentMethod.SHOPEEPAY,
+            PaymentMethod.ALFAMART, PaymentMethod.INDOMARET);
+    private static final Duration MIN_LIFETIME = Duration.ofSeconds(20);
 
     private final MidtransAccounts accounts;
     private final MidtransClients clients;
+    private final PublicUrls urls;
+    private final MidtransRefunds refunds;
 
-    MidtransPaymentChannel(MidtransAccounts accounts, MidtransClients clients) {
+    MidtransPaymentChannel(MidtransAccounts accounts, MidtransClients clients, PublicUrls urls) {
         this.accounts = accounts;
         this.clients = clients;
+        this.urls = urls;
+        this.refunds = new MidtransRefunds(clients, this);
     }
 
     @Override
@@ -111,6 +135,102 @@ public class MidtransPaymentChannel implements PaymentChannel {
     }
 
     @Override
+    public Set<PaymentMethod> methods() {
+        return METHODS;
+    }
+
+    /**
+     * {@code POST /v2/charge} with the method's {@code payment_type} and a custom expiry ({@link MidtransOpenCharge}),
+     * never repeated by this call. A 406 says the order id exists at Midtrans: the same charge, opened by an earlier
+     * call whose answer was lost, so Midtrans's status of it is what the customer pays (never a second charge).
+     */
+    @Override
+    public OpenedCharge openCharge(ChargeOpening opening) {
+        MidtransAccount account = accounts.require(opening.merchantId());
+        if (!METHODS.contains(opening.method()) || MidtransOpenCharge.paymentType(opening.method()) == null) {
+            throw new ChargeRefused(opening.method() + " is not available through Midtrans");
+        }
+        if (!"IDR".equals(opening.currency()) || opening.amount().stripTrailingZeros().scale() > 0) {
+            throw new ChargeRefused("Amount or currency not supported by the payment provider");
+        }
+        Instant now = Instant.now();
+        if (opening.expiresAt() == null || !opening.expiresAt().isAfter(now.plus(MIN_LIFETIME))) {
+            // Midtrans's custom expiry is at least 20 seconds
+            throw new ChargeRefused("The payment expires too soon to be paid with " + opening.method());
+        }
+        MidtransAnswer answer = clients.charge(account,
+                MidtransOpenCharge.body(opening, now, urls.page(opening.paymentCode())));
+        int code = answer.code();
+        if (code == 406) {
+            LOG.infof("payment %s: midtrans knows charge %s already (406); its status tells what was opened",
+                    opening.paymentCode(), opening.reference());
+            MidtransAnswer known = statusAnswer(account, opening.reference()).orElseThrow(() ->
+                    new MidtransUnavailable("midtrans charge: 406 for " + opening.reference() + ", but no status"));
+            return MidtransOpenCharge.opened(known.body(), opening.method(), opening.expiresAt());
+        }
+        if (code == 200 || code == 201 || code == 202) {
+            MidtransTransaction t = MidtransTransaction.of(answer.body());
+            if (!opening.reference().equals(t.orderId())) {
+                throw new MidtransUnavailable("midtrans charge: an answer for another order (" + answer.describe()
+                        + ")");
+            }
+            Optional<ChargeStatus> meaning = t.meaning();
+            if (meaning.isPresent() && meaning.get().state() == ChargeStatus.State.DECIDED
+                    && meaning.get().status() == PaymentStatus.FAILED) {
+                throw new ChargeRefused(meaning.get().statusDesc());
+            }
+            return MidtransOpenCharge.opened(answer.body(), opening.method(), opening.expiresAt());
+        }
+        LOG.warnf("payment %s: midtrans charge %s (%s) answered %s", opening.paymentCode(), opening.reference(),
+                opening.method(), answer.describe());
+        if (code >= 500 || code < 400 || answer.body() == null) {
+            throw new MidtransUnavailable("midtrans charge: " + answer.describe());
+        }
+        throw new ChargeRefused(switch (code) {
+            case 401, 410 -> "The payment provider refused the merchant's account";
+            case 402 -> opening.method() + " is not enabled for this merchant at the payment provider";
+            case 429 -> "The payment provider is busy; please try again later";
+            default -> opening.method() + " refused by the payment provider";
+        });
+    }
+
+    /**
+     * {@code POST /v2/{order_id}/cancel}: 200 {@code cancel} → CANCELLED; 404 → never opened there (UNKNOWN); 412
+     * (Midtrans cannot change it: settled, expired, cancelled before) and anything else readable → what Midtrans's
+     * status says (settlement → CAPTURED, so the payment is captured by it and nothing new is opened).
+     */
+    @Override
+    public ChargeStatus cancelCharge(String merchantId, String reference) {
+        MidtransAccount account = accounts.require(merchantId);
+        MidtransAnswer answer = clients.cancel(account, reference);
+        int code = answer.code();
+        if (code == 404) {
+            return ChargeStatus.unknown();
+        }
+        if (code >= 500 || answer.body() == null) {
+            throw new MidtransUnavailable("midtrans cancel of " + reference + ": " + answer.describe());
+        }
+        MidtransTransaction t = MidtransTransaction.of(answer.body());
+        if ((code == 200 || code == 202) && reference.equals(t.orderId())
+                && "cancel".equalsIgnoreCase(t.transactionStatus())) {
+            LOG.infof("midtrans charge %s cancelled", reference);
+            return ChargeStatus.decided(PaymentStatus.CANCELLED, null, null);
+        }
+        LOG.infof("midtrans cancel of charge %s answered %s; asking its status", reference, answer.describe());
+        return inquire(merchantId, reference);
+    }
+
+    @Override
+    public RefundOutcome refund(RefundOrder order) {
+        return refunds.refund(accounts.require(order.merchantId()), order);
+    }
+
+    @Override
+    public RefundOutcome inquireRefund(String merchantId, String chargeReference, String refundReference) {
+        return refunds.inquire(accounts.require(merchantId), chargeReference, refundReference);
+    }
+
+    @Override
     public ChargeAccepted chargeDirectDebit(DirectDebitCharge charge) {
         throw new ChargeRefused("Direct debit is not available through Midtrans");
     }
@@ -136,6 +256,11 @@ public class MidtransPaymentChannel implements PaymentChannel {
 
     /** {@code GET /v2/{order_id}/status}: the transaction, or empty when Midtrans does not know it (404). */
     Optional<MidtransTransaction> inquireTransaction(MidtransAccount account, String reference) {
+        return statusAnswer(account, reference).map(a -> MidtransTransaction.of(a.body()));
+    }
+
+    /** {@code GET /v2/{order_id}/status}: the answer about {@code reference}, or empty when Midtrans does not know it. */
+    private Optional<MidtransAnswer> statusAnswer(MidtransAccount account, String reference) {
         MidtransAnswer answer = clients.status(account, reference);
         int code = answer.code();
         if (code == 404) {
@@ -145,6 +270,6 @@ public class MidtransPaymentChannel implements PaymentChannel {
         if (code >= 400 && code != 407 || t == null || !reference.equals(t.orderId())) {
             throw new MidtransUnavailable("midtrans status of " + reference + ": " + answer.describe());
         }
-        return Optional.of(t);
+        return Optional.of(answer);
     }
 }

@@ -58,6 +58,40 @@ class MidtransTransactionTest {
         assertTrue(meaning("capture", "whatever").isEmpty());
     }
 
+    static ChargeStatus openCharge(String status, String settlementTime) {
+        return MidtransTransaction.of(Json.tree("""
+                {"order_id":"CHG1","status_code":"200","gross_amount":"150000.00","transaction_status":"%s",
+                 "payment_type":"bank_transfer","status_message":"Success, transaction is found"%s}"""
+                .formatted(status, settlementTime == null ? "" : ",\"settlement_time\":\"" + settlementTime + "\"")))
+                .meaning().orElseThrow();
+    }
+
+    @Test
+    void anOpenChargeIsCapturedExpiredCancelledFailedOrReversedAsMidtransSays() {
+        assertEquals(PaymentStatus.CAPTURED, openCharge("settlement", "2026-11-25 16:01:00").status());
+        assertEquals(ChargeStatus.State.PENDING, openCharge("pending", null).state());
+        assertEquals(PaymentStatus.EXPIRED, openCharge("expire", null).status());
+        assertEquals(PaymentStatus.CANCELLED, openCharge("cancel", null).status(), "the gateway's own cancel");
+        assertEquals(PaymentStatus.FAILED, openCharge("deny", null).status());
+        assertEquals("Payment denied by the provider", openCharge("deny", null).statusDesc());
+        assertEquals(PaymentStatus.REVERSED, openCharge("deny", "2026-11-25 16:01:00").status(),
+                "deny after settlement");
+        assertEquals(PaymentStatus.CAPTURED, openCharge("partial_refund", "2026-11-25 16:01:00").status(),
+                "refunded since: it was paid");
+    }
+
+    @Test
+    void theRefundsListIsReadByRefundKey() {
+        MidtransTransaction t = MidtransTransaction.of(Json.tree("""
+                {"order_id":"CHG1","transaction_status":"partial_refund","payment_type":"qris","refunds":[
+                 {"refund_chargeback_id":1,"refund_amount":"5000.00","refund_key":"RFD1"},
+                 {"refund_chargeback_id":2,"refund_amount":"7000.00","refund_key":"RFD2"}]}"""));
+        assertEquals("7000.00", t.refund("RFD2").orElseThrow().amount());
+        assertTrue(t.refund("RFD3").isEmpty());
+        assertTrue(t.isRefund());
+        assertTrue(t.claimsPaid());
+    }
+
     @Test
     void grossAmountIsComparedAsANumber() {
         assertTrue(t("capture", "accept").amountIs(new BigDecimal("150000")));
@@ -72,11 +106,12 @@ class MidtransTransactionTest {
                         + "7ec5becb52948ba97caf4613520de2691e",
                 MidtransSignatureCheck.sign("CHG0123456789ABCDEFGHJKMNP", "200", "150000.00", "SB-Mid-server-example"));
         MidtransTransaction signed = new MidtransTransaction("CHG1", "200", "150000.00", "capture", "accept", null,
-                null, null, MidtransSignatureCheck.sign("CHG1", "200", "150000.00", "key").toUpperCase());
+                null, null, MidtransSignatureCheck.sign("CHG1", "200", "150000.00", "key").toUpperCase(), null, null,
+                java.util.List.of());
         assertTrue(MidtransSignatureCheck.verify(signed, "key"));
         assertFalse(MidtransSignatureCheck.verify(signed, "other-key"));
         MidtransTransaction amountChanged = new MidtransTransaction("CHG1", "200", "150000.0", "capture", "accept",
-                null, null, null, signed.signatureKey());
+                null, null, null, signed.signatureKey(), null, null, java.util.List.of());
         assertFalse(MidtransSignatureCheck.verify(amountChanged, "key"), "the amount string exactly as signed");
     }
 }

@@ -1,0 +1,24 @@
+package io.paygate.payment.provider;
+
+import io.paygate.model.api.payment.PaymentMethod;
+
+import java.math.BigDecimal;
+import java.time.Instant;
+
+/**
+ * A charge to open for a method that is paid later (CONTRACT §2a: a virtual account, bill, QR, wallet payment or
+ * store code), under {@code reference}, the provider's order id. Opening the same reference again is the same charge.
+ *
+ * @param expiresAt   when the charge must stop taking money (the provider's custom expiry)
+ * @param accountId   the customer's wallet account for a push wallet (OVO), else null
+ * @param customer    who pays, as far as a provider shows or needs it
+ * @param merchantName the name a bank or store shows the customer
+ */
+public record ChargeOpening(String merchantId, String reference, String paymentCode, PaymentMethod method,
+                            BigDecimal amount, String currency, Instant expiresAt, String accountId,
+                            Payer customer, String merchantName) {
+
+    /** The customer as the initiation gave it. */
+    public record Payer(String firstName, String lastName, String email, String mobilePhone) {
+    }
+}

@@ -1,0 +1,19 @@
+package io.paygate.payment.web;
+
+import io.quarkus.qute.TemplateData;
+
+import java.util.List;
+
+/**
+ * One group of the methods the hosted page offers (CONTRACT §2): {@code kind} is {@code wallets}, {@code accounts},
+ * {@code card}, {@code stores} or {@code directdebit}; each choice posts {@code type} to {@code /pg/pay/{code}/method}
+ * (on the pay view, card and direct debit show their forms instead).
+ */
+@TemplateData
+public record MethodGroup(String kind, String heading, List<Choice> choices) {
+
+    /** A method to choose: its §2a code and its name as the customer knows it. */
+    @TemplateData
+    public record Choice(String type, String label) {
+    }
+}

@@ -1,0 +1,50 @@
+package io.paygate.payment.web;
+
+import io.paygate.payment.qr.QrImages;
+import io.paygate.payment.service.PaymentCodes;
+import io.paygate.payment.service.QrCodes;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.Response;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+
+/**
+ * {@code GET /pg/pay/{paymentCode}/qr.png} (CONTRACT §2a): the QR of the payment's open QRIS (or wallet) charge as a
+ * PNG, the initiation reply's {@code imageurl}. No authentication (the customer's browser and scanning apps load it),
+ * never cached: the charge it shows may be superseded.
+ */
+@Path("/pg/pay/{paymentCode}/qr.png")
+@Tag(name = "Hosted payment page", description = "The customer's pages (CONTRACT §2): HTML, no merchant authentication")
+public class QrImageResource {
+
+    private final QrCodes codes;
+
+    QrImageResource(QrCodes codes) {
+        this.codes = codes;
+    }
+
+    @GET
+    @Produces("image/png")
+    @Operation(summary = "The QR image of the payment's open QRIS or wallet charge")
+    @APIResponse(responseCode = "200", description = "PNG, 360 x 360 px")
+    @APIResponse(responseCode = "404", description = "No open charge with a QR")
+    public Response qr(@PathParam("paymentCode") String paymentCode) {
+        if (!PaymentCodes.isWellFormed(paymentCode)) {
+            return notFound();
+        }
+        return codes.payloadOf(paymentCode)
+                .map(payload -> Response.ok(QrImages.png(payload), "image/png")
+                        .header("Cache-Control", "no-store")
+                        .header("X-Content-Type-Options", "nosniff").build())
+                .orElseGet(QrImageResource::notFound);
+    }
+
+    private static Response notFound() {
+        return Response.status(404).type("text/plain").entity("No QR code for this payment")
+                .header("Cache-Control", "no-store").build();
+    }
+}
