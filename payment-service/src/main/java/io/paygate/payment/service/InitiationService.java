@@ -77,8 +77,9 @@ public class InitiationService {
         this.replies = replies;
         this.allowLocalUrls = gateway.callbacks().allowLocal();
         // CONTRACT §6: the host must resolve (within gateway.callbacks.resolve-timeout), every address and the port pass.
+        // A callback host seen within the JDK's cache time is checked against that answer on the request's thread.
         this.callbackPolicy = new CallbackUrlPolicy(gateway.callbacks().allowLocal(),
-                gateway.callbacks().allowedPorts(), dns::resolve);
+                gateway.callbacks().allowedPorts(), dns::resolveOrCached);
     }
 
     /**

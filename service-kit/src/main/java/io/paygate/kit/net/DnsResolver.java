@@ -49,6 +49,15 @@ public class DnsResolver {
     }
 
     /**
+     * {@link #cached} when it has the answer, else {@link #resolve}: a repeated name is answered on the caller's thread,
+     * without handing the lookup to a resolver thread and waiting for it. Blocking, like {@link #resolve}.
+     */
+    public List<InetAddress> resolveOrCached(String host) throws UnknownHostException {
+        Optional<List<InetAddress>> known = cached(host);
+        return known.isPresent() ? known.get() : resolve(host);
+    }
+
+    /**
      * The addresses {@link #resolve} would answer now, when that needs no lookup: an address literal, or a name a
      * lookup answered less than the JDK's positive cache time ago (the answer the JDK itself would give). Never blocks.
      */
