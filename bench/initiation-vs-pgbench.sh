@@ -74,11 +74,12 @@ cat >"$work/initiation.sql" <<'SQL'
 BEGIN;
 INSERT INTO payment (id, payment_code, merchant_id, order_id, content_hash, amount, currency, description,
     customer_id, customer, meta, callback_url, return_url, status, awaiting_otp, sequence, version, expires_at,
-    created_at, updated_at)
+    link_expires_at, created_at, updated_at, success_url, fail_url, back_url, preselected, account_id)
 VALUES (gen_random_uuid(), 'PC' || substr(md5(random()::text), 1, 16), 'pgbench', 'LOAD-' || :client_id || '-' || :n,
     md5(random()::text) || md5(random()::text), 150000.00, 'IDR', 'Load', NULL,
     '{"email":"budi@example.com","firstName":"Budi","lastName":"Santoso","mobilePhone":"+6281234567890"}', NULL,
-    'https://merchant.example.com/cb', NULL, 'PENDING', false, 0, 0, now() + interval '30 minutes', now(), now())
+    'https://merchant.example.com/cb', NULL, 'PENDING', false, 0, 0, now() + interval '30 minutes',
+    now() + interval '30 minutes', now(), now(), NULL, NULL, NULL, NULL, NULL)
 ON CONFLICT DO NOTHING;
 END;
 SQL

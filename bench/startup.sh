@@ -19,8 +19,13 @@
 #                     "default=-Xmx512m;chosen=aot <AotCache.DEFAULT_JVM_OPTIONS>;image=aot <Dockerfile.jvm's JAVA_OPTS>"
 #                     (the image's options with deploy/local's cache, which was trained with the chosen ones: the
 #                     image trains its own with its options)
+#                     Other words of a variant: "root=DIR" runs the services of another checkout (its quarkus-app and
+#                     its cache; e.g. main's, for before ÷ after in one run), "env:NAME=VALUE" sets an environment
+#                     variable for that variant (e.g. env:QUARKUS_FLYWAY_MIGRATE_AT_START=false)
 #   STARTUP_PORT      the measured instances use the ports after this one (default 18090)
 #   STARTUP_SERVICES  which services (default: all three)
+#   STARTUP_STEPS     1: also start with -Dquarkus.debug.print-startup-times=true and print, per configuration, the
+#                     slowest of Quarkus's start-up steps (medians over the runs, ms)
 set -euo pipefail
 data=${1:?usage: bench/startup.sh DATA_DIR [N]}
 runs=${2:-5}
@@ -48,21 +53,33 @@ printf '%-21s %-8s %9s %9s %8s %9s   %s\n' service config "ready ms" "started" "
 for svc in ${STARTUP_SERVICES:-payment-service binding-service notification-service}; do
     work=$(mktemp -d)
     cp -r "$data/$svc/config" "$work/config"
-    app="$root/$svc/target/quarkus-app"
     declare -A ready=() started=() rss=() anon=() each=()
     for _ in $(seq "$runs"); do
         for v in "${variants[@]}"; do
             label=${v%%=*}
             read -r -a words <<<"${v#*=}"
             opts=()
+            envs=()
+            app="$root/$svc/target/quarkus-app"
             for w in "${words[@]}"; do
-                if [ "$w" = aot ]; then opts+=(-XX:AOTCache="$app/app.aot" -XX:AOTMode=on); else opts+=("$w"); fi
+                case "$w" in
+                    root=*) app="${w#root=}/$svc/target/quarkus-app" ;;
+                esac
             done
+            for w in "${words[@]}"; do
+                case "$w" in
+                    aot) opts+=(-XX:AOTCache="$app/app.aot" -XX:AOTMode=on) ;;
+                    root=*) ;;
+                    env:*) envs+=("${w#env:}") ;;
+                    *) opts+=("$w") ;;
+                esac
+            done
+            [ "${STARTUP_STEPS:-0}" = 1 ] && opts+=(-Dquarkus.debug.print-startup-times=true)
             port=$((port + 1))
             l=$(load)
             start=$(date +%s%N)
-            (cd "$work" && QUARKUS_HTTP_PORT=$port QUARKUS_MANAGEMENT_PORT=$((port + 1000)) exec "$JAVA_HOME/bin/java" \
-                "${opts[@]}" -jar "$app/quarkus-run.jar" >"$work/log" 2>&1) &
+            (cd "$work" && exec env "${envs[@]}" QUARKUS_HTTP_PORT=$port QUARKUS_MANAGEMENT_PORT=$((port + 1000)) \
+                "$JAVA_HOME/bin/java" "${opts[@]}" -jar "$app/quarkus-run.jar" >"$work/log" 2>&1) &
             pid=$!
             wait_ready "$pid" "$port" || { echo "$svc ($label) died; the end of its log:" >&2; tail -20 "$work/log" >&2; exit 1; }
             ms=$(( ($(date +%s%N) - start) / 1000000 ))
@@ -72,6 +89,9 @@ for svc in ${STARTUP_SERVICES:-payment-service binding-service notification-serv
             kill "$pid" 2>/dev/null; wait "$pid" 2>/dev/null || true
             ready[$label]+="$ms "; rss[$label]+="$mib "; anon[$label]+="$anon_mib "; each[$label]+="$ms/$mib ($l) "
             started[$label]+="$(sed -n 's/.* started in \([0-9.]*\)s.*/\1/p' "$work/log" | head -1 | awk '{print int($1 * 1000)}') "
+            if [ "${STARTUP_STEPS:-0}" = 1 ]; then
+                sed -n 's/.*Build step \(.*\) completed in: \([0-9]*\)ms/\2 \1/p' "$work/log" | sed "s/^/$label /" >>"$work/steps"
+            fi
         done
     done
     for v in "${variants[@]}"; do
@@ -79,6 +99,15 @@ for svc in ${STARTUP_SERVICES:-payment-service binding-service notification-serv
         printf '%-21s %-8s %9s %9s %8s %9s   %s\n' "$svc" "$label" "$(med "${ready[$label]}")" \
             "$(med "${started[$label]}")" "$(med "${rss[$label]}")" "$(med "${anon[$label]}")" "${each[$label]}"
     done
+    if [ "${STARTUP_STEPS:-0}" = 1 ]; then
+        for v in "${variants[@]}"; do
+            label=${v%%=*}
+            echo "  $svc $label, slowest start-up steps (median ms over the runs):"
+            for step in $(awk -v l="$label" '$1 == l { print $3 }' "$work/steps" | sort -u); do
+                echo "$(awk -v l="$label" -v s="$step" '$1 == l && $3 == s { print $2 }' "$work/steps" | median) $step"
+            done | sort -rn | head -12 | sed 's/^/    /'
+        done
+    fi
     unset ready started rss anon each
     rm -rf "$work"
 done

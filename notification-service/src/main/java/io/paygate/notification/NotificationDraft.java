@@ -5,8 +5,9 @@ import java.util.UUID;
 
 /**
  * A notification built from one event, before it is stored: who, what, where to (payment only; the others go to
- * the merchant's registered address), and the body without its signature (signed at each attempt, so a rotated
- * secret applies to retries too). {@code requestId} is the event's (CONTRACT §0 "Request ids"), or null.
+ * the merchant's registered address), the body without its signature, and its body signature, computed once here
+ * (an attempt adds only the Standard Webhooks signature, and signs the body again only after a key rotation).
+ * {@code requestId} is the event's (CONTRACT §0 "Request ids"), or null.
  */
 public record NotificationDraft(
         UUID eventId,
@@ -16,13 +17,14 @@ public record NotificationDraft(
         long sequence,
         String callbackUrl,
         String payload,
+        BodySignature signature,
         Instant occurredAt,
         String requestId) {
 
     /** A draft whose event was made by no request (scheduled work) or carries no request id. */
     public NotificationDraft(UUID eventId, String merchantId, NotificationType type, String resourceId, long sequence,
-                             String callbackUrl, String payload, Instant occurredAt) {
-        this(eventId, merchantId, type, resourceId, sequence, callbackUrl, payload, occurredAt, null);
+                             String callbackUrl, String payload, BodySignature signature, Instant occurredAt) {
+        this(eventId, merchantId, type, resourceId, sequence, callbackUrl, payload, signature, occurredAt, null);
     }
 
     /**

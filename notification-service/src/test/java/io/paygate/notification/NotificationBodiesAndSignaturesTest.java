@@ -111,6 +111,9 @@ class NotificationBodiesAndSignaturesTest {
         assertEquals(expected, signature, "body signature over the RFC 8785 form without signature");
         assertEquals(expected, received.header("X-SIGNATURE"));
         assertStandardWebhooksHeaders(received, db.byEvent(event.eventId()).orElseThrow().id());
+        // Signed once, when stored: the attempt sent the signature the row holds.
+        assertEquals(1, db.count("SELECT count(*) FROM notification WHERE event_id = ? AND body_signature = ?",
+                event.eventId(), expected));
     }
 
     @Test

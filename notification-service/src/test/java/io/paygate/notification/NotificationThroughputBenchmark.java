@@ -1,6 +1,8 @@
 package io.paygate.notification;
 
 import io.agroal.api.AgroalDataSource;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
 import io.paygate.model.event.EventEnvelope;
 import io.paygate.model.event.Topics;
 import io.paygate.model.signing.WebhookHeaders;
@@ -60,8 +62,14 @@ import static org.awaitility.Awaitility.await;
  *       pool), at most {@code delivery.concurrency} in flight, each from its own virtual thread as the dispatcher
  *       does; the ratio of 1 to this is what the gateway's claim/sign/record work costs (issue 8).</li>
  *   <li>Latency at a steady rate ({@code bench.rate}, default 500/s, for {@code bench.seconds}): for each event, from
- *       just before it is produced to the topic until the sink receives its notification; p50/p99/max printed.</li>
+ *       just before it is produced to the topic until the sink receives its notification; p50/p99/max printed. A
+ *       settling phase of the same rate and length ({@code bench.latency-warmup}, seconds) comes first and is no
+ *       figure: the first phase after the throughput phases runs on a table full of fresh dead rows and a JIT still
+ *       at work, and was several times worse than the next one.</li>
  * </ol>
+ * Each phase prints the CPU it took, per notification: the gateway's threads, the JVM runtime, PostgreSQL, and the
+ * harness (broker, producers, sink), with the harness pinned away from the gateway's cores where it can be
+ * ({@link BenchCpu}).
  */
 @QuarkusTest
 @WithTestResource(value = PostgresResource.class, initArgs = @ResourceArg(name = "database", value = "notification_it"))
@@ -82,19 +90,33 @@ class NotificationThroughputBenchmark {
     Deliverer deliverer;
     @Inject
     RetrySchedule schedule;
+    @Inject
+    MeterRegistry metrics;
+
+    BenchCpu cpu;
 
     @Test
     void measure() throws Exception {
         int events = Integer.getInteger("bench.events", 20_000);
         int rate = Integer.getInteger("bench.rate", 500);
         int seconds = Integer.getInteger("bench.seconds", 30);
-        try (LoopbackSink sink = LoopbackSink.start();
+        try (BenchCpu cores = BenchCpu.start(postgresPort());
+             LoopbackSink sink = LoopbackSink.start();
              KafkaProducer<String, String> producer = producer()) {
+            cpu = cores;
             double[] load = loadAverage();
             System.out.printf("BENCH load average %.2f %.2f %.2f at the start%n", load[0], load[1], load[2]);
             System.out.printf("BENCH PostgreSQL fsync=%s synchronous_commit=%s (-Dpaygate.pg.durable=true for on)%n",
                     setting("fsync"), setting("synchronous_commit"));
             warmUp(sink, producer);
+            // The first throughput phase runs while the JIT compiles the delivery path (its "JVM runtime" CPU was
+            // two thirds of the JVM's): a second one is the settled figure, unless -Dbench.throughput-rounds=1.
+            int rounds = Integer.getInteger("bench.throughput-rounds", 2);
+            for (int round = 1; round < rounds; round++) {
+                System.out.printf("%nBENCH throughput warm-up round %d (not a figure)%n", round);
+                throughput(sink, producer, events);
+                direct(sink, sink.received());
+            }
             double gateway = throughput(sink, producer, events);
             double direct = direct(sink, sink.received());
             System.out.printf("BENCH ratio: gateway %.0f/s / same client straight to the sink %.0f/s = %.2f%n",
@@ -105,16 +127,17 @@ class NotificationThroughputBenchmark {
                 }
             }
             // The first steady-rate phase after the throughput phases runs on a colder path and a table full of
-            // fresh dead rows: its figures were several times the next phase's whatever came first (issue 17).
-            int warmUp = Integer.getInteger("bench.latency-warmup", 10);
+            // fresh dead rows: its figures were several times the next phase's whatever came first (issue 17). So the
+            // default settles for as long as it then measures.
+            int warmUp = Integer.getInteger("bench.latency-warmup", seconds);
             if (warmUp > 0) {
-                System.out.printf("%nBENCH latency warm-up, %d s (not a figure)%n", warmUp);
+                System.out.printf("%nBENCH settling phase, %d s at the same rate (not a figure)%n", warmUp);
                 latency(sink, producer, rate, warmUp);
             }
             // Issue 17: one latency phase per producer linger.ms (-Dbench.linger-ms=2,0), each with its own producer.
             for (String linger : System.getProperty("bench.linger-ms", "0").split(",")) {
                 try (KafkaProducer<String, String> lingering = producer(Integer.parseInt(linger.trim()))) {
-                    System.out.printf("%nBENCH producer linger.ms=%s%n", linger.trim());
+                    System.out.printf("%nBENCH settled phase, producer linger.ms=%s%n", linger.trim());
                     latency(sink, lingering, rate, seconds);
                 }
             }
@@ -145,15 +168,19 @@ class NotificationThroughputBenchmark {
                 "SELECT count(*) FROM notification WHERE resource_id LIKE ?", marker + "-%") == events);
         double storeSeconds = (System.nanoTime() - produceStart) / 1e9;
         statements(true);
+        BenchCpu.Snapshot before = cpu.snapshot();
         long t0 = System.nanoTime();
         dispatcher.start();
         sink.awaitReceived(events, Duration.ofMinutes(5));
         double deliverSeconds = (System.nanoTime() - t0) / 1e9;
-        statements(false);
         awaitRecorded(db, marker);
+        BenchCpu.Usage used = cpu.since(before);
+        statements(false);
         System.out.printf("%nBENCH throughput: %d notifications delivered in %.2f s = %.0f/s "
                         + "(consumed and stored at %.0f/s beforehand)%n",
                 events, deliverSeconds, events / deliverSeconds, events / storeSeconds);
+        used.print("throughput (claim, send, record; until every result is recorded)", events);
+        cpu.printGroups(events);
         return events / deliverSeconds;
     }
 
@@ -243,6 +270,7 @@ class NotificationThroughputBenchmark {
         InetAddress loopback = InetAddress.getLoopbackAddress();
         Semaphore slots = new Semaphore(config.delivery().concurrency());
         AtomicInteger failed = new AtomicInteger();
+        BenchCpu.Snapshot before = cpu.snapshot();
         long t0 = System.nanoTime();
         try (ExecutorService threads = Executors.newVirtualThreadPerTaskExecutor()) {
             for (MerchantSink.Received r : requests) {
@@ -269,8 +297,11 @@ class NotificationThroughputBenchmark {
         }
         sink.awaitReceived(requests.size(), Duration.ofMinutes(5));
         double seconds = (System.nanoTime() - t0) / 1e9;
+        BenchCpu.Usage used = cpu.since(before);
         System.out.printf("BENCH direct: the same %d signed requests posted straight to the sink by HttpSender in "
                 + "%.2f s = %.0f/s (%d failed)%n", requests.size(), seconds, requests.size() / seconds, failed.get());
+        used.print("direct (bare client)", requests.size());
+        cpu.printGroups(requests.size());
         return requests.size() / seconds;
     }
 
@@ -285,7 +316,7 @@ class NotificationThroughputBenchmark {
         java.util.concurrent.atomic.AtomicBoolean probing = new java.util.concurrent.atomic.AtomicBoolean(true);
         java.util.concurrent.CountDownLatch assigned = new java.util.concurrent.CountDownLatch(1);
         // Kafka alone: a plain consumer of another group on the same broker and topic, in the same run.
-        Thread probeThread = Thread.ofPlatform().start(() -> {
+        Thread probeThread = Thread.ofPlatform().name("bench-probe").start(() -> {
             try (var consumer = new org.apache.kafka.clients.consumer.KafkaConsumer<String, String>(Map.of(
                     "bootstrap.servers", KafkaResource.broker().bootstrapServers(), "group.id", "bench-probe",
                     "auto.offset.reset", "latest", "fetch.max.wait.ms", Integer.getInteger("bench.probe.fetch-wait", 500)), new org.apache.kafka.common.serialization.StringDeserializer(),
@@ -308,6 +339,9 @@ class NotificationThroughputBenchmark {
         });
         assigned.await(30, TimeUnit.SECONDS);
         double[] loadBefore = loadAverage();
+        double claimsBefore = counter("paygate.notifications.dispatcher.claims");
+        double handOffsBefore = counter("paygate.notifications.dispatcher.handoffs");
+        BenchCpu.Snapshot cpuBefore = cpu.snapshot();
         long intervalNanos = 1_000_000_000L / rate;
         long start = System.nanoTime();
         for (int i = 0; i < total; i++) {
@@ -332,6 +366,9 @@ class NotificationThroughputBenchmark {
         }
         double produceSeconds = (System.nanoTime() - start) / 1e9;
         List<MerchantSink.Received> received = sink.awaitReceived(total, Duration.ofMinutes(5));
+        BenchCpu.Usage used = cpu.since(cpuBefore);
+        double claims = counter("paygate.notifications.dispatcher.claims") - claimsBefore;
+        double handOffs = counter("paygate.notifications.dispatcher.handoffs") - handOffsBefore;
         await().atMost(Duration.ofSeconds(30)).until(() -> polledAt.size() >= total);
         probing.set(false);
         probeThread.join();
@@ -376,6 +413,22 @@ class NotificationThroughputBenchmark {
         System.out.printf("BENCH producer: send -> acknowledged by the broker p50 %.1f ms, p99 %.1f ms%n",
                 acked.getValueAtPercentile(50) / 1000.0, acked.getValueAtPercentile(99) / 1000.0);
         stages(marker);
+        System.out.printf("BENCH dispatcher: %.0f claims and %.0f hand-offs for %d events (%.2f claims per event)%n",
+                claims, handOffs, total, claims / total);
+        used.print("at " + rate + " events/s", total);
+        cpu.printGroups(total);
+    }
+
+    /** The sum of a counter's series (0 when it does not exist, as before the hand-off). */
+    private double counter(String name) {
+        return metrics.find(name).counters().stream().mapToDouble(Counter::count).sum();
+    }
+
+    private int postgresPort() throws java.sql.SQLException {
+        try (var c = dataSource.getConnection()) {
+            java.net.URI url = java.net.URI.create(c.getMetaData().getURL().substring("jdbc:".length()));
+            return url.getPort();
+        }
     }
 
     private static long micros(Instant from, Instant to) {
@@ -459,6 +512,7 @@ class NotificationThroughputBenchmark {
                     new io.vertx.core.http.HttpServerOptions().setHost("127.0.0.1").setPort(0));
             LoopbackSink sink = new LoopbackSink(vertx, server);
             server.requestHandler(request -> request.body().onSuccess(body -> {
+                BenchCpu.sinkThread();
                 Map<String, List<String>> headers = new java.util.TreeMap<>(String.CASE_INSENSITIVE_ORDER);
                 for (String name : List.of(WebhookHeaders.ID, WebhookHeaders.TIMESTAMP, WebhookHeaders.SIGNATURE,
                         WebhookHeaders.X_SIGNATURE)) {

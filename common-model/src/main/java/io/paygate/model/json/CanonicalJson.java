@@ -75,6 +75,20 @@ public final class CanonicalJson {
     }
 
     /**
+     * The JCS form of JSON that this process has just written itself with {@link Json} from values it holds, and will
+     * send as {@code String.getBytes(UTF_8)}, as {@link #canonicalizeWritten(String)} but without its pass over the
+     * text for lone surrogates. Such a value has no canonical form of its own, but a string holding one is encoded as
+     * the byte {@code ?} both in these canonical bytes and in the body sent, so the signature over them is the
+     * signature of what the receiver gets. Never for text received from anyone.
+     *
+     * @throws IllegalArgumentException when {@code json} is not valid JSON
+     */
+    public static String canonicalizeOwn(String json) {
+        Objects.requireNonNull(json, "json");
+        return jcsOnly(json);
+    }
+
+    /**
      * The JCS form of a JSON object without its top-level {@value #SIGNATURE_MEMBER} member (nested members
      * of that name are kept). A body without the member is canonicalised as it is.
      *
@@ -142,17 +156,21 @@ public final class CanonicalJson {
      * members): without the strict parse that {@link #canonicalize(String)} does first on JSON from outside.
      */
     private static String jcs(String json) {
-        String canonical;
-        try {
-            canonical = new JsonCanonicalizer(json).getEncodedString();
-        } catch (IOException | RuntimeException e) {
-            throw new IllegalArgumentException("Invalid JSON: " + e.getMessage(), e);
-        }
+        String canonical = jcsOnly(json);
         // RFC 8785 §3.2.2.2: a lone surrogate is an error (its UTF-8 form would be "?", shared with other text).
         // The canonical form holds every string unescaped, so one scan of it covers names and values.
         if (!IJson.isWellFormed(canonical)) {
             throw new IllegalArgumentException("Invalid JSON: " + IJson.LONE_SURROGATE);
         }
         return canonical;
+    }
+
+    /** The JCS library's canonical form, nothing else. */
+    private static String jcsOnly(String json) {
+        try {
+            return new JsonCanonicalizer(json).getEncodedString();
+        } catch (IOException | RuntimeException e) {
+            throw new IllegalArgumentException("Invalid JSON: " + e.getMessage(), e);
+        }
     }
 }

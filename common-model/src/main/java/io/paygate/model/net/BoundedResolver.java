@@ -94,6 +94,11 @@ public final class BoundedResolver implements CallbackUrlPolicy.HostResolver {
         }
     }
 
+    /** Whether {@code host} is an address literal (answered without DNS): an IPv6 literal or a dotted quad. */
+    public static boolean isLiteralAddress(String host) {
+        return isLiteral(host);
+    }
+
     /** An IPv6 literal or a dotted quad: {@link InetAddress#getAllByName} parses these without asking DNS. */
     static boolean isLiteral(String host) {
         return host.indexOf(':') >= 0 || DOTTED_QUAD.matcher(host).matches();

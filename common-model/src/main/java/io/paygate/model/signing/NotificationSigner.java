@@ -62,14 +62,16 @@ public final class NotificationSigner {
      * notification record whose {@code signature} is {@code null} (so it has no such member): the same value as
      * {@link #bodySignature(String)}, without the pass that parses the payload to remove a member it does not have.
      * A payload whose text has {@code "signature"} anywhere takes that full path, so the result is the same for any
-     * payload {@code Json.write} produces; what this skips is only the strict check of JSON from outside (see
-     * {@link CanonicalJson#canonicalizeWritten(String)}), so never pass it a received body.
+     * payload {@code Json.write} produces; what this skips is the strict checks of JSON from outside, the pass for
+     * lone surrogates included (see {@link CanonicalJson#canonicalizeOwn(String)}: such a character is signed as the
+     * {@code ?} it is sent as), so never pass it a received body. Notification-service calls it once per
+     * notification, when it stores it.
      */
     public String payloadSignature(String payload) {
         if (payload.contains('"' + CanonicalJson.SIGNATURE_MEMBER + '"')) {
             return bodySignature(payload);
         }
-        return primaryHmac(CanonicalJson.canonicalizeWritten(payload));
+        return primaryHmac(CanonicalJson.canonicalizeOwn(payload));
     }
 
     /** Lowercase hex HMAC-SHA512 of a canonical form under the primary secret. */

@@ -53,11 +53,43 @@ class SigningAgreementTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @ValueSource(strings = {"1e309", "-1e400", "1e1000000000", "1e3000000000", "\"\\ud800\"", "\"\\ude00\\ud83d\"",
-            "\"\\udc00\"", "{\"\\ud800\":1}", "\"\ud800\""})
-    void bothPathsRefuseWhatHasNoCanonicalForm(String value) {
+    @ValueSource(strings = {"1e309", "-1e400", "1e1000000000", "1e3000000000"})
+    void bothPathsRefuseANumberWithoutCanonicalForm(String value) {
         String payload = payload(value);
         assertThrows(IllegalArgumentException.class, () -> SIGNER.payloadSignature(payload));
+        assertRefusedOnTheMerchantPath(payload);
+    }
+
+    /** Text with a lone surrogate has no canonical form: the merchant path refuses it, whoever sent it. */
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"\"\\ud800\"", "\"\\ude00\\ud83d\"", "\"\\udc00\"", "{\"\\ud800\":1}", "\"\ud800\""})
+    void theMerchantPathRefusesALoneSurrogate(String value) {
+        assertRefusedOnTheMerchantPath(payload(value));
+    }
+
+    /**
+     * The payload path skips the pass for lone surrogates: the gateway's own payload (written by Jackson, which writes
+     * such a character raw) is sent as {@code String.getBytes(UTF_8)}, which encodes it as {@code ?}, and signed over
+     * the same encoding, so what the merchant receives verifies.
+     */
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"\ud800", "a\udc00b", "\ude00\ud83d"})
+    void aLoneSurrogateInTheGatewaysOwnPayloadIsSignedAsTheBytesSent(String text) {
+        String payload = io.paygate.model.json.Json.write(Map.of("meta", Map.of("data", Map.of("x", text))));
+        String signature = SIGNER.payloadSignature(payload);
+        String raw = payload.substring(0, payload.length() - 1) + ",\"signature\":\"" + signature + "\"}";
+        String received = new String(raw.getBytes(java.nio.charset.StandardCharsets.UTF_8),
+                java.nio.charset.StandardCharsets.UTF_8);
+        Map<String, String> headers = Map.of(
+                WebhookHeaders.ID, "n-1",
+                WebhookHeaders.TIMESTAMP, Long.toString(SENT),
+                WebhookHeaders.SIGNATURE, SIGNER.sign("n-1", SENT, raw),
+                WebhookHeaders.X_SIGNATURE, signature);
+        assertDoesNotThrow(() -> VERIFIER.verify(headers, received));
+        assertDoesNotThrow(() -> VERIFIER.verifyBodySignature(received));
+    }
+
+    private static void assertRefusedOnTheMerchantPath(String payload) {
         assertThrows(IllegalArgumentException.class, () -> SIGNER.bodySignature(payload));
         String raw = payload.substring(0, payload.length() - 1) + ",\"signature\":\"" + "0".repeat(128) + "\"}";
         Map<String, String> headers = Map.of(

@@ -75,6 +75,14 @@ public interface NotificationConfig {
         @WithDefault("10s")
         Duration lease();
 
+        /**
+         * The hand-off: the consumer's store transaction leases what it has just stored to this instance, while the
+         * merchant has room here, and the dispatcher starts those attempts without a claim transaction of its own.
+         * Off, every stored notification waits for a claim (woken by the store).
+         */
+        @WithDefault("true")
+        boolean handOff();
+
         /** Due notifications claimed per round trip to the database. */
         @WithDefault("100")
         int batchSize();

@@ -43,7 +43,8 @@ public class CallbackAddresses {
         String bare = target.host();
         List<InetAddress> addresses;
         try {
-            addresses = dns.resolve(bare);
+            Optional<List<InetAddress>> known = dns.cached(bare);
+            addresses = known.isPresent() ? known.get() : dns.resolve(bare);
         } catch (UnknownHostException e) {
             throw new RefusedTarget("host " + bare + " does not resolve");
         }
@@ -64,6 +65,15 @@ public class CallbackAddresses {
         }
         return new CallbackTarget(bare, target.port(), target.ssl(), target.pathAndQuery(),
                 withoutName(addresses.get(0)));
+    }
+
+    /**
+     * Whether {@link #resolve} would answer without blocking: the URL is refused by its text alone, or its host is an
+     * address literal or a name resolved within the JDK's cache time.
+     */
+    public boolean resolvesAtOnce(String url) {
+        Parsed target = parse(url);
+        return target.refused() != null || dns.cached(target.host()).isPresent();
     }
 
     /**

@@ -3,7 +3,6 @@ package io.paygate.notification.delivery;
 import io.paygate.kit.auth.Merchant;
 import io.paygate.kit.auth.Merchants;
 import io.paygate.model.json.CanonicalJson;
-import io.paygate.model.signing.NotificationSigner;
 import io.paygate.model.signing.WebhookHeaders;
 import io.paygate.notification.SentRequest;
 import io.paygate.notification.config.NotificationConfig;
@@ -21,17 +20,17 @@ import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ExecutionException;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
 /**
  * One delivery attempt of a claimed notification: where to (payment URL or the merchant's registration), the
  * delivery-time address check, the three signatures with the merchant's current notification secret (body
- * {@code signature} for payment and binding, {@code X-SIGNATURE}, and the Standard Webhooks headers with this
- * attempt's timestamp and the notification id as {@code webhook-id}), the POST, and what the reply means. Blocking
- * (DNS and waiting for the reply): runs on a virtual thread; the HTTP exchange itself is non-blocking.
+ * {@code signature} for payment and binding and {@code X-SIGNATURE}, both the signature made when the notification was
+ * stored unless the secret was rotated since, and the Standard Webhooks headers with this attempt's timestamp and the
+ * notification id as {@code webhook-id}), the POST, and what the reply means. The part before the POST blocks (DNS):
+ * it runs on a virtual thread; the HTTP exchange and what follows it run on the HTTP client's event loop.
  */
 @ApplicationScoped
 public class Deliverer {
@@ -41,35 +40,53 @@ public class Deliverer {
     private final HttpSender sender;
     private final NotificationConfig.Delivery config;
     private final Clock clock;
-    private final Map<String, NotificationSigner> signers = new ConcurrentHashMap<>();
+    private final NotificationSigners signers;
 
-    Deliverer(Merchants merchants, CallbackAddresses addresses, HttpSender sender, NotificationConfig config) {
+    Deliverer(Merchants merchants, CallbackAddresses addresses, HttpSender sender, NotificationConfig config,
+              NotificationSigners signers) {
         this.merchants = merchants;
+        this.signers = signers;
         this.addresses = addresses;
         this.sender = sender;
         this.config = config.delivery();
         this.clock = Clock.systemUTC();
     }
 
+    /**
+     * Whether {@link #start} would not block (no DNS lookup to wait for), so the caller may run it on its own thread
+     * instead of a virtual thread of its own.
+     */
+    public boolean startsAtOnce(ClaimedNotification notification) {
+        return notification.callbackUrl() == null || addresses.resolvesAtOnce(notification.callbackUrl());
+    }
+
+    /** One attempt, waiting for its outcome (blocking; see {@link #start}). */
     public AttemptOutcome attempt(ClaimedNotification notification) {
+        return start(notification).join();
+    }
+
+    /**
+     * Starts one attempt: the blocking part (where to, the address check, signing) on the calling thread, then the
+     * POST, whose outcome completes the returned future on the HTTP client's thread (never exceptionally). So no
+     * thread waits for the merchant's reply.
+     */
+    public CompletableFuture<AttemptOutcome> start(ClaimedNotification notification) {
         Instant startedAt = clock.instant();
         long t0 = System.nanoTime();
-        SentRequest sent = null;
         try {
             if (notification.callbackUrl() == null) {
                 String field = notification.type().registeredUrlField().orElse("callbackUrl");
-                return AttemptOutcome.failed(startedAt, 0, "no " + field + " registered");
+                return done(AttemptOutcome.failed(startedAt, 0, "no " + field + " registered"));
             }
             Optional<Merchant> merchant = merchants.find(notification.merchantId());
             if (merchant.isEmpty()) {
-                return AttemptOutcome.failed(startedAt, 0, "merchant " + notification.merchantId() + " is not configured");
+                return done(AttemptOutcome.failed(startedAt, 0,
+                        "merchant " + notification.merchantId() + " is not configured"));
             }
             CallbackTarget target = addresses.resolve(notification.callbackUrl());
-            NotificationSigner signer = signers.computeIfAbsent(merchant.get().id(),
-                    id -> new NotificationSigner(merchant.get().notificationSecret()));
             // The payload is the body without signature (written by the consumer), so its body signature is also
-            // X-SIGNATURE: compute it once.
-            String signature = signer.payloadSignature(notification.payload());
+            // X-SIGNATURE.
+            String signature = signers.forAttempt(merchant.get(), notification.payload(), notification.signature());
             String body = notification.type().bodySigned()
                     ? withSignatureMember(notification.payload(), signature)
                     : notification.payload();
@@ -78,25 +95,33 @@ public class Deliverer {
             Map<String, String> headers = new LinkedHashMap<>();
             headers.put(WebhookHeaders.ID, webhookId);
             headers.put(WebhookHeaders.TIMESTAMP, Long.toString(webhookTimestamp));
-            headers.put(WebhookHeaders.SIGNATURE, signer.sign(webhookId, webhookTimestamp, body));
+            headers.put(WebhookHeaders.SIGNATURE, signers.signer(merchant.get()).sign(webhookId, webhookTimestamp, body));
             headers.put(WebhookHeaders.X_SIGNATURE, signature);
-            sent = new SentRequest(body, HttpSender.asSent(headers));
-            HttpReply reply = sender.post(target, headers, body.getBytes(StandardCharsets.UTF_8))
-                    .get(config.timeout().toMillis() + 1_000, TimeUnit.MILLISECONDS);
-            return ReplyClassifier.classify(reply, startedAt, millisSince(t0), clock.instant()).sent(sent);
+            SentRequest sent = new SentRequest(body, HttpSender.asSent(headers));
+            return sender.post(target, headers, body.getBytes(StandardCharsets.UTF_8))
+                    // HttpSender ends the exchange at the timeout itself; this only bounds a sender that never answers.
+                    .orTimeout(config.timeout().toMillis() + 1_000, TimeUnit.MILLISECONDS)
+                    .handle((reply, error) -> (error == null
+                            ? ReplyClassifier.classify(reply, startedAt, millisSince(t0), clock.instant())
+                            : AttemptOutcome.failed(startedAt, millisSince(t0), failure(error))).sent(sent));
         } catch (CallbackAddresses.RefusedTarget e) {
-            return AttemptOutcome.failed(startedAt, millisSince(t0), e.getMessage());
-        } catch (ExecutionException e) {
-            return AttemptOutcome.failed(startedAt, millisSince(t0), describe(e.getCause())).sent(sent);
-        } catch (TimeoutException e) {
-            return AttemptOutcome.failed(startedAt, millisSince(t0),
-                    "no reply within " + config.timeout().toSeconds() + " s").sent(sent);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return AttemptOutcome.failed(startedAt, millisSince(t0), "interrupted (shutting down)").sent(sent);
+            return done(AttemptOutcome.failed(startedAt, millisSince(t0), e.getMessage()));
         } catch (RuntimeException e) {
-            return AttemptOutcome.failed(startedAt, millisSince(t0), "could not send: " + describe(e)).sent(sent);
+            return done(AttemptOutcome.failed(startedAt, millisSince(t0), "could not send: " + describe(e)));
         }
+    }
+
+    private String failure(Throwable error) {
+        Throwable cause = error instanceof java.util.concurrent.CompletionException && error.getCause() != null
+                ? error.getCause() : error;
+        if (cause instanceof TimeoutException && cause.getMessage() == null) {
+            return "no reply within " + config.timeout().toSeconds() + " s";
+        }
+        return describe(cause);
+    }
+
+    private static CompletableFuture<AttemptOutcome> done(AttemptOutcome outcome) {
+        return CompletableFuture.completedFuture(outcome);
     }
 
     /**

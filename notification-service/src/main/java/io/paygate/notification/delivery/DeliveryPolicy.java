@@ -61,6 +61,14 @@ final class DeliveryPolicy {
         return room;
     }
 
+    /**
+     * The merchant's room for attempts started at once (the hand-off): its share less its attempts in flight, without
+     * the claim's minimum (that only keeps claims from fetching one row at a time).
+     */
+    int handOffRoom(String merchant) {
+        return Math.max(0, share - inFlight.getOrDefault(merchant, 0));
+    }
+
     void started(String merchant) {
         inFlight.merge(merchant, 1, Integer::sum);
     }

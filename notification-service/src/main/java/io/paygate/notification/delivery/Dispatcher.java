@@ -1,12 +1,14 @@
 package io.paygate.notification.delivery;
 
 import io.paygate.kit.observability.LogContext;
+import io.paygate.notification.NotificationDraft;
 import io.paygate.notification.NotificationStatus;
 import io.paygate.notification.config.NotificationConfig;
 import io.paygate.notification.repository.AttemptRecord;
 import io.paygate.notification.repository.Claim;
 import io.paygate.notification.repository.ClaimedNotification;
 import io.paygate.notification.repository.DeliveryQueue;
+import io.paygate.notification.repository.LeaseOffer;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.quarkus.runtime.ShutdownEvent;
@@ -19,12 +21,23 @@ import jakarta.interceptor.Interceptor;
 import org.jboss.logging.Logger;
 
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * Delivers due notifications. One loop claims due rows ({@link DeliveryQueue#claim}: leased, never two of one
@@ -32,14 +45,20 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * within {@link DeliveryPolicy} (each merchant's share, no pointless claims); each attempt runs on its own virtual
  * thread and records its result, and {@link LeaseKeeper} renews the leases of the claims held until then.
  *
- * <p><b>Hand-off.</b> The consumer of this instance commits what it stored and then signals the loop
- * ({@link #wake(Wake)} with {@link Wake#STORED}), which claims at once through PostgreSQL like any other claim (leases,
- * per-resource order and other replicas stay safe): a stored notification does not wait for the next poll. Signals
+ * <p><b>Hand-off.</b> Before the consumer of this instance stores a batch it asks for room ({@link #offer}): free
+ * slots and each merchant's room, reserved for it. The store transaction leases to this instance what it has just
+ * stored within that room, as a claim would (the resource's advisory lock is held, the tokens of its other rows are
+ * checked; {@code NotificationStore}), and after the commit {@link #handOff} starts those attempts: no claim
+ * transaction, no wait for the loop. What the store could not lease (no room, the resource held by an attempt in
+ * flight, the loop busy claiming) it signals ({@link #wake(Wake)} with {@link Wake#STORED}), and the loop claims at
+ * once through PostgreSQL like any other claim (leases, per-resource order and other replicas stay safe). Signals
  * coalesce: any number of them while a claim runs or the loop is busy cost one claim more, not one per row or batch.
  * The loop is also woken when an attempt ends, when a redelivery is requested and when a record leaves a newer
  * notification of its resource waiting, and otherwise every {@code poll-interval}: the poll is how rows stored by
  * other replicas' consumers (their signals stay in their process), retries and expired leases are found. Counted in
- * {@code paygate_notifications_dispatcher_wakeups_total{cause}} and {@code paygate_notifications_dispatcher_claims_total{trigger}}.
+ * {@code paygate_notifications_dispatcher_wakeups_total{cause}},
+ * {@code paygate_notifications_dispatcher_claims_total{trigger}} and
+ * {@code paygate_notifications_dispatcher_handoffs_total}.
  * Every instance runs one; they share the rows safely, and one that stops mid-attempt leaves leases that run out
  * within one lease.
  */
@@ -54,6 +73,8 @@ public class Dispatcher {
     static final Duration MIN_LEASE = Duration.ofMillis(300);
     /** How long an attempt waits for its result to be written before it gives the notification up to its lease. */
     private static final Duration RECORD_WAIT = Duration.ofMinutes(1);
+    /** How long a store waits for a claim under way before it leaves its notifications to a claim ({@link #offer}). */
+    private static final Duration OFFER_WAIT = Duration.ofMillis(50);
     /** How long {@link #stop()} waits for the results of the attempts in flight to be written, beyond the timeout. */
     private static final Duration STOP_RECORD_WAIT = Duration.ofSeconds(10);
 
@@ -69,9 +90,16 @@ public class Dispatcher {
     private final DeliveryPolicy policy;
     private final LeaseKeeper leases;
     private final DispatcherMetrics metrics;
+    /**
+     * Held while the loop reads the rooms, claims and counts what it claimed, and while {@link #offer} reserves room:
+     * so the two never hand out the same slot or a merchant's room twice.
+     */
+    private final ReentrantLock reserving = new ReentrantLock();
     private volatile boolean running;
+    /** Attempts started and not yet recorded (or given up to their lease): {@link #stop()} waits for them. */
+    private final AtomicInteger unfinished = new AtomicInteger();
     private Thread loop;
-    private ExecutorService attempts;
+    private volatile ExecutorService attempts;
 
     /** A dispatcher outside CDI (tests racing several instances); its metrics go nowhere. */
     Dispatcher(DeliveryQueue queue, AttemptRecorder recorder, Deliverer deliverer, RetrySchedule schedule,
@@ -144,7 +172,10 @@ public class Dispatcher {
         attempts.shutdown();
         // Leases are renewed until the attempts have been recorded (a lagging recorder included); what is still
         // unrecorded after this is left to its lease.
-        attempts.awaitTermination(config.timeout().plus(STOP_RECORD_WAIT).toMillis(), TimeUnit.MILLISECONDS);
+        long deadline = System.nanoTime() + config.timeout().plus(STOP_RECORD_WAIT).toNanos();
+        while (unfinished.get() > 0 && System.nanoTime() < deadline) {
+            Thread.sleep(10);
+        }
         leases.stop();
         LOG.info("dispatcher stopped");
     }
@@ -217,37 +248,168 @@ public class Dispatcher {
      * one attempt per resource, no pointless claims) and starts an attempt for each. Returns how many were claimed.
      */
     private int dispatchDue(int limit) throws Exception {
-        Map<String, Integer> room = policy.rooms();
-        boolean signalled = news.getAndSet(false);
-        if (policy.pointless(room, signalled)) {
-            return 0;
+        List<ClaimedNotification> claimed;
+        reserving.lock();
+        try {
+            int take = Math.min(limit, slots.availablePermits());
+            if (take == 0) {
+                return 0; // a hand-off took the slots meanwhile
+            }
+            Map<String, Integer> room = policy.rooms();
+            boolean signalled = news.getAndSet(false);
+            if (policy.pointless(room, signalled)) {
+                return 0;
+            }
+            metrics.claiming(signalled);
+            policy.forget(); // until this claim has succeeded
+            Claim claim = queue.claim(take, config.lease(), room, policy.share());
+            policy.claimed(claim, take, room);
+            claimed = claim.claimed();
+            for (ClaimedNotification notification : claimed) {
+                leases.hold(notification);
+                policy.started(notification.merchantId());
+                slots.acquire(); // free: only this lock takes slots, and the claim took no more than were free
+            }
+        } finally {
+            reserving.unlock();
         }
-        metrics.claiming(signalled);
-        policy.forget(); // until this claim has succeeded
-        Claim claim = queue.claim(limit, config.lease(), room, policy.share());
-        policy.claimed(claim, limit, room);
-        for (ClaimedNotification notification : claim.claimed()) {
-            String merchant = notification.merchantId();
-            leases.hold(notification);
-            policy.started(merchant);
-            slots.acquire();
-            attempts.execute(() -> {
-                // Every line of the attempt carries the request that caused the notification (CONTRACT §0).
-                try (LogContext.Scope ignored = LogContext.requestId(notification.requestId())) {
-                    AttemptOutcome outcome;
-                    try {
-                        outcome = deliverer.attempt(notification);
-                    } finally {
-                        // The slot is for the HTTP exchange: the row stays leased until its result is recorded.
-                        policy.ended(merchant);
-                        slots.release();
-                        nudge();
-                    }
-                    record(notification, outcome);
+        List<ClaimedNotification> orphaned = new ArrayList<>();
+        for (ClaimedNotification notification : claimed) {
+            if (!launch(notification)) {
+                orphaned.add(notification);
+            }
+        }
+        queue.unlease(orphaned);
+        return claimed.size();
+    }
+
+    /**
+     * Room for the hand-off of a batch about to be stored: for each merchant, as many of its resources in the batch as
+     * it has room for here and slots are free, reserved (counted as started) until {@link #handOff} gives back what
+     * was not leased. None while the dispatcher is stopped, the hand-off is off, or a claim has held the room for
+     * longer than {@link #OFFER_WAIT} (the store then signals the loop instead).
+     */
+    public LeaseOffer offer(Collection<NotificationDraft> drafts) {
+        if (!running || !config.handOff() || drafts.isEmpty()) {
+            return LeaseOffer.NONE;
+        }
+        try {
+            // A claim holds the lock for its round trip: waiting for it is cheaper than handing the batch to a claim
+            // of its own, which would hold the lock against the next batch in turn.
+            if (!reserving.tryLock(OFFER_WAIT.toMillis(), TimeUnit.MILLISECONDS)) {
+                return LeaseOffer.NONE;
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return LeaseOffer.NONE;
+        }
+        try {
+            Map<String, Set<String>> resources = new HashMap<>();
+            for (NotificationDraft draft : drafts) {
+                resources.computeIfAbsent(draft.merchantId(), m -> new HashSet<>()).add(draft.resourceKey());
+            }
+            Map<String, Integer> room = new HashMap<>();
+            resources.forEach((merchant, keys) -> {
+                int granted = 0;
+                int wanted = Math.min(keys.size(), policy.handOffRoom(merchant));
+                while (granted < wanted && slots.tryAcquire()) {
+                    policy.started(merchant);
+                    granted++;
+                }
+                if (granted > 0) {
+                    room.put(merchant, granted);
                 }
             });
+            return room.isEmpty() ? LeaseOffer.NONE : new LeaseOffer(UUID.randomUUID(), config.lease(), room);
+        } finally {
+            reserving.unlock();
         }
-        return claim.claimed().size();
+    }
+
+    /**
+     * After the store of an {@link #offer} committed (or failed: {@code leased} empty): starts an attempt for each
+     * notification it leased here ({@code setNanos}: just before their lease was set) and gives back the rest of the
+     * room.
+     */
+    public void handOff(LeaseOffer offer, List<ClaimedNotification> leased, long setNanos) {
+        if (offer.isEmpty()) {
+            return;
+        }
+        Map<String, Integer> unused = new HashMap<>(offer.room());
+        List<ClaimedNotification> orphaned = new ArrayList<>();
+        for (ClaimedNotification notification : leased) {
+            unused.merge(notification.merchantId(), -1, Integer::sum);
+            leases.hold(notification, setNanos);
+            metrics.handedOff();
+            if (!launch(notification)) {
+                orphaned.add(notification);
+            }
+        }
+        unused.forEach((merchant, count) -> {
+            for (int i = 0; i < count; i++) {
+                policy.ended(merchant);
+                slots.release();
+            }
+        });
+        queue.unlease(orphaned);
+    }
+
+    /**
+     * Starts the attempt of a leased notification whose slot and merchant room are already counted; false (both given
+     * back) when the dispatcher is stopping and the lease should be given back too.
+     */
+    private boolean launch(ClaimedNotification notification) {
+        String merchant = notification.merchantId();
+        ExecutorService executor = attempts;
+        try {
+            if (!running || executor == null) {
+                throw new RejectedExecutionException("stopping");
+            }
+            unfinished.incrementAndGet();
+            if (deliverer.startsAtOnce(notification)) {
+                // Nothing to wait for before the POST: a virtual thread would only cost its start and hand-overs.
+                attempt(notification);
+                return true;
+            }
+            try {
+                executor.execute(() -> attempt(notification));
+            } catch (RejectedExecutionException e) {
+                unfinished.decrementAndGet();
+                throw e;
+            }
+            return true;
+        } catch (RejectedExecutionException e) {
+            policy.ended(merchant);
+            slots.release();
+            leases.release(notification);
+            return false;
+        }
+    }
+
+    /**
+     * One attempt: the part that may block (DNS) on a virtual thread, or on the caller's when the address is known
+     * already, then the HTTP exchange, whose end frees the slot and hands the outcome to the recorder from the HTTP
+     * client's thread; no thread waits for the reply or the record.
+     */
+    private void attempt(ClaimedNotification notification) {
+        CompletableFuture<AttemptOutcome> outcome;
+        // Every line of the attempt carries the request that caused the notification (CONTRACT §0).
+        try (LogContext.Scope ignored = LogContext.requestId(notification.requestId())) {
+            outcome = deliverer.start(notification);
+        } catch (RuntimeException e) {
+            outcome = CompletableFuture.completedFuture(AttemptOutcome.failed(java.time.Instant.now(), 0,
+                    "could not send: " + Deliverer.describe(e)));
+        }
+        outcome.whenComplete((result, error) -> {
+            // The slot is for the HTTP exchange: the row stays leased until its result is recorded.
+            policy.ended(notification.merchantId());
+            slots.release();
+            nudge();
+            try (LogContext.Scope ignored = LogContext.requestId(notification.requestId())) {
+                record(notification, result != null ? result : AttemptOutcome.failed(java.time.Instant.now(), 0,
+                        "could not send: " + Deliverer.describe(error)));
+            }
+        });
     }
 
     /**
@@ -255,27 +417,40 @@ public class Dispatcher {
      * notification is retried once the lease has run out).
      */
     private void record(ClaimedNotification notification, AttemptOutcome outcome) {
-        AttemptRecord record = schedule.next(notification, outcome);
+        AttemptRecord record;
         try {
-            // The lease is renewed meanwhile, so a recorder that lags behind (a busy database) costs no second send;
-            // the bound only keeps an attempt from holding its notification forever if the recorder never answers.
-            DeliveryQueue.Written written = recorder.record(notification, record)
-                    .get(RECORD_WAIT.toMillis(), TimeUnit.MILLISECONDS);
-            log(notification, record, written.number());
-            if (DeliveryPolicy.wakeAfter(written)) {
-                wake(Wake.SUCCESSOR);
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        } catch (Exception e) {
-            // A TimeoutException has no message: say what it means (the recorder is that far behind).
-            String why = e instanceof java.util.concurrent.TimeoutException
-                    ? "no answer from the recorder within " + RECORD_WAIT.toSeconds() + " s" : e.getMessage();
-            LOG.errorf("notification %s: could not record attempt (%s); it is retried when its lease ends",
-                    notification.id(), why);
-        } finally {
+            record = schedule.next(notification, outcome);
+        } catch (RuntimeException e) {
+            LOG.errorf("notification %s: could not schedule its next attempt (%s); it is retried when its lease ends",
+                    notification.id(), e.getMessage());
             leases.release(notification);
+            unfinished.decrementAndGet();
+            return;
         }
+        // The lease is renewed meanwhile, so a recorder that lags behind (a busy database) costs no second send; the
+        // bound only keeps an attempt from holding its notification forever if the recorder never answers.
+        recorder.record(notification, record).orTimeout(RECORD_WAIT.toMillis(), TimeUnit.MILLISECONDS)
+                .whenComplete((written, error) -> {
+                    try (LogContext.Scope ignored = LogContext.requestId(notification.requestId())) {
+                        if (error == null) {
+                            log(notification, record, written.number());
+                            if (DeliveryPolicy.wakeAfter(written)) {
+                                wake(Wake.SUCCESSOR);
+                            }
+                        } else {
+                            Throwable cause = error.getCause() != null ? error.getCause() : error;
+                            // A TimeoutException has no message: say what it means (the recorder is that far behind).
+                            String why = cause instanceof java.util.concurrent.TimeoutException
+                                    ? "no answer from the recorder within " + RECORD_WAIT.toSeconds() + " s"
+                                    : cause.getMessage();
+                            LOG.errorf("notification %s: could not record attempt (%s); it is retried when its lease "
+                                    + "ends", notification.id(), why);
+                        }
+                    } finally {
+                        leases.release(notification);
+                        unfinished.decrementAndGet();
+                    }
+                });
     }
 
     /**

@@ -12,13 +12,15 @@ import java.util.Map;
  * {@code paygate_notifications_dispatcher_wakeups_total{cause=stored|redelivery|successor}} (signals, coalesced) and
  * {@code paygate_notifications_dispatcher_claims_total{trigger=signal|poll}} (claims asked of the database; a claim
  * is "signal" when a signal arrived since the previous claim, "poll" otherwise: the poll, or a follow-up claim
- * after one that filled its limit or a merchant's room). Per instance.
+ * after one that filled its limit or a merchant's room), and {@code paygate_notifications_dispatcher_handoffs_total}
+ * (notifications the store transaction leased here, started without a claim). Per instance.
  */
 final class DispatcherMetrics {
 
     private final Map<Dispatcher.Wake, Counter> wakeups = new EnumMap<>(Dispatcher.Wake.class);
     private final Counter claimsOnSignal;
     private final Counter claimsOnPoll;
+    private final Counter handOffs;
 
     DispatcherMetrics(MeterRegistry registry) {
         for (Dispatcher.Wake cause : Dispatcher.Wake.values()) {
@@ -28,6 +30,9 @@ final class DispatcherMetrics {
         }
         claimsOnSignal = claims(registry, "signal");
         claimsOnPoll = claims(registry, "poll");
+        handOffs = Counter.builder("paygate.notifications.dispatcher.handoffs")
+                .description("Notifications leased by the store transaction and started without a claim")
+                .register(registry);
     }
 
     private static Counter claims(MeterRegistry registry, String trigger) {
@@ -38,6 +43,10 @@ final class DispatcherMetrics {
 
     void woken(Dispatcher.Wake cause) {
         wakeups.get(cause).increment();
+    }
+
+    void handedOff() {
+        handOffs.increment();
     }
 
     void claiming(boolean signalled) {

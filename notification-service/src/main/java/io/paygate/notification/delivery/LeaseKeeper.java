@@ -44,7 +44,12 @@ final class LeaseKeeper {
 
     /** Just claimed (its lease was set a moment ago). */
     void hold(ClaimedNotification claimed) {
-        held.put(claimed.id(), new Held(claimed, System.nanoTime()));
+        hold(claimed, System.nanoTime());
+    }
+
+    /** Leased at {@code setNanos} ({@code System.nanoTime()}, at or before the database set it). */
+    void hold(ClaimedNotification claimed, long setNanos) {
+        held.put(claimed.id(), new Held(claimed, setNanos));
     }
 
     /** Its result is recorded (or could not be: then the lease runs out and it is retried). */

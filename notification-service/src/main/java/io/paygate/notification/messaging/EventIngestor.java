@@ -5,6 +5,7 @@ import io.paygate.notification.NotificationDraft;
 import io.paygate.notification.NotificationStatus;
 import io.paygate.notification.NotificationType;
 import io.paygate.notification.delivery.Dispatcher;
+import io.paygate.notification.repository.LeaseOffer;
 import io.paygate.notification.repository.NotificationStore;
 import io.paygate.notification.repository.StoredBatch;
 import io.paygate.notification.repository.StoredNotification;
@@ -21,11 +22,12 @@ import java.util.Optional;
 import java.util.UUID;
 
 /**
- * Stores one polled batch of events as notifications, then wakes the dispatcher. A record whose producer signature does
- * not verify ({@link EventAuthenticity}) goes to the dead-letter topic before it is parsed; returns only when every record is
- * stored, ignored or dead-lettered, so acknowledging the batch afterwards loses nothing (CONTRACT §7). A database
- * outage is waited out with backoff (Kafka keeps the partition paused, not rebalanced); a record the database refuses
- * for its data goes to the dead-letter topic so it cannot hold the others up.
+ * Stores one polled batch of events as notifications and hands what the store could lease to this instance's dispatcher
+ * ({@link Dispatcher#offer}, {@link Dispatcher#handOff}), or wakes it for the rest. A record whose producer signature
+ * does not verify ({@link EventAuthenticity}) goes to the dead-letter topic before it is parsed; returns only when
+ * every record is stored, ignored or dead-lettered, so acknowledging the batch afterwards loses nothing (CONTRACT §7).
+ * A database outage is waited out with backoff (Kafka keeps the partition paused, not rebalanced); a record the
+ * database refuses for its data goes to the dead-letter topic so it cannot hold the others up.
  */
 @ApplicationScoped
 public class EventIngestor {
@@ -86,24 +88,30 @@ public class EventIngestor {
             }
         }
         if (!drafts.isEmpty()) {
-            withRetry(() -> storeAll(drafts, sources));
-            dispatcher.wake(Dispatcher.Wake.STORED); // after the commit: the hand-off
+            boolean[] waiting = {false};
+            withRetry(() -> waiting[0] = storeAll(drafts, sources));
+            if (waiting[0]) {
+                dispatcher.wake(Dispatcher.Wake.STORED); // after the commit: what the store did not hand off
+            }
         }
         LOG.debugf("%s: %d event(s) handled in %d ms; the oldest was produced %d ms before", topicType.topic(), count,
                 System.currentTimeMillis() - started, started - oldest);
     }
 
-    private void storeAll(List<NotificationDraft> drafts, List<ConsumerRecord<String, String>> sources) throws Exception {
+    /** Returns whether it left anything for a claim ({@link StoredBatch#leftWaiting()}). */
+    private boolean storeAll(List<NotificationDraft> drafts, List<ConsumerRecord<String, String>> sources)
+            throws Exception {
         try {
-            log(store.store(drafts), drafts);
+            return store(drafts);
         } catch (SQLException e) {
             if (!isDataError(e)) {
                 throw e;
             }
             // One record the database refuses must not block the rest: store them one by one.
+            boolean waiting = false;
             for (int i = 0; i < drafts.size(); i++) {
                 try {
-                    log(store.store(List.of(drafts.get(i))), drafts);
+                    waiting |= store(List.of(drafts.get(i)));
                 } catch (SQLException single) {
                     if (!isDataError(single)) {
                         throw single;
@@ -111,7 +119,22 @@ public class EventIngestor {
                     deadLetters.send(sources.get(i), "refused by the database (SQLState " + single.getSQLState() + ")");
                 }
             }
+            return waiting;
         }
+    }
+
+    /** One store transaction with the room the dispatcher offers; what it leased is started after the commit. */
+    private boolean store(List<NotificationDraft> drafts) throws SQLException {
+        LeaseOffer offer = dispatcher.offer(drafts);
+        StoredBatch batch = null;
+        try {
+            batch = store.store(drafts, offer);
+        } finally {
+            dispatcher.handOff(offer, batch == null ? List.of() : batch.leased(),
+                    batch == null ? 0 : batch.leaseSetNanos());
+        }
+        log(batch, drafts);
+        return batch.leftWaiting();
     }
 
     private static boolean isDataError(SQLException e) {

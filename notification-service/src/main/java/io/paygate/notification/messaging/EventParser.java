@@ -1,5 +1,6 @@
 package io.paygate.notification.messaging;
 
+import io.paygate.kit.auth.Merchant;
 import io.paygate.kit.auth.Merchants;
 import io.paygate.model.event.BindingStatusChanged;
 import io.paygate.model.event.DisbursementStatusChanged;
@@ -9,6 +10,7 @@ import io.paygate.model.json.Json;
 import io.paygate.model.status.DisbursementStatus;
 import io.paygate.notification.NotificationDraft;
 import io.paygate.notification.NotificationType;
+import io.paygate.notification.delivery.NotificationSigners;
 import jakarta.enterprise.context.ApplicationScoped;
 
 import java.util.Objects;
@@ -18,7 +20,7 @@ import java.util.Objects;
  * the notification of CONTRACT §6, built by the event data's {@code toNotification()} (seed §3/§4 fields, sample
  * spelling, amounts as numbers, {@code order.reference} = paymentCode, {@code card} only for card payments). Anything
  * that cannot become one (not an envelope, a type foreign to the topic, an unknown merchant, data that does not fit)
- * is poison, with the reason.
+ * is poison, with the reason. The body is signed here, once ({@link NotificationSigners}).
  */
 @ApplicationScoped
 public class EventParser {
@@ -27,9 +29,11 @@ public class EventParser {
     static final int MAX_URL_LENGTH = 2048;
 
     private final Merchants merchants;
+    private final NotificationSigners signers;
 
-    EventParser(Merchants merchants) {
+    EventParser(Merchants merchants, NotificationSigners signers) {
         this.merchants = merchants;
+        this.signers = signers;
     }
 
     ParsedEvent parse(NotificationType topicType, String value) {
@@ -45,7 +49,8 @@ public class EventParser {
         if (!topicType.eventType().equals(event.type())) {
             return new ParsedEvent.Poison("unknown event type '" + clip(event.type()) + "' on " + topicType.topic());
         }
-        if (merchants.find(event.merchantId()).isEmpty()) {
+        Merchant merchant = merchants.find(event.merchantId()).orElse(null);
+        if (merchant == null) {
             return new ParsedEvent.Poison("unknown merchant '" + clip(event.merchantId()) + "'");
         }
         if (event.resourceId().isBlank() || event.resourceId().length() > MAX_ID_LENGTH) {
@@ -53,16 +58,16 @@ public class EventParser {
         }
         try {
             return switch (topicType) {
-                case PAYMENT -> payment(event);
-                case BINDING -> binding(event);
-                case DISBURSEMENT -> disbursement(event);
+                case PAYMENT -> payment(merchant, event);
+                case BINDING -> binding(merchant, event);
+                case DISBURSEMENT -> disbursement(merchant, event);
             };
         } catch (IllegalArgumentException e) {
             return new ParsedEvent.Poison("invalid data for " + event.type());
         }
     }
 
-    private ParsedEvent payment(EventEnvelope event) {
+    private ParsedEvent payment(Merchant merchant, EventEnvelope event) {
         PaymentStatusChanged data = event.dataAs(PaymentStatusChanged.class);
         if (data.status() == null || !Objects.equals(data.paymentCode(), event.resourceId())) {
             return new ParsedEvent.Poison("invalid data for " + event.type() + ": status or paymentCode");
@@ -73,10 +78,11 @@ public class EventParser {
         if (data.callbackUrl() == null || data.callbackUrl().isBlank() || data.callbackUrl().length() > MAX_URL_LENGTH) {
             return new ParsedEvent.Poison("invalid data for " + event.type() + ": callbackUrl");
         }
-        return notify(event, NotificationType.PAYMENT, data.callbackUrl(), Json.write(data.toNotification()));
+        return notify(merchant, event, NotificationType.PAYMENT, data.callbackUrl(),
+                Json.write(data.toNotification()));
     }
 
-    private ParsedEvent binding(EventEnvelope event) {
+    private ParsedEvent binding(Merchant merchant, EventEnvelope event) {
         BindingStatusChanged data = event.dataAs(BindingStatusChanged.class);
         if (data.status() == null || !Objects.equals(data.bindingId(), event.resourceId())) {
             return new ParsedEvent.Poison("invalid data for " + event.type() + ": status or bindingId");
@@ -84,22 +90,24 @@ public class EventParser {
         if (!data.status().isNotified()) {
             return new ParsedEvent.Ignore("binding status " + data.status() + " is not notified");
         }
-        return notify(event, NotificationType.BINDING, null, Json.write(data.toNotification()));
+        return notify(merchant, event, NotificationType.BINDING, null, Json.write(data.toNotification()));
     }
 
-    private ParsedEvent disbursement(EventEnvelope event) {
+    private ParsedEvent disbursement(Merchant merchant, EventEnvelope event) {
         DisbursementStatusChanged data = event.dataAs(DisbursementStatusChanged.class);
         DisbursementStatus status = data.latestTransactionStatus();
         if (status == null || !status.isLifecycleState()
                 || !Objects.equals(data.originalReferenceNo(), event.resourceId())) {
             return new ParsedEvent.Poison("invalid data for " + event.type() + ": latestTransactionStatus or originalReferenceNo");
         }
-        return notify(event, NotificationType.DISBURSEMENT, null, Json.write(data.toNotification()));
+        return notify(merchant, event, NotificationType.DISBURSEMENT, null, Json.write(data.toNotification()));
     }
 
-    private static ParsedEvent notify(EventEnvelope event, NotificationType type, String callbackUrl, String payload) {
+    private ParsedEvent notify(Merchant merchant, EventEnvelope event, NotificationType type, String callbackUrl,
+                               String payload) {
         return new ParsedEvent.Notify(new NotificationDraft(event.eventId(), event.merchantId(), type,
-                event.resourceId(), event.sequence(), callbackUrl, payload, event.occurredAt(), event.requestId()));
+                event.resourceId(), event.sequence(), callbackUrl, payload, signers.bodySignature(merchant, payload),
+                event.occurredAt(), event.requestId()));
     }
 
     private static String clip(String text) {

@@ -1,5 +1,6 @@
 package io.paygate.notification.repository;
 
+import io.paygate.notification.BodySignature;
 import io.paygate.notification.NotificationStatus;
 import io.paygate.notification.NotificationType;
 
@@ -18,51 +19,61 @@ import java.util.UUID;
 /**
  * The dispatcher's claim: due rows, oldest due first, no merchant beyond its room, and <b>never two attempts in
  * flight for one resource</b> (merchant, type, resource id; CONTRACT §7), across any number of instances. A row
- * "holds" its resource while it has a {@code claim_token}: from its claim until its result is recorded, whatever its
- * status meanwhile (a row made OBSOLETE or DELIVERED by a newer event while its attempt is on the wire keeps its token
- * and its lease end). One transaction (READ COMMITTED), three statements:
+ * "holds" its resource while it has a {@code lease_token}: from its claim (or its hand-off by the store,
+ * {@link NotificationStore}) until its result is recorded, whatever its status meanwhile (a row made OBSOLETE or
+ * DELIVERED by a newer event while its attempt is on the wire keeps its token and its {@code lease_until}). The lease
+ * is kept in columns no index covers, so taking and renewing it are HOT updates, and a leased row keeps its due time
+ * in {@code notification_due}: the scan passes over the rows leased now. One transaction (READ COMMITTED), three
+ * statements:
  * <ol>
- *   <li>{@link #CANDIDATES}: locks the first {@code limit} due rows whose resource no other row holds with a live
- *       lease ({@code FOR UPDATE SKIP LOCKED}, one index scan of {@code notification_due}, one probe of
- *       {@code notification_resource} per row: the held resources are left out of the scan itself, so rows waiting
- *       for a sibling never fill the claim and hide the others); keeps one row per resource (the lowest sequence)
- *       and each merchant's room; and takes, for each row it keeps, the resource's transaction-scoped advisory lock
- *       with {@code pg_try_advisory_xact_lock} under the very key {@link NotificationStore} locks while storing
- *       ({@code hashtextextended(merchant || 0x1F || type || 0x1F || resource, 0)}). A row whose lock is taken
- *       (another claim or a store of that resource is under way) is left for a later claim: try-lock never waits,
- *       so neither the claim nor the store can deadlock on these locks.</li>
+ *   <li>{@link #CANDIDATES}: locks the first {@code limit} due rows that are not leased now and whose resource no
+ *       other row holds with a live lease ({@code FOR UPDATE SKIP LOCKED}, one index scan of {@code notification_due},
+ *       one probe of {@code notification_resource} per row: the held resources are left out of the scan itself, so rows
+ *       waiting for a sibling never fill the claim and hide the others); keeps one row per resource (the lowest
+ *       sequence) and each merchant's room; and takes, for each row it keeps, the resource's transaction-scoped
+ *       advisory lock with {@code pg_try_advisory_xact_lock} under the very key {@link NotificationStore} locks while
+ *       storing ({@code hashtextextended(merchant || 0x1F || type || 0x1F || resource, 0)}). A row whose lock is taken
+ *       (another claim or a store of that resource is under way) is left for a later claim: try-lock never waits, so
+ *       neither the claim nor the store can deadlock on these locks.</li>
  *   <li>{@link #REVOKE}, only when the first statement saw one: clears the token of a sibling whose lease ran out
  *       (its holder stopped renewing: it died), skipping rows locked by anyone ({@code SKIP LOCKED}: never waits).</li>
  *   <li>{@link #LEASE}: leases the rows it holds the lock of, except those with a sibling that still has a token.</li>
  * </ol>
- * <b>Why two claims cannot both lease a row of one resource.</b> A token is only ever set by statement 3, by a
- * transaction that holds the resource's advisory lock, and it holds that lock until it commits. PostgreSQL releases a
- * transaction's locks only after its commit is visible to new snapshots, and statement 3 takes its snapshot after
- * statement 1 took the lock (READ COMMITTED: a snapshot per statement). So whoever set a token on a sibling earlier has
- * committed and statement 3 sees that token (and does not lease), or it is still running and then holds the lock we
- * got (impossible). A check in a single statement would not do: two claims whose snapshots were taken before either
- * committed each miss the other's token. One row per resource per claim keeps a claim from racing itself. Hence at
- * most one row of a resource has a token at any time. A token goes only when its result is recorded, when a
- * redelivery or statement 2 clears it after its lease ran out, or when a claim re-leases that same row after its
- * lease ran out. Renewing a lease ({@link DeliveryQueue#renew}) only extends a token that is still there (by id and
- * token, skipping locked rows, so it never waits): against statement 2 the row lock decides, and a renewal that comes
- * second finds the token gone. So a live instance, which renews every third of the lease, keeps its resource until
- * it has recorded; only an instance that could not renew for a whole lease loses it (its late result is counted and
- * leaves the state to the new holder).
+ * <b>Why two claims cannot both lease a row of one resource.</b> A token is only ever set by statement 3 or by the
+ * store's insert, by a transaction that holds the resource's advisory lock, and it holds that lock until it commits.
+ * PostgreSQL releases a transaction's locks only after its commit is visible to new snapshots, and statement 3 takes
+ * its snapshot after statement 1 took the lock (READ COMMITTED: a snapshot per statement). So whoever set a token on a
+ * sibling earlier has committed and statement 3 sees that token (and does not lease), or it is still running and then
+ * holds the lock we got (impossible). A check in a single statement would not do: two claims whose snapshots were taken
+ * before either committed each miss the other's token. One row per resource per claim keeps a claim from racing itself.
+ * Hence at most one row of a resource has a token at any time. A token goes only when its result is recorded, when a
+ * redelivery or statement 2 clears it after its lease ran out, or when a claim re-leases that same row after its lease
+ * ran out. Renewing a lease ({@link DeliveryQueue#renew}) only extends a token that is still there (by id and token,
+ * skipping locked rows, so it never waits): against statement 2 the row lock decides, and a renewal that comes second
+ * finds the token gone. So a live instance, which renews every third of the lease, keeps its resource until it has
+ * recorded; only an instance that could not renew for a whole lease loses it (its late result is counted and leaves the
+ * state to the new holder).
  * <p>
- * Cost: as before, one index scan that stops at {@code limit}, plus one probe per row scanned and per row kept; it
+ * Cost: one index scan that stops at {@code limit}, passing over the rows leased right now (at most the attempts in
+ * flight of all instances; their due time stays in the index), plus one probe per row scanned and per row kept; it
  * does not grow with the backlog ({@code bench/README.md}).
  */
 final class DeliveryClaim {
 
     /** Rows with a live lease: they hold their resource. */
-    private static final String HELD = "s.claim_token IS NOT NULL AND s.next_attempt_at > now()";
+    static final String HELD = "s.lease_token IS NOT NULL AND s.lease_until > now()";
     /** A sibling of the row {@code x}: same merchant, type and resource, another row. */
     private static final String SIBLING_OF = """
             s.merchant_id = %1$s.merchant_id AND s.type = %1$s.type AND s.resource_id = %1$s.resource_id \
             AND s.id <> %1$s.id""";
 
     /**
+     * Whether a resource is held is asked of each row's siblings with a correlated {@code NOT EXISTS (… OFFSET 0)}:
+     * the {@code OFFSET} keeps PostgreSQL from turning it into an anti join, which, with no index telling which rows
+     * hold a lease (the lease columns are left out of every index so that leasing is a HOT update), it planned as a
+     * scan of the whole table for the few leased rows; as a sub-plan it is one probe of {@code notification_resource}
+     * per row, the resource's few rows.
+     * <p>
      * Merchants without room are left out of the index scan with {@code NOT IN} (a hashed sub-plan, estimated at half
      * the rows) and not with {@code <> ALL(array)}, which the planner estimates from {@code merchant_id}'s statistics:
      * when one merchant had nearly every due row that estimate was a single row, and each claim became a sequential
@@ -77,8 +88,9 @@ final class DeliveryClaim {
             locked AS (
                 SELECT n.id, n.merchant_id, n.type, n.resource_id, n.sequence, n.next_attempt_at FROM notification n
                 WHERE n.status = 'PENDING' AND n.next_attempt_at <= now()
+                  AND NOT (n.lease_token IS NOT NULL AND n.lease_until > now())
                   AND n.merchant_id NOT IN (SELECT merchant_id FROM room WHERE room.room <= 0)
-                  AND NOT EXISTS (SELECT 1 FROM notification s WHERE %s AND %s)
+                  AND NOT EXISTS (SELECT 1 FROM notification s WHERE %s AND %s OFFSET 0)
                 ORDER BY n.next_attempt_at
                 LIMIT ?
                 FOR UPDATE OF n SKIP LOCKED),
@@ -92,35 +104,36 @@ final class DeliveryClaim {
                 LEFT JOIN room r ON r.merchant_id = f.merchant_id
                 WHERE f.place <= coalesce(r.room, ?))
             SELECT d.id, d.merchant_id, d.place >= d.room, (SELECT count(*) FROM locked),
-                   EXISTS (SELECT 1 FROM notification s WHERE %s AND s.claim_token IS NOT NULL
-                                                          AND NOT (s.next_attempt_at > now())),
+                   EXISTS (SELECT 1 FROM notification s WHERE %s AND s.lease_token IS NOT NULL
+                                                          AND NOT (s.lease_until > now())),
                    pg_try_advisory_xact_lock(hashtextextended(
                        d.merchant_id || chr(31) || d.type || chr(31) || d.resource_id, 0))
             FROM due d""".formatted(SIBLING_OF.formatted("n"), HELD, SIBLING_OF.formatted("d"));
-    /** Parameter: the candidates' ids. Tokens of siblings whose lease ran out (NULL lease end: obsoleted by old code). */
+    /** Parameter: the candidates' ids. Tokens of siblings whose lease ran out (or has no end). */
     static final String REVOKE = """
-            UPDATE notification n
-            SET claim_token = NULL, next_attempt_at = CASE WHEN n.status = 'PENDING' THEN n.next_attempt_at END
+            UPDATE notification n SET lease_token = NULL, lease_until = NULL
             FROM (SELECT s.id FROM notification c JOIN notification s ON %s
-                  WHERE c.id = ANY (?::uuid[]) AND s.claim_token IS NOT NULL AND NOT (s.next_attempt_at > now())
+                  WHERE c.id = ANY (?::uuid[]) AND s.lease_token IS NOT NULL AND NOT (s.lease_until > now())
                   FOR UPDATE OF s SKIP LOCKED) stale
             WHERE n.id = stale.id""".formatted(SIBLING_OF.formatted("c"));
     /**
      * Parameters: lease seconds, token, the candidates' ids (locked by this transaction since statement 1, so still
      * PENDING and due). No condition on {@code status}: it would let the planner reach the rows through
      * {@code notification_due} (every PENDING row) instead of the primary key, at a cost that grows with the backlog
-     * (seen in the benchmark with the statistics of a young table).
+     * (seen in the benchmark with the statistics of a young table). Writes only the lease columns (no index covers
+     * them): a HOT update where the page has room.
      */
     static final String LEASE = """
             UPDATE notification n
-            SET next_attempt_at = now() + make_interval(secs => ?), claim_token = ?
+            SET lease_until = now() + make_interval(secs => ?), lease_token = ?
             WHERE n.id = ANY (?::uuid[])
-              AND NOT EXISTS (SELECT 1 FROM notification s WHERE %s AND s.claim_token IS NOT NULL)
-            RETURNING n.id, n.merchant_id, n.type, n.resource_id, n.payload, n.attempts, n.redelivery_of, n.request_id,
+              AND NOT EXISTS (SELECT 1 FROM notification s WHERE %s AND s.lease_token IS NOT NULL OFFSET 0)
+            RETURNING n.id, n.merchant_id, n.type, n.resource_id, n.payload, n.attempts, n.redelivery_of,
                       CASE n.type WHEN 'payment' THEN n.callback_url
                                   ELSE (SELECT CASE n.type WHEN 'disbursement' THEN c.disbursement_callback_url
                                                            ELSE c.binding_callback_url END
-                                        FROM merchant_callbacks c WHERE c.merchant_id = n.merchant_id) END"""
+                                        FROM merchant_callbacks c WHERE c.merchant_id = n.merchant_id) END,
+                      n.body_signature, n.signed_with, n.request_id"""
             .formatted(SIBLING_OF.formatted("n"));
 
     private DeliveryClaim() {
@@ -180,8 +193,9 @@ final class DeliveryClaim {
                     String redeliveryOf = rs.getString(7);
                     claimed.add(new ClaimedNotification(rs.getObject(1, UUID.class), token, rs.getString(2),
                             NotificationType.fromValue(rs.getString(3)).orElseThrow(), rs.getString(4),
-                            rs.getString(9), rs.getString(5), rs.getInt(6),
-                            redeliveryOf == null ? null : NotificationStatus.valueOf(redeliveryOf), rs.getString(8)));
+                            rs.getString(8), rs.getString(5), rs.getInt(6),
+                            redeliveryOf == null ? null : NotificationStatus.valueOf(redeliveryOf),
+                            BodySignature.of(rs.getString(9), rs.getString(10)), rs.getString(11)));
                 }
             }
         }

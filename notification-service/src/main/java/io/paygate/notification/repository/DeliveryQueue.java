@@ -20,9 +20,10 @@ import java.util.function.Function;
 
 /**
  * The retry queue is the notification table itself (CONVENTIONS 7): due rows are claimed with
- * {@code FOR UPDATE SKIP LOCKED} and leased by moving {@code next_attempt_at} to the end of the lease under a fresh
- * {@code claim_token}, never two of one resource at once ({@link DeliveryClaim}); the holder renews its leases
- * ({@link #renew}) until it records the results. Any number of instances share the rows without sending one twice;
+ * {@code FOR UPDATE SKIP LOCKED} and leased with a fresh {@code lease_token} until {@code lease_until} (columns no
+ * index covers, so the row keeps its place in {@code notification_due}), never two of one resource at once
+ * ({@link DeliveryClaim}); a store may lease what it has just stored ({@link NotificationStore}); the holder renews
+ * its leases ({@link #renew}) until it records the results. Any number of instances share the rows without sending one twice;
  * an instance that dies mid-attempt leaves leases that simply run out, and the notification is due again. Times are
  * the database's.
  */
@@ -48,40 +49,63 @@ public class DeliveryQueue {
      * statement of the record needs a sort, so sorting is priced out.
      */
     static final String NO_SORT = "SET LOCAL enable_sort = off";
+    /** Both settings of the record's transaction, in one round trip. */
+    static final String RECORD_SETTINGS = ROWS_BY_KEY + "; " + NO_SORT;
     /**
-     * The lease holders' results; an OBSOLETE row (a newer event arrived meanwhile) stays so unless delivered. Also
-     * returns whether the newest other row of the resource is PENDING (it may have waited for this attempt). That is
-     * asked without a condition on {@code status} in the scan, so it is one probe of {@code notification_resource}:
-     * with {@code status = 'PENDING'} there the planner may walk {@code notification_due} (every PENDING row) instead.
+     * The lease holders' results and their attempt log rows, in one statement; an OBSOLETE row (a newer event arrived
+     * meanwhile) stays so unless delivered. Reaches each row by its primary key (id and token: the lease is this
+     * instance's). Also returns whether the newest other row of the resource is PENDING (it may have waited for this
+     * attempt). That is asked without a condition on {@code status} in the scan, so it is one probe of
+     * {@code notification_resource}: with {@code status = 'PENDING'} there the planner may walk
+     * {@code notification_due} (every PENDING row) instead.
      */
     static final String RECORD = """
-            UPDATE notification n SET attempts = n.attempts + 1, last_attempt_at = r.at,
-                last_http_status = r.http_status, last_error = r.error,
-                status = CASE WHEN n.status = 'OBSOLETE' AND r.next <> 'DELIVERED' THEN 'OBSOLETE' ELSE r.next END,
-                next_attempt_at = CASE WHEN n.status <> 'OBSOLETE' AND r.next = 'PENDING'
-                                       THEN now() + make_interval(secs => r.retry_secs) END,
-                delivered_at = CASE WHEN r.acknowledged THEN r.at ELSE n.delivered_at END,
-                redelivery_of = NULL, claim_token = NULL
-            FROM unnest(?::uuid[], ?::uuid[], ?::timestamptz[], ?::int[], ?::text[], ?::text[], ?::float8[], ?::bool[])
-                 AS r(id, token, at, http_status, error, next, retry_secs, acknowledged)
-            WHERE n.id = r.id AND n.claim_token = r.token
-            RETURNING n.id, n.attempts, (
-                SELECT s.status = 'PENDING' FROM notification s
-                WHERE s.merchant_id = n.merchant_id AND s.type = n.type AND s.resource_id = n.resource_id
-                  AND s.id <> n.id
-                ORDER BY s.sequence DESC LIMIT 1) IS TRUE""";
-    /** Leases that ran out (another instance holds the row now): count the attempt, leave the state to the holder. */
-    private static final String RECORD_LOST_LEASE = """
-            UPDATE notification n SET attempts = n.attempts + 1, last_attempt_at = r.at,
-                last_http_status = r.http_status, last_error = r.error
-            FROM unnest(?::uuid[], ?::timestamptz[], ?::int[], ?::text[]) AS r(id, at, http_status, error)
-            WHERE n.id = r.id
-            RETURNING n.id, n.attempts, false""";
-    private static final String INSERT_ATTEMPTS = """
-            INSERT INTO notification_attempt (notification_id, number, attempted_at, duration_ms, http_status, error, reply,
-                                              request_body, request_headers)
-            SELECT * FROM unnest(?::uuid[], ?::int[], ?::timestamptz[], ?::int[], ?::int[], ?::text[], ?::text[],
-                                 ?::text[], ?::text[])""";
+            WITH recorded AS (
+                UPDATE notification n SET attempts = n.attempts + 1, last_attempt_at = r.at,
+                    last_http_status = r.http_status, last_error = r.error,
+                    status = CASE WHEN n.status = 'OBSOLETE' AND r.next <> 'DELIVERED' THEN 'OBSOLETE' ELSE r.next END,
+                    next_attempt_at = CASE WHEN n.status <> 'OBSOLETE' AND r.next = 'PENDING'
+                                           THEN now() + make_interval(secs => r.retry_secs) END,
+                    delivered_at = CASE WHEN r.acknowledged THEN r.at ELSE n.delivered_at END,
+                    redelivery_of = NULL, lease_token = NULL, lease_until = NULL
+                FROM unnest(?::uuid[], ?::uuid[], ?::timestamptz[], ?::int[], ?::text[], ?::text[], ?::float8[],
+                            ?::bool[], ?::int[], ?::text[], ?::text[], ?::text[])
+                     AS r(id, token, at, http_status, error, next, retry_secs, acknowledged, duration_ms, reply,
+                          request_body, request_headers)
+                WHERE n.id = r.id AND n.lease_token = r.token
+                RETURNING n.id, n.attempts, r.at, r.duration_ms, r.http_status, r.error, r.reply, r.request_body,
+                          r.request_headers, (
+                    SELECT s.status = 'PENDING' FROM notification s
+                    WHERE s.merchant_id = n.merchant_id AND s.type = n.type AND s.resource_id = n.resource_id
+                      AND s.id <> n.id
+                    ORDER BY s.sequence DESC LIMIT 1) IS TRUE AS successor),
+            logged AS (
+                INSERT INTO notification_attempt (notification_id, number, attempted_at, duration_ms, http_status,
+                                                  error, reply, request_body, request_headers)
+                SELECT id, attempts, at, duration_ms, http_status, error, reply, request_body, request_headers
+                FROM recorded)
+            SELECT id, attempts, successor FROM recorded""";
+    /**
+     * Leases that ran out (another instance holds the row now): count the attempt and log it, leave the state to the
+     * holder. Parameters as {@link #RECORD}'s.
+     */
+    static final String RECORD_LOST_LEASE = """
+            WITH recorded AS (
+                UPDATE notification n SET attempts = n.attempts + 1, last_attempt_at = r.at,
+                    last_http_status = r.http_status, last_error = r.error
+                FROM unnest(?::uuid[], ?::uuid[], ?::timestamptz[], ?::int[], ?::text[], ?::text[], ?::float8[],
+                            ?::bool[], ?::int[], ?::text[], ?::text[], ?::text[])
+                     AS r(id, token, at, http_status, error, next, retry_secs, acknowledged, duration_ms, reply,
+                          request_body, request_headers)
+                WHERE n.id = r.id
+                RETURNING n.id, n.attempts, r.at, r.duration_ms, r.http_status, r.error, r.reply, r.request_body,
+                          r.request_headers),
+            logged AS (
+                INSERT INTO notification_attempt (notification_id, number, attempted_at, duration_ms, http_status,
+                                                  error, reply, request_body, request_headers)
+                SELECT id, attempts, at, duration_ms, http_status, error, reply, request_body, request_headers
+                FROM recorded)
+            SELECT id, attempts, false FROM recorded""";
     /**
      * Due now, for one attempt; refused for OBSOLETE rows and while an attempt of it is in flight (a live lease,
      * whatever the status: a redelivery made DELIVERED again by a newer event keeps its lease while on the wire).
@@ -89,21 +113,27 @@ public class DeliveryQueue {
     private static final String REDELIVER = """
             UPDATE notification SET
                 redelivery_of = CASE WHEN status = 'PENDING' THEN redelivery_of ELSE status END,
-                status = 'PENDING', next_attempt_at = now(), claim_token = NULL
+                status = 'PENDING', next_attempt_at = now(), lease_token = NULL, lease_until = NULL
             WHERE id = ? AND merchant_id = ? AND status <> 'OBSOLETE'
-              AND NOT (claim_token IS NOT NULL AND next_attempt_at > now())""";
+              AND NOT (lease_token IS NOT NULL AND lease_until > now())""";
     /**
      * The heartbeat: the leases of these (id, token) pairs end {@code lease} from now. Only a token still there is
      * renewed (one cleared by a record, a redelivery or a claim after the lease ran out stays cleared), and rows
-     * locked at this moment are skipped (renewed at the next beat), so a renewal never waits for anyone's lock.
+     * locked at this moment are skipped (renewed at the next beat), so a renewal never waits for anyone's lock. Writes
+     * only {@code lease_until}, which no index covers.
      */
     static final String RENEW = """
-            UPDATE notification n SET next_attempt_at = now() + make_interval(secs => ?)
+            UPDATE notification n SET lease_until = now() + make_interval(secs => ?)
             FROM (SELECT x.id FROM notification x JOIN unnest(?::uuid[], ?::uuid[]) AS r(id, token)
-                      ON x.id = r.id AND x.claim_token = r.token
+                      ON x.id = r.id AND x.lease_token = r.token
                   FOR UPDATE OF x SKIP LOCKED) h
             WHERE n.id = h.id
             RETURNING n.id""";
+    /** Gives leases back unused (a hand-off that found the dispatcher stopping): due again at once. */
+    static final String UNLEASE = """
+            UPDATE notification n SET lease_token = NULL, lease_until = NULL
+            FROM unnest(?::uuid[], ?::uuid[]) AS r(id, token)
+            WHERE n.id = r.id AND n.lease_token = r.token""";
 
     private final AgroalDataSource dataSource;
 
@@ -176,7 +206,8 @@ public class DeliveryQueue {
     }
 
     /**
-     * Records attempts and each notification's next state, in one transaction.
+     * Records attempts, their log rows and each notification's next state, in one transaction: one statement, and a
+     * second only for leases that ran out meanwhile.
      *
      * @return per notification id what was written
      */
@@ -186,45 +217,12 @@ public class DeliveryQueue {
             c.setAutoCommit(false);
             try {
                 try (Statement settings = c.createStatement()) {
-                    settings.execute(ROWS_BY_KEY);
-                    settings.execute(NO_SORT);
+                    settings.execute(RECORD_SETTINGS);
                 }
-                try (PreparedStatement update = c.prepareStatement(RECORD)) {
-                    update.setArray(1, array(c, results, r -> r.claimed().id()));
-                    update.setArray(2, array(c, results, r -> r.claimed().claimToken()));
-                    update.setArray(3, array(c, results, r -> r.attempt().attemptedAt()));
-                    update.setArray(4, array(c, results, r -> r.attempt().httpStatus()));
-                    update.setArray(5, array(c, results, r -> r.attempt().error()));
-                    update.setArray(6, array(c, results, r -> r.attempt().nextStatus().name()));
-                    update.setArray(7, array(c, results, r -> r.attempt().retryIn() == null ? 0
-                            : r.attempt().retryIn().toMillis() / 1000.0));
-                    update.setArray(8, array(c, results, r -> r.attempt().acknowledged()));
-                    collect(update, numbers, 1);
-                }
+                record(c, RECORD, results, numbers, 1);
                 List<Recorded> lost = results.stream().filter(r -> !numbers.containsKey(r.claimed().id())).toList();
                 if (!lost.isEmpty()) {
-                    try (PreparedStatement update = c.prepareStatement(RECORD_LOST_LEASE)) {
-                        update.setArray(1, array(c, lost, r -> r.claimed().id()));
-                        update.setArray(2, array(c, lost, r -> r.attempt().attemptedAt()));
-                        update.setArray(3, array(c, lost, r -> r.attempt().httpStatus()));
-                        update.setArray(4, array(c, lost, r -> r.attempt().error()));
-                        collect(update, numbers, -1);
-                    }
-                }
-                List<Recorded> known = results.stream().filter(r -> numbers.containsKey(r.claimed().id())).toList();
-                try (PreparedStatement insert = c.prepareStatement(INSERT_ATTEMPTS)) {
-                    insert.setArray(1, array(c, known, r -> r.claimed().id()));
-                    insert.setArray(2, array(c, known, r -> Math.abs(numbers.get(r.claimed().id()).number())));
-                    insert.setArray(3, array(c, known, r -> r.attempt().attemptedAt()));
-                    insert.setArray(4, array(c, known, r -> r.attempt().durationMs()));
-                    insert.setArray(5, array(c, known, r -> r.attempt().httpStatus()));
-                    insert.setArray(6, array(c, known, r -> r.attempt().error()));
-                    insert.setArray(7, array(c, known, r -> r.attempt().reply()));
-                    insert.setArray(8, array(c, known, r -> r.attempt().request() == null ? null
-                            : r.attempt().request().body()));
-                    insert.setArray(9, array(c, known, r -> r.attempt().request() == null ? null
-                            : r.attempt().request().headersJson()));
-                    insert.executeUpdate();
+                    record(c, RECORD_LOST_LEASE, lost, numbers, -1);
                 }
                 c.commit();
                 return numbers;
@@ -232,6 +230,46 @@ public class DeliveryQueue {
                 c.rollback();
                 throw e;
             }
+        }
+    }
+
+    private static void record(Connection c, String sql, List<Recorded> results, Map<UUID, Written> numbers, int sign)
+            throws SQLException {
+        try (PreparedStatement update = c.prepareStatement(sql)) {
+            update.setArray(1, array(c, results, r -> r.claimed().id()));
+            update.setArray(2, array(c, results, r -> r.claimed().claimToken()));
+            update.setArray(3, array(c, results, r -> r.attempt().attemptedAt()));
+            update.setArray(4, array(c, results, r -> r.attempt().httpStatus()));
+            update.setArray(5, array(c, results, r -> r.attempt().error()));
+            update.setArray(6, array(c, results, r -> r.attempt().nextStatus().name()));
+            update.setArray(7, array(c, results, r -> r.attempt().retryIn() == null ? 0
+                    : r.attempt().retryIn().toMillis() / 1000.0));
+            update.setArray(8, array(c, results, r -> r.attempt().acknowledged()));
+            update.setArray(9, array(c, results, r -> r.attempt().durationMs()));
+            update.setArray(10, array(c, results, r -> r.attempt().reply()));
+            update.setArray(11, array(c, results, r -> r.attempt().request() == null ? null
+                    : r.attempt().request().body()));
+            update.setArray(12, array(c, results, r -> r.attempt().request() == null ? null
+                    : r.attempt().request().headersJson()));
+            collect(update, numbers, sign);
+        }
+    }
+
+    /**
+     * Gives unused leases back (best effort: one that stays runs out within its lease).
+     */
+    public void unlease(Collection<ClaimedNotification> claims) {
+        if (claims.isEmpty()) {
+            return;
+        }
+        List<ClaimedNotification> rows = List.copyOf(claims);
+        try (Connection c = dataSource.getConnection(); PreparedStatement update = c.prepareStatement(UNLEASE)) {
+            c.setAutoCommit(true);
+            update.setArray(1, c.createArrayOf("uuid", rows.stream().map(ClaimedNotification::id).toArray()));
+            update.setArray(2, c.createArrayOf("uuid", rows.stream().map(ClaimedNotification::claimToken).toArray()));
+            update.executeUpdate();
+        } catch (SQLException e) {
+            // Left to the lease.
         }
     }
 

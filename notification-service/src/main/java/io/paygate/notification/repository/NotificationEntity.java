@@ -62,8 +62,17 @@ public class NotificationEntity extends PanacheEntityBase {
     @Column(name = "next_attempt_at")
     public Instant nextAttemptAt;
 
-    @Column(name = "claim_token")
-    public UUID claimToken;
+    @Column(name = "lease_token")
+    public UUID leaseToken;
+
+    @Column(name = "lease_until")
+    public Instant leaseUntil;
+
+    @Column(name = "body_signature")
+    public String bodySignature;
+
+    @Column(name = "signed_with")
+    public String signedWith;
 
     @Column(name = "redelivery_of")
     public String redeliveryOf;
@@ -88,6 +97,6 @@ public class NotificationEntity extends PanacheEntityBase {
 
     /** Whether an instance holds the lease right now (an attempt is in flight). */
     public boolean inFlight(Instant now) {
-        return claimToken != null && nextAttemptAt != null && nextAttemptAt.isAfter(now);
+        return leaseToken != null && leaseUntil != null && leaseUntil.isAfter(now);
     }
 }

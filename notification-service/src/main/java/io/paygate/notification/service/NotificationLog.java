@@ -46,10 +46,10 @@ public class NotificationLog {
             params.put("type", NotificationType.fromValue(type).orElseThrow(() -> ApiException.invalidFormat("type")));
             query.append(" and notificationType = :type");
         }
-        if (cursor != null) {
-            params.put("before", decodeCursor(cursor));
-            query.append(" and logPosition < :before");
-        }
+        // Always bounded: notification_merchant_position is partial on "position IS NOT NULL", which this implies
+        // (V4 says why).
+        params.put("before", cursor == null ? Long.MAX_VALUE : decodeCursor(cursor));
+        query.append(" and logPosition < :before");
         int size = limit == null ? DEFAULT_LIMIT : limit;
         if (size < 1 || size > MAX_LIMIT) {
             throw ApiException.invalidFormat("limit");

@@ -51,7 +51,10 @@ public class Redelivery {
         }
         LOG.infof("notification %s (%s %s of merchant %s) redelivery requested from %s", n.id, n.notificationType.value(),
                 n.resourceId, merchantId, n.status);
+        // The reply is the state the request made (PENDING), read before the dispatcher is woken: woken first, a quick
+        // merchant could already have been delivered to, and the reply would say DELIVERED.
+        NotificationViews.Detail requested = log.detail(merchantId, id);
         dispatcher.wake(Dispatcher.Wake.REDELIVERY);
-        return log.detail(merchantId, id);
+        return requested;
     }
 }

@@ -118,7 +118,7 @@ class LeaseTakeoverTest {
         }
         assertFalse(takenAt.containsKey(live), "a renewed claim is never taken, here for four lease lengths");
         assertFalse(takenAt.containsKey(olderInFlight), "an OBSOLETE notification is never claimed");
-        assertNull(db.byResource(merchant, "held").get(0).claimToken(), "the dead holder's token was revoked");
+        assertNull(db.byResource(merchant, "held").get(0).leaseToken(), "the dead holder's token was revoked");
     }
 
     /**
@@ -159,9 +159,9 @@ class LeaseTakeoverTest {
 
     /** The claim as its holder knows it (id and token), read back from the row. */
     private ClaimedNotification held(UUID id) {
-        UUID token = db.byResource(merchant, "live").get(0).claimToken();
+        UUID token = db.byResource(merchant, "live").get(0).leaseToken();
         return new ClaimedNotification(id, token, merchant, io.paygate.notification.NotificationType.PAYMENT, "live",
-                null, "{}", 0, null);
+                null, "{}", 0, null, null);
     }
 
     /** A PENDING payment notification of {@code resource}, due since 2000 + {@code offset} s (before anything else). */

@@ -97,7 +97,7 @@ class ResourceOrderTest {
                 }
                 NotificationDb db = new NotificationDb(dataSource);
                 await().atMost(WAIT).until(() -> bindings.stream().allMatch(b -> db.byResource(DEMO.id(), b).stream()
-                        .allMatch(row -> row.claimToken() == null && !"PENDING".equals(row.status()))));
+                        .allMatch(row -> row.leaseToken() == null && !"PENDING".equals(row.status()))));
             } finally {
                 other.stop();
                 otherRecorder.close();

@@ -79,7 +79,7 @@ class RetryScheduleTest {
 
     private static ClaimedNotification claimed(int attempts, NotificationStatus redeliveryOf) {
         return new ClaimedNotification(UUID.randomUUID(), UUID.randomUUID(), "demo", NotificationType.PAYMENT, "PC1",
-                "https://merchant.example/cb", "{}", attempts, redeliveryOf);
+                "https://merchant.example/cb", "{}", attempts, redeliveryOf, null);
     }
 
     private static AttemptOutcome ok() {

@@ -15,7 +15,7 @@ import java.util.UUID;
 /** Reads the service's tables directly, for what the merchant API does not show (e.g. the row of an eventId). */
 public final class NotificationDb {
 
-    public record Row(UUID id, String status, int attempts, Instant nextAttemptAt, String lastError, UUID claimToken) {
+    public record Row(UUID id, String status, int attempts, Instant nextAttemptAt, String lastError, UUID leaseToken) {
     }
 
     private final AgroalDataSource dataSource;
@@ -25,13 +25,13 @@ public final class NotificationDb {
     }
 
     public Optional<Row> byEvent(UUID eventId) {
-        return query("SELECT id, status, attempts, next_attempt_at, last_error, claim_token FROM notification WHERE event_id = ?",
+        return query("SELECT id, status, attempts, next_attempt_at, last_error, lease_token FROM notification WHERE event_id = ?",
                 eventId).stream().findFirst();
     }
 
     public List<Row> byResource(String merchantId, String resourceId) {
         return query("""
-                SELECT id, status, attempts, next_attempt_at, last_error, claim_token FROM notification
+                SELECT id, status, attempts, next_attempt_at, last_error, lease_token FROM notification
                 WHERE merchant_id = ? AND resource_id = ? ORDER BY sequence""", merchantId, resourceId);
     }
 

@@ -51,34 +51,6 @@ public class PaymentRepository implements PanacheRepositoryBase<PaymentEntity, U
     }
 
     /**
-     * Inserts the payment unless a payment with the same (merchant, order id) or payment code exists.
-     *
-     * @return whether the row was inserted; never throws on a duplicate, so a concurrent twin is simply not inserted
-     */
-    public boolean insertIfAbsent(PaymentEntity p) {
-        int inserted = getEntityManager().createNativeQuery("""
-                        INSERT INTO payment (id, payment_code, merchant_id, order_id, content_hash, amount, currency,
-                            description, customer_id, customer, meta, callback_url, return_url, status, awaiting_otp,
-                            sequence, version, expires_at, link_expires_at, created_at, updated_at, success_url,
-                            fail_url, back_url, preselected, account_id)
-                        VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, CAST(?8 AS varchar), CAST(?9 AS varchar), ?10,
-                            CAST(?11 AS text), ?12, CAST(?13 AS varchar), ?14, false, 0, 0, ?15, ?15, ?16, ?16,
-                            CAST(?17 AS varchar), CAST(?18 AS varchar), CAST(?19 AS varchar), CAST(?20 AS varchar),
-                            CAST(?21 AS varchar))
-                        ON CONFLICT DO NOTHING""")
-                .setParameter(1, p.id).setParameter(2, p.paymentCode).setParameter(3, p.merchantId)
-                .setParameter(4, p.orderId).setParameter(5, p.contentHash).setParameter(6, p.amount)
-                .setParameter(7, p.currency).setParameter(8, p.description).setParameter(9, p.customerId)
-                .setParameter(10, p.customer).setParameter(11, p.meta).setParameter(12, p.callbackUrl)
-                .setParameter(13, p.returnUrl).setParameter(14, p.status.name()).setParameter(15, p.expiresAt)
-                .setParameter(16, p.createdAt).setParameter(17, p.successUrl).setParameter(18, p.failUrl)
-                .setParameter(19, p.backUrl).setParameter(20, p.preselected == null ? null : p.preselected.name())
-                .setParameter(21, p.accountId)
-                .executeUpdate();
-        return inserted == 1;
-    }
-
-    /**
      * Claims up to {@code limit} PENDING payments whose link lifetime has passed and that have no method's charge open
      * (those expire through reconciliation), locked; rows another replica holds are skipped
      * ({@code FOR UPDATE SKIP LOCKED}), so any number of replicas can run the expiry job.

@@ -20,6 +20,7 @@ import io.paygate.payment.config.GatewayTime;
 import io.paygate.payment.config.PaymentConfig;
 import io.paygate.payment.config.PublicUrls;
 import io.paygate.payment.repository.PaymentEntity;
+import io.paygate.payment.repository.PaymentInserts;
 import io.paygate.payment.repository.PaymentRepository;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -27,6 +28,7 @@ import org.jboss.logging.Logger;
 
 import java.net.URI;
 import java.net.URISyntaxException;
+import java.sql.SQLException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Locale;
@@ -47,6 +49,7 @@ public class InitiationService {
     private static final int ATTEMPTS = 3;
 
     private final PaymentRepository payments;
+    private final PaymentInserts inserts;
     private final PaymentConfig config;
     private final GatewayTime time;
     private final CallbackUrlPolicy callbackPolicy;
@@ -59,13 +62,14 @@ public class InitiationService {
 
     private final MerchantCounter initiations;
 
-    InitiationService(PaymentRepository payments, PaymentConfig config, GatewayConfig gateway, GatewayTime time,
-                      PaymentCodes codes, MeterRegistry metrics, DnsResolver dns, PublicUrls urls,
+    InitiationService(PaymentRepository payments, PaymentInserts inserts, PaymentConfig config, GatewayConfig gateway,
+                      GatewayTime time, PaymentCodes codes, MeterRegistry metrics, DnsResolver dns, PublicUrls urls,
                       MethodCatalog catalog, MethodCheckout methods, InitiationReplies replies,
                       MerchantTags merchantTags) {
         this.initiations = MerchantCounter.register(metrics, merchantTags, "paygate.payments.initiated",
                 "Hosted payments created, by merchant (repeats of an idempotent request not counted)");
         this.payments = payments;
+        this.inserts = inserts;
         this.config = config;
         this.time = time;
         this.codes = codes;
@@ -75,8 +79,9 @@ public class InitiationService {
         this.replies = replies;
         this.allowLocalUrls = gateway.callbacks().allowLocal();
         // CONTRACT §6: the host must resolve (within gateway.callbacks.resolve-timeout), every address and the port pass.
+        // A callback host seen within the JDK's cache time is checked against that answer on the request's thread.
         this.callbackPolicy = new CallbackUrlPolicy(gateway.callbacks().allowLocal(),
-                gateway.callbacks().allowedPorts(), dns::resolve);
+                gateway.callbacks().allowedPorts(), dns::resolveOrCached);
     }
 
     /**
@@ -90,10 +95,10 @@ public class InitiationService {
         checkUrls(request);
         PaymentMethod method = preselected(merchant, request.sourceOfFunds());
         String hash = contentHash(request);
+        PaymentEntity p = createOrFind(merchant, request, hash, method);
         if (method == null || !method.kind().opensCharge()) {
-            return QuarkusTransaction.requiringNew().call(() -> reply(createOrFind(merchant, request, hash, method)));
+            return reply(p);
         }
-        PaymentEntity p = QuarkusTransaction.requiringNew().call(() -> createOrFind(merchant, request, hash, method));
         try {
             methods.openPreselected(p.paymentCode, p.merchantId, method);
         } catch (ProviderUnavailable e) {
@@ -105,21 +110,25 @@ public class InitiationService {
         return replies.of(p.paymentCode);
     }
 
-    /** Inserts the payment, or finds it for a repeat of the same content. */
+    /**
+     * Inserts the payment, or finds it for a repeat of the same content. The insert is the only write and commits by
+     * itself; a charge to open is opened after it, outside any transaction.
+     */
     private PaymentEntity createOrFind(Merchant merchant, InitiateRequest request, String hash, PaymentMethod method) {
         // Insert first and read only when that inserted nothing: a new order (the usual case) costs one statement, not
         // a look-up and then an insert. ON CONFLICT DO NOTHING waits for a concurrent twin's transaction, so when it
         // inserted nothing the twin has committed and the look-up sees its row.
         for (int attempt = 0; attempt < ATTEMPTS; attempt++) {
             PaymentEntity created = newPayment(merchant, request, hash, method);
-            if (payments.insertIfAbsent(created)) {
+            if (insert(created)) {
                 initiations.increment(merchant.id());
                 LOG.infof("payment %s (merchant %s, order %s): created PENDING, expires %s%s", created.paymentCode,
                         created.merchantId, created.orderId, created.expiresAt,
                         method == null ? "" : ", " + method + " preselected");
                 return created;
             }
-            Optional<PaymentEntity> existing = payments.findByOrder(merchant.id(), request.order().id());
+            Optional<PaymentEntity> existing = QuarkusTransaction.requiringNew()
+                    .call(() -> payments.findByOrder(merchant.id(), request.order().id()));
             if (existing.isPresent()) {
                 if (!existing.get().contentHash.equals(hash)) {
                     throw ApiException.conflict("order.id already used with different content");
@@ -129,6 +138,15 @@ public class InitiationService {
             // No row for the order: the payment code collided (or the twin rolled back): try again.
         }
         throw new IllegalStateException("Could not create or find payment for order after " + ATTEMPTS + " attempts");
+    }
+
+    private boolean insert(PaymentEntity created) {
+        try {
+            return inserts.insertIfAbsent(created);
+        } catch (SQLException e) {
+            // An outage is answered 503SS00 by service-kit's mappers (they look through the causes).
+            throw new IllegalStateException("Could not insert payment " + created.paymentCode, e);
+        }
     }
 
     /** The reply for a payment without a preselected charge; the same for every repeat. */

@@ -79,6 +79,24 @@ class InitiationTest {
     }
 
     @Test
+    void aPaymentWithoutAPreselectedMethodIsStoredAsSentAndOpensNothingAtTheProvider() {
+        String orderId = Requests.orderId();
+        String code = PaymentApi.initiate(Requests.minimal(orderId)).then().statusCode(200)
+                .extract().jsonPath().getString("paymentCode");
+        Db db = new Db(dataSource);
+        assertEquals("PENDING|150000.00|IDR|" + code + "|demo|f|0|0|||",
+                db.value("SELECT concat_ws('|', status, amount, currency, payment_code, merchant_id, awaiting_otp, "
+                        + "sequence, version, coalesce(preselected, ''), coalesce(account_id, ''), "
+                        + "coalesce(success_url, '')) FROM payment WHERE order_id = ?", orderId));
+        assertEquals("t|t|t", db.value("SELECT concat_ws('|', link_expires_at = expires_at, updated_at = created_at, "
+                + "expires_at - created_at = interval '24 hours') FROM payment WHERE order_id = ?", orderId));
+        assertEquals(Requests.CALLBACK_URL, db.value("SELECT callback_url FROM payment WHERE order_id = ?", orderId));
+        assertEquals(0, db.chargesOf(code));
+        assertEquals(0, db.count("SELECT count(*) FROM payment_charge c JOIN payment p ON p.id = c.payment_id "
+                + "WHERE p.order_id = ?", orderId));
+    }
+
+    @Test
     void sameOrderWithSameContentGetsTheSameReply() {
         String orderId = Requests.orderId();
         ObjectNode body = Requests.minimal(orderId);
