@@ -1,6 +1,7 @@
 package io.paygate.kit.ratelimit;
 
 import io.paygate.kit.db.DatabaseOutage;
+import io.paygate.kit.web.AddressCharges;
 import io.paygate.model.error.ErrorCase;
 import io.paygate.model.error.ErrorResponse;
 import io.paygate.model.error.ServiceCode;
@@ -36,7 +37,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * own: {@link #databaseUnreachable()}), so that a request waits for a connection once, in its own work, not twice.
  */
 @ApplicationScoped
-public class RateLimits {
+public class RateLimits implements AddressCharges {
 
     private static final Logger LOG = Logger.getLogger(RateLimits.class);
     public static final String RETRY_AFTER = "Retry-After";
@@ -70,6 +71,7 @@ public class RateLimits {
         this.reserveMax = Reserve.maxFor(merchant.burst());
     }
 
+    @Override
     public boolean enabled() {
         return enabled;
     }
@@ -124,6 +126,7 @@ public class RateLimits {
      * Empty when the bucket had them all; otherwise the {@code Retry-After} seconds, and the address is remembered as
      * refused like a failed authentication.
      */
+    @Override
     public OptionalLong chargeAddress(String client, int count) {
         if (!enabled || count <= 0 || skipping()) {
             return OptionalLong.empty();
