@@ -26,12 +26,10 @@ import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriBuilder;
-import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.enums.ParameterIn;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
-import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 import java.util.Optional;
 import java.util.Set;
@@ -43,7 +41,6 @@ import java.util.Set;
  * {@code ?lang=}, its cookie, or {@code Accept-Language}), as the payment page is.
  */
 @Path("/pg/bind/{bindingId}")
-@Tag(name = "Sandbox bank page", description = "The customer's page (authorizationUrl): HTML, no merchant authentication")
 public class BankPageResource {
 
     @CheckedTemplate
@@ -73,13 +70,10 @@ public class BankPageResource {
 
     @GET
     @Produces(MediaType.TEXT_HTML)
-    @Operation(summary = "The sandbox bank's authorization page (the authorizationUrl)")
     @Parameter(name = "lang", in = ParameterIn.QUERY, description = "The language switch: id (Bahasa Indonesia) or en; "
             + "kept in the paygate_lang cookie. Without it, the cookie or Accept-Language decides",
             schema = @Schema(enumeration = {"id", "en"}))
     @APIResponse(responseCode = "200", description = "The page")
-    @APIResponse(responseCode = "404", description = "Unknown binding (an HTML page)")
-    @APIResponse(responseCode = "410", description = "The time to approve ran out (an HTML page)")
     public Response page(@PathParam("bindingId") String bindingId, @QueryParam("result") String result) {
         PageLanguage language = PageLanguage.of(request);
         Optional<Binding> binding = bindings.forPage(bindingId);
@@ -100,9 +94,7 @@ public class BankPageResource {
     @POST
     @Path("/authorize")
     @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
-    @Operation(summary = "The bank form: otp (sandbox: 123456)")
     @APIResponse(responseCode = "303", description = "Back to the page with the outcome")
-    @APIResponse(responseCode = "404", description = "Unknown binding (an HTML page)")
     public Response authorize(@PathParam("bindingId") String bindingId, @FormParam("otp") String otp) {
         AuthorizationOutcome outcome = bindings.authorize(bindingId, otp);
         if (outcome == AuthorizationOutcome.UNKNOWN) {

@@ -23,16 +23,19 @@ public final class NotificationViews {
             @Schema(description = "PENDING, DELIVERED, FAILED, or OBSOLETE (a newer event for the resource arrived first; not sent)")
             String status,
             @Schema(description = "Attempts made so far") int attempts,
-            @Schema(description = "When the last attempt started") Instant lastAttemptAt,
-            @Schema(description = "HTTP status of the last reply; null when none arrived") Integer lastHttpStatus,
-            @Schema(description = "When the next attempt is due (PENDING only)") Instant nextAttemptAt,
+            @Schema(description = "When the last attempt started; null before the first", nullable = true)
+            Instant lastAttemptAt,
+            @Schema(description = "HTTP status of the last reply; null when none arrived", nullable = true)
+            Integer lastHttpStatus,
+            @Schema(description = "When the next attempt is due (PENDING only, else null)", nullable = true)
+            Instant nextAttemptAt,
             @Schema(description = "When the notification was created") Instant createdAt) {
     }
 
     @JsonInclude(JsonInclude.Include.ALWAYS)
     @Schema(description = "Notification log page, newest first")
     public record Page(String responseCode, String responseMessage, List<Summary> notifications,
-                       @Schema(description = "Opaque; pass as cursor for the next page; null on the last page")
+                       @Schema(description = "Opaque; pass as cursor for the next page; null on the last page", nullable = true)
                        String nextCursor) {
     }
 
@@ -41,21 +44,27 @@ public final class NotificationViews {
     public record Attempt(
             @Schema(description = "1 for the first attempt") int number,
             Instant attemptedAt,
-            @Schema(description = "null when no reply arrived") Integer httpStatus,
+            @Schema(description = "null when no reply arrived", nullable = true) Integer httpStatus,
             @Schema(description = "Milliseconds until the reply or the failure") int durationMs,
-            @Schema(description = "Why it did not count as delivered; null when acknowledged") String error,
-            @Schema(description = "The first 1 KiB of the reply body") String reply) {
+            @Schema(description = "Why it did not count as delivered; null when acknowledged", nullable = true)
+            String error,
+            @Schema(description = "The first 1 KiB of the reply body; null when none arrived", nullable = true)
+            String reply) {
     }
 
     @JsonInclude(JsonInclude.Include.ALWAYS)
     @Schema(description = "One notification with every attempt")
     public record Detail(String responseCode, String responseMessage, UUID id, String type, String resourceId,
-                         String status, int attempts, Instant lastAttemptAt, Integer lastHttpStatus,
-                         Instant nextAttemptAt, Instant createdAt,
-                         @Schema(description = "Why it is FAILED or OBSOLETE, or why the last attempt failed") String lastError,
-                         Instant deliveredAt,
+                         String status, int attempts,
+                         @Schema(nullable = true) Instant lastAttemptAt,
+                         @Schema(nullable = true) Integer lastHttpStatus,
+                         @Schema(nullable = true) Instant nextAttemptAt, Instant createdAt,
+                         @Schema(description = "Why it is FAILED or OBSOLETE, or why the last attempt failed; null when "
+                                 + "delivered", nullable = true) String lastError,
+                         @Schema(description = "When it was delivered, else null", nullable = true) Instant deliveredAt,
                          @Schema(description = "Every attempt, oldest first") List<Attempt> attemptLog,
-                         @Schema(description = "What the latest attempt that reached the wire sent; null before any did")
+                         @Schema(description = "What the latest attempt that reached the wire sent; null before any did",
+                                 nullable = true)
                          Request request) {
     }
 

@@ -4,6 +4,7 @@ import io.paygate.notification.support.NotificationTopicsResource;
 import io.paygate.testsupport.quarkus.KafkaResource;
 import io.paygate.testsupport.quarkus.PostgresResource;
 import io.paygate.testsupport.quarkus.SandboxConfigResource;
+import io.paygate.testsupport.rest.MerchantOpenApi;
 import io.paygate.testsupport.rest.OpenApiDocument;
 import io.quarkus.test.common.ResourceArg;
 import io.quarkus.test.common.WithTestResource;
@@ -60,5 +61,10 @@ class NotificationOpenApiTest {
         OpenApiDocument.Check check = doc.checkErrorExamples(new NotificationServiceCodes()::resolve);
         assertEquals(List.of(), check.problems());
         assertTrue(check.examples() > 25, "examples checked: " + check.examples());
+    }
+
+    @Test
+    void theMerchantDocumentInDocsHoldsWhatThisServiceGenerates() {
+        assertEquals(List.of(), MerchantOpenApi.differences(MerchantOpenApi.Service.NOTIFICATION, doc.root()));
     }
 }

@@ -28,12 +28,10 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.QueryParam;
-import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.enums.ParameterIn;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
-import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 import org.jboss.logging.Logger;
 import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
 
@@ -53,7 +51,6 @@ import java.util.UUID;
  * ({@link PageLanguage}: the switch's {@code ?lang=}, its cookie, or {@code Accept-Language}).
  */
 @Path("/pg/pay/{paymentCode}")
-@Tag(name = "Hosted payment page", description = "The customer's pages (CONTRACT §2): HTML, no merchant authentication")
 public class PaymentPageResource {
 
     private static final Logger LOG = Logger.getLogger(PaymentPageResource.class);
@@ -80,13 +77,10 @@ public class PaymentPageResource {
 
     @GET
     @Produces(MediaType.TEXT_HTML)
-    @Operation(summary = "The hosted payment page (the redirecturl)")
     @Parameter(name = "lang", in = ParameterIn.QUERY, description = "The language switch: id (Bahasa Indonesia) or en; "
             + "kept in the paygate_lang cookie. Without it, the cookie or Accept-Language decides",
             schema = @Schema(enumeration = {"id", "en"}))
     @APIResponse(responseCode = "200", description = "The page: merchant, order, amount, time left, payment methods")
-    @APIResponse(responseCode = "404", description = "Unknown paymentCode (an HTML page)")
-    @APIResponse(responseCode = "410", description = "The link expired (an HTML page)")
     public Response show(@PathParam("paymentCode") String paymentCode, @QueryParam("from") String from) {
         Optional<Checkout> found = checkout.find(paymentCode);
         if (found.isEmpty()) {
@@ -104,10 +98,8 @@ public class PaymentPageResource {
      */
     @GET
     @Path("/state")
-    @Operation(summary = "What the processing and instructions views poll: the payment's status")
     @APIResponse(responseCode = "200", description = "responseCode, responseMessage, status, awaitingOtp, method (the "
             + "method of the current open charge, or null), chargeOpen")
-    @APIResponse(responseCode = "404", description = "Unknown paymentCode")
     @Produces(MediaType.APPLICATION_JSON)
     public Response state(@PathParam("paymentCode") String paymentCode) {
         return checkout.find(paymentCode)
@@ -131,9 +123,8 @@ public class PaymentPageResource {
 
     @POST
     @Path("/card")
-    @Operation(summary = "The card form (application/x-www-form-urlencoded); QA may post it directly")
-    @APIResponse(responseCode = "303", description = "Accepted: back to the page, which shows processing and the result")
-    @APIResponse(responseCode = "400", description = "The page again, with what to fix (Luhn, expiry, CVV)")
+    @APIResponse(responseCode = "303",
+            description = "Accepted: back to the page, which shows processing and the result")
     @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
     @Produces(MediaType.TEXT_HTML)
     public Response card(@PathParam("paymentCode") String paymentCode,
@@ -169,7 +160,6 @@ public class PaymentPageResource {
      */
     @GET
     @Path("/3ds-return")
-    @Operation(summary = "Back from the provider's 3-D Secure page")
     @APIResponse(responseCode = "303", description = "To the page, which shows processing and then the result")
     @Produces(MediaType.TEXT_HTML)
     public Response returnFromChallenge(@PathParam("paymentCode") String paymentCode) {
@@ -179,9 +169,7 @@ public class PaymentPageResource {
 
     @POST
     @Path("/otp")
-    @Operation(summary = "The 3-D Secure form: otp")
     @APIResponse(responseCode = "303", description = "Back to the page")
-    @APIResponse(responseCode = "400", description = "The page again, with what to fix")
     @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
     @Produces(MediaType.TEXT_HTML)
     public Response otp(@PathParam("paymentCode") String paymentCode,
@@ -197,9 +185,7 @@ public class PaymentPageResource {
 
     @POST
     @Path("/directdebit")
-    @Operation(summary = "The direct-debit form: bindingId of an ACTIVE binding")
     @APIResponse(responseCode = "303", description = "Accepted: back to the page")
-    @APIResponse(responseCode = "400", description = "The page again, with what went wrong")
     @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
     @Produces(MediaType.TEXT_HTML)
     public Response directDebit(@PathParam("paymentCode") String paymentCode,
@@ -215,12 +201,7 @@ public class PaymentPageResource {
 
     @POST
     @Path("/method")
-    @Operation(summary = "Choose a payment method (application/x-www-form-urlencoded: type, a CONTRACT §2a code)",
-            description = "Opens the method's charge at the provider (a current charge of another method is cancelled "
-                    + "first) and shows its instructions.")
     @APIResponse(responseCode = "303", description = "Back to the page, which shows the method's instructions")
-    @APIResponse(responseCode = "400", description = "The page again: the method is not available, or the provider did "
-            + "not answer")
     @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
     @Produces(MediaType.TEXT_HTML)
     public Response method(@PathParam("paymentCode") String paymentCode,

@@ -8,9 +8,7 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.Response;
-import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
-import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /**
  * {@code GET /pg/pay/{paymentCode}/qr.png} (CONTRACT §2a): the QR of the payment's open QRIS (or wallet) charge as a
@@ -18,7 +16,6 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
  * never cached: the charge it shows may be superseded.
  */
 @Path("/pg/pay/{paymentCode}/qr.png")
-@Tag(name = "Hosted payment page", description = "The customer's pages (CONTRACT §2): HTML, no merchant authentication")
 public class QrImageResource {
 
     private final QrCodes codes;
@@ -29,9 +26,7 @@ public class QrImageResource {
 
     @GET
     @Produces("image/png")
-    @Operation(summary = "The QR image of the payment's open QRIS or wallet charge")
     @APIResponse(responseCode = "200", description = "PNG, 360 x 360 px")
-    @APIResponse(responseCode = "404", description = "No open charge with a QR")
     public Response qr(@PathParam("paymentCode") String paymentCode) {
         if (!PaymentCodes.isWellFormed(paymentCode)) {
             return notFound();

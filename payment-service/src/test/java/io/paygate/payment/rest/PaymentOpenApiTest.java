@@ -3,6 +3,7 @@ package io.paygate.payment.rest;
 import io.paygate.testsupport.quarkus.KafkaResource;
 import io.paygate.testsupport.quarkus.PostgresResource;
 import io.paygate.testsupport.quarkus.SandboxConfigResource;
+import io.paygate.testsupport.rest.MerchantOpenApi;
 import io.paygate.testsupport.rest.OpenApiDocument;
 import io.quarkus.test.common.ResourceArg;
 import io.quarkus.test.common.WithTestResource;
@@ -10,9 +11,14 @@ import io.quarkus.test.junit.QuarkusTest;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
+import java.io.IOException;
+import java.nio.file.Files;
 import java.util.List;
 import java.util.Set;
 
+import static io.restassured.RestAssured.given;
+import static org.hamcrest.Matchers.startsWith;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -161,5 +167,18 @@ class PaymentOpenApiTest {
         OpenApiDocument.Check check = doc.checkErrorExamples(new PaymentServiceCodes()::resolve);
         assertEquals(List.of(), check.problems());
         assertTrue(check.examples() > 40, "examples checked: " + check.examples());
+    }
+
+    @Test
+    void theApiPortServesTheMerchantDocumentAsCommitted() throws IOException {
+        byte[] served = given().get("/pg/openapi.yaml").then().statusCode(200)
+                .contentType(startsWith("application/yaml")).extract().asByteArray();
+        assertArrayEquals(Files.readAllBytes(MerchantOpenApi.committedFile()), served);
+        assertTrue(doc.root().path("paths").path("/pg/openapi.yaml").isMissingNode(), "not an operation of the API");
+    }
+
+    @Test
+    void theMerchantDocumentInDocsHoldsWhatThisServiceGenerates() {
+        assertEquals(List.of(), MerchantOpenApi.differences(MerchantOpenApi.Service.PAYMENT, doc.root()));
     }
 }

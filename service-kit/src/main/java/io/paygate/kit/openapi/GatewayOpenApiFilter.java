@@ -102,7 +102,8 @@ public abstract class GatewayOpenApiFilter implements OASFilter {
         addTooManyRequests(responses, service, auth);
         addServiceUnavailable(responses, service);
         if (auth == null && !path.startsWith("/internal")) {
-            // Hosted pages and the provider's callback: HTML or the provider's own contract.
+            // Hosted pages and the provider's callback: HTML or the provider's own contract, open to anyone.
+            operation.setSecurity(List.of());
             fillErrorContent(responses);
             return;
         }

@@ -2,6 +2,7 @@ package io.paygate.kit.ratelimit;
 
 import io.paygate.kit.db.DatabaseOutage;
 import io.paygate.kit.ratelimit.RateLimitDecisions.Bucket;
+import io.paygate.kit.web.AddressCharges;
 import io.paygate.model.error.ErrorCase;
 import io.paygate.model.error.ErrorResponse;
 import io.paygate.model.error.ServiceCode;
@@ -39,7 +40,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * Every decision is counted ({@link RateLimitDecisions}).
  */
 @ApplicationScoped
-public class RateLimits {
+public class RateLimits implements AddressCharges {
 
     private static final Logger LOG = Logger.getLogger(RateLimits.class);
     public static final String RETRY_AFTER = "Retry-After";
@@ -80,6 +81,7 @@ public class RateLimits {
         this.reserveMax = Reserve.maxFor(merchant.burst());
     }
 
+    @Override
     public boolean enabled() {
         return enabled;
     }
@@ -138,6 +140,7 @@ public class RateLimits {
      * Empty when the bucket had them all; otherwise the {@code Retry-After} seconds, and the address is remembered as
      * refused like a failed authentication.
      */
+    @Override
     public OptionalLong chargeAddress(String client, int count) {
         if (!enabled || count <= 0 || skipping()) {
             return OptionalLong.empty();

@@ -1,7 +1,6 @@
 package io.paygate.kit.web;
 
 import io.paygate.kit.error.ServiceCodeResolver;
-import io.paygate.kit.ratelimit.RateLimits;
 import io.quarkus.vertx.http.runtime.filters.Filters;
 import io.vertx.core.Vertx;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -35,10 +34,10 @@ public class AddressConnections {
     private final ConcurrentHashMap<String, Integer> pendingCharges = new ConcurrentHashMap<>();
     private final int limit;
     private final ClientAddresses addresses;
-    private final RateLimits rateLimits;
+    private final AddressCharges rateLimits;
     private final Vertx vertx;
 
-    AddressConnections(HttpConfig config, ClientAddresses addresses, RateLimits rateLimits, Vertx vertx) {
+    AddressConnections(HttpConfig config, ClientAddresses addresses, AddressCharges rateLimits, Vertx vertx) {
         this.limit = config.perAddressConnections();
         this.addresses = addresses;
         this.rateLimits = rateLimits;

@@ -1,7 +1,8 @@
-package io.paygate.payment.config;
+package io.paygate.payment.sandbox;
 
 import io.paygate.kit.config.GatewayConfig;
 import io.paygate.kit.config.SandboxUse;
+import io.paygate.payment.config.PaymentConfig;
 import io.paygate.payment.disbursement.DisbursementConfig;
 import io.paygate.payment.provider.PaymentChannels;
 import io.paygate.payment.provider.SandboxPaymentChannel;
@@ -16,7 +17,8 @@ import java.util.List;
  * sandbox ({@code api.sandbox.midtrans.com}, which moves no money), the simulate endpoint, the sandbox bank that moves
  * disbursements. A merchant on {@code midtrans} with any other base URL is real. Made at start-up, where it also
  * refuses a merchant whose channel this build does not have, and (through {@link MidtransAccounts}) a Midtrans
- * merchant without keys.
+ * merchant without keys. Its own package: it reads the channels and the disbursement settings, which themselves read
+ * the configuration.
  */
 @ApplicationScoped
 class PaymentSandboxUse implements SandboxUse {

@@ -1,10 +1,12 @@
-package io.paygate.kit.error;
+package io.paygate.kit.rest;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.exc.StreamReadException;
 import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import io.paygate.kit.db.DatabaseOutage;
+import io.paygate.kit.error.ApiException;
+import io.paygate.kit.error.ServiceCodeResolver;
 import io.paygate.kit.json.IJsonInput;
 import io.paygate.kit.json.NoNulText;
 import io.paygate.kit.observability.Rejections;

@@ -1,0 +1,76 @@
+package io.paygate.testsupport.rest;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.paygate.testsupport.rest.MerchantOpenApi.Service;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class MerchantOpenApiTest {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @Test
+    void eachPathBelongsToTheServiceTheIngressRoutesItTo() {
+        assertEquals(Service.BINDING, Service.owning("/pg/payment/card/directdebit/bind/{bindingId}"));
+        assertEquals(Service.BINDING, Service.owning("/pg/bind/{bindingId}/authorize"));
+        assertEquals(Service.NOTIFICATION, Service.owning("/pg/merchant/callbacks"));
+        assertEquals(Service.NOTIFICATION, Service.owning("/pg/notifications/{id}"));
+        assertEquals(Service.PAYMENT, Service.owning("/pg/payment/card/initiate"));
+        assertEquals(Service.PAYMENT, Service.owning("/pg/payments"));
+    }
+
+    @Test
+    void theMerchantPartLeavesOutInternalOpsAndSandboxPathsAndUnusedSchemas() throws Exception {
+        ObjectNode part = MerchantOpenApi.merchantPart(Service.BINDING, generated());
+        assertEquals(List.of("/pg/payment/card/directdebit/bind"), names(part.path("paths")));
+        assertEquals(List.of("BindResponse", "BindCustomer"), names(part.path("components").path("schemas")));
+        assertEquals(List.of("X-SIGNATURE"), names(part.path("components").path("securitySchemes")));
+    }
+
+    @Test
+    void aPathServedByAnotherServiceThanTheIngressRoutesItToIsRefused() throws Exception {
+        assertThrows(AssertionError.class, () -> MerchantOpenApi.merchantPart(Service.PAYMENT, generated()));
+    }
+
+    @Test
+    void mergingReplacesOnlyTheServicesOwnPathsAndDropsSchemasNoLongerUsed() throws Exception {
+        ObjectNode committed = (ObjectNode) JSON.readTree("""
+                {"openapi":"3.1.0","info":{"title":"kept"},"paths":{
+                  "/pg/payment/card/directdebit/bind/{bindingId}":{"get":{"responses":{"200":{"content":{
+                    "application/json":{"schema":{"$ref":"#/components/schemas/Old"}}}}}}},
+                  "/pg/payments":{"get":{"responses":{"200":{"content":{
+                    "application/json":{"schema":{"$ref":"#/components/schemas/Page"}}}}}}}},
+                 "components":{"schemas":{"Old":{},"Page":{}}}}""");
+        ObjectNode own = MerchantOpenApi.merchantPart(Service.BINDING, generated());
+        ObjectNode merged = MerchantOpenApi.merge(committed, Service.BINDING, own);
+        assertEquals("kept", merged.at("/info/title").asText());
+        assertEquals(List.of("/pg/payment/card/directdebit/bind", "/pg/payments"), names(merged.path("paths")));
+        assertEquals(List.of("BindCustomer", "BindResponse", "Page"), names(merged.path("components").path("schemas")));
+        assertTrue(merged.path("webhooks").isMissingNode(), "only notification-service's part holds webhooks");
+    }
+
+    private static JsonNode generated() throws Exception {
+        return JSON.readTree("""
+                {"openapi":"3.1.0","paths":{
+                  "/pg/payment/card/directdebit/bind":{"post":{"security":[{"X-SIGNATURE":[]}],"responses":{"200":{
+                    "content":{"application/json":{"schema":{"$ref":"#/components/schemas/BindResponse"}}}}}}},
+                  "/internal/bindings":{"get":{"security":[{"internal-token":[]}]}},
+                  "/pg/ops/outbox/parked":{"get":{"security":[{"ops-token":[]}]}},
+                  "/pg/sandbox/bindings/{bindingId}/simulate":{"post":{"security":[{"ops-token":[]}]}}},
+                 "components":{"schemas":{
+                   "BindResponse":{"properties":{"customer":{"$ref":"#/components/schemas/BindCustomer"}}},
+                   "BindCustomer":{},"Unused":{}},
+                  "securitySchemes":{"X-SIGNATURE":{"type":"apiKey"},"ops-token":{"type":"http"}}}}""");
+    }
+
+    private static List<String> names(JsonNode node) {
+        return node.properties().stream().map(java.util.Map.Entry::getKey).toList();
+    }
+}
