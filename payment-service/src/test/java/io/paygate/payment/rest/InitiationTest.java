@@ -7,8 +7,8 @@ import io.paygate.model.json.Json;
 import io.paygate.payment.support.Db;
 import io.paygate.payment.support.PaymentApi;
 import io.paygate.payment.support.Requests;
-import io.paygate.payment.support.TestDns;
 import io.paygate.testsupport.SandboxMerchants;
+import io.paygate.testsupport.net.TestNames;
 import io.paygate.testsupport.quarkus.KafkaResource;
 import io.paygate.testsupport.quarkus.PostgresResource;
 import io.paygate.testsupport.quarkus.SandboxConfigResource;
@@ -236,7 +236,7 @@ class InitiationTest {
     /** Issue 15: 6to4 forms of private addresses, any port and names that do not resolve were accepted. */
     @Test
     void aRefusedCallbackUrlIsAnInvalidFieldAndWritesNothing() {
-        TestDns.answer("six-to-four.test", "2002:a9fe:a9fe::");
+        TestNames.answer("six-to-four.test", "2002:a9fe:a9fe::");
         for (String url : List.of("https://[2002:a00:1::]/", "https://[2002:a9fe:a9fe::]/", "https://six-to-four.test/cb",
                 "https://merchant.example.com:22/cb", "https://does-not-resolve.test/cb")) {
             String orderId = "ORD-" + java.util.UUID.randomUUID();

@@ -8,6 +8,7 @@ import io.paygate.model.event.Topics;
 import io.paygate.payment.provider.ChargeStatus;
 import io.paygate.payment.provider.SandboxPaymentChannel;
 import io.paygate.payment.provider.ProviderSignature;
+import io.paygate.payment.repository.PaymentInquiries;
 import io.paygate.payment.support.Db;
 import io.paygate.payment.support.PaymentApi;
 import io.paygate.payment.support.PaymentEvents;
@@ -239,7 +240,7 @@ class ReconciliationTest {
         }
         double supersededBefore = superseded();
         ExecutorService pool = Executors.newFixedThreadPool(2);
-        List<Future<List<Reconciliation.Claimed>>> rounds;
+        List<Future<List<PaymentInquiries.Claimed>>> rounds;
         try (Connection provider = dataSource.getConnection()) {
             provider.setAutoCommit(false);
             try (Statement s = provider.createStatement()) {
@@ -248,7 +249,7 @@ class ReconciliationTest {
             db.update("UPDATE payment SET next_inquiry_at = now() WHERE payment_code = ANY (?)",
                     (Object) codes.toArray(String[]::new));
             CyclicBarrier together = new CyclicBarrier(2);
-            Callable<List<Reconciliation.Claimed>> round = () -> {
+            Callable<List<PaymentInquiries.Claimed>> round = () -> {
                 together.await();
                 return reconciliation.reconcileDue();
             };
@@ -261,8 +262,8 @@ class ReconciliationTest {
             provider.rollback();
         }
         Set<String> claimedByRounds = new HashSet<>();
-        for (Future<List<Reconciliation.Claimed>> r : rounds) {
-            for (Reconciliation.Claimed c : r.get(30, TimeUnit.SECONDS)) {
+        for (Future<List<PaymentInquiries.Claimed>> r : rounds) {
+            for (PaymentInquiries.Claimed c : r.get(30, TimeUnit.SECONDS)) {
                 assertTrue(claimedByRounds.add(c.paymentCode()), c.paymentCode() + " was claimed twice");
             }
         }
