@@ -10,16 +10,11 @@ import io.paygate.model.status.PaymentStatus;
 import io.paygate.notification.support.DeadLetterReader;
 import io.paygate.notification.support.Events;
 import io.paygate.notification.support.NotificationDb;
-import io.paygate.notification.support.NotificationTopicsResource;
+import io.paygate.notification.support.NotificationTestResources;
 import io.paygate.notification.support.RejectedEventsMetric;
 import io.paygate.testsupport.kafka.SignedEvents;
-import io.paygate.testsupport.quarkus.KafkaResource;
-import io.paygate.testsupport.quarkus.PostgresResource;
-import io.paygate.testsupport.quarkus.SandboxConfigResource;
 import io.paygate.testsupport.sink.MerchantSink;
 import io.paygate.testsupport.sink.MerchantSink.Reply;
-import io.quarkus.test.common.ResourceArg;
-import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import jakarta.inject.Inject;
 import org.apache.kafka.clients.producer.ProducerRecord;
@@ -43,10 +38,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * cannot make a real notification obsolete.
  */
 @QuarkusTest
-@WithTestResource(value = PostgresResource.class, initArgs = @ResourceArg(name = "database", value = "notification_it"))
-@WithTestResource(KafkaResource.class)
-@WithTestResource(SandboxConfigResource.class)
-@WithTestResource(NotificationTopicsResource.class)
+@NotificationTestResources
 class ForgedEventsTest {
 
     private static final Duration WAIT = Duration.ofSeconds(20);

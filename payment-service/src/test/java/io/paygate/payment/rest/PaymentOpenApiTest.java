@@ -1,11 +1,7 @@
 package io.paygate.payment.rest;
 
-import io.paygate.testsupport.quarkus.KafkaResource;
-import io.paygate.testsupport.quarkus.PostgresResource;
-import io.paygate.testsupport.quarkus.SandboxConfigResource;
+import io.paygate.payment.support.PaymentTestResources;
 import io.paygate.testsupport.rest.OpenApiDocument;
-import io.quarkus.test.common.ResourceArg;
-import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -19,9 +15,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** What a merchant reads at /q/openapi: every response the contract names, with codes the service really sends. */
 @QuarkusTest
-@WithTestResource(value = PostgresResource.class, initArgs = @ResourceArg(name = "database", value = "payment"))
-@WithTestResource(KafkaResource.class)
-@WithTestResource(SandboxConfigResource.class)
+@PaymentTestResources
 class PaymentOpenApiTest {
 
     private static final String INITIATE = "/pg/payment/card/initiate";
