@@ -1,6 +1,5 @@
 package io.paygate.notification;
 
-import io.agroal.api.AgroalDataSource;
 import io.paygate.model.api.payment.PaymentMethod;
 import io.paygate.model.event.EventEnvelope;
 import io.paygate.model.event.EventSigner;
@@ -9,17 +8,13 @@ import io.paygate.model.event.Topics;
 import io.paygate.model.status.PaymentStatus;
 import io.paygate.notification.support.DeadLetterReader;
 import io.paygate.notification.support.Events;
-import io.paygate.notification.support.NotificationDb;
+import io.paygate.notification.support.MerchantSinkTestBase;
 import io.paygate.notification.support.NotificationTestResources;
 import io.paygate.notification.support.RejectedEventsMetric;
 import io.paygate.testsupport.kafka.SignedEvents;
-import io.paygate.testsupport.sink.MerchantSink;
 import io.paygate.testsupport.sink.MerchantSink.Reply;
 import io.quarkus.test.junit.QuarkusTest;
-import jakarta.inject.Inject;
 import org.apache.kafka.clients.producer.ProducerRecord;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import java.nio.charset.StandardCharsets;
@@ -39,27 +34,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 @QuarkusTest
 @NotificationTestResources
-class ForgedEventsTest {
+class ForgedEventsTest extends MerchantSinkTestBase {
 
-    private static final Duration WAIT = Duration.ofSeconds(20);
     private static final String ATTACKER_KEY = "an-attacker-key-that-is-long-enough-0001";
-
-    @Inject
-    AgroalDataSource dataSource;
-
-    MerchantSink sink;
-    NotificationDb db;
-
-    @BeforeEach
-    void start() {
-        sink = MerchantSink.start();
-        db = new NotificationDb(dataSource);
-    }
-
-    @AfterEach
-    void stop() {
-        sink.close();
-    }
 
     @Test
     void unsignedEventIsDeadLetteredCountedAndNeverStoredOrDelivered() throws Exception {

@@ -1,21 +1,15 @@
 package io.paygate.notification.rest;
 
-import io.agroal.api.AgroalDataSource;
 import io.paygate.model.event.EventEnvelope;
 import io.paygate.notification.support.Events;
 import io.paygate.notification.support.MerchantApi;
-import io.paygate.notification.support.NotificationDb;
+import io.paygate.notification.support.MerchantSinkTestBase;
 import io.paygate.notification.support.NotificationTestResources;
 import io.paygate.notification.support.TestDns;
-import io.paygate.testsupport.sink.MerchantSink;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.path.json.JsonPath;
-import jakarta.inject.Inject;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
@@ -36,26 +30,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 @QuarkusTest
 @NotificationTestResources
-class MerchantEndpointsTest {
-
-    private static final Duration WAIT = Duration.ofSeconds(20);
-
-    @Inject
-    AgroalDataSource dataSource;
-
-    MerchantSink sink;
-    NotificationDb db;
-
-    @BeforeEach
-    void start() {
-        sink = MerchantSink.start();
-        db = new NotificationDb(dataSource);
-    }
-
-    @AfterEach
-    void stop() {
-        sink.close();
-    }
+class MerchantEndpointsTest extends MerchantSinkTestBase {
 
     @Test
     void registersReplacesAndReadsTheCallbackUrls() {
