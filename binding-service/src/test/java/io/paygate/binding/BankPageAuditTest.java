@@ -1,13 +1,8 @@
 package io.paygate.binding;
 
 import io.agroal.api.AgroalDataSource;
-import io.paygate.testsupport.quarkus.KafkaResource;
-import io.paygate.testsupport.quarkus.PostgresResource;
-import io.paygate.testsupport.quarkus.SandboxConfigResource;
 import io.paygate.testsupport.web.Axe;
 import io.paygate.testsupport.web.Chromium;
-import io.quarkus.test.common.ResourceArg;
-import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
 import jakarta.inject.Inject;
@@ -33,9 +28,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
  * the class; skipped where Chromium or axe-core is missing outside CI, an error in CI.
  */
 @QuarkusTest
-@WithTestResource(value = PostgresResource.class, initArgs = @ResourceArg(name = "database", value = "binding"))
-@WithTestResource(KafkaResource.class)
-@WithTestResource(SandboxConfigResource.class)
+@BindingTestResources
 class BankPageAuditTest {
 
     static Axe axe;

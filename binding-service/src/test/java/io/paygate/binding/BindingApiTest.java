@@ -5,10 +5,7 @@ import io.paygate.model.event.Topics;
 import io.paygate.testsupport.SandboxMerchants;
 import io.paygate.testsupport.kafka.TopicReader;
 import io.paygate.testsupport.quarkus.KafkaResource;
-import io.paygate.testsupport.quarkus.PostgresResource;
 import io.paygate.testsupport.quarkus.SandboxConfigResource;
-import io.quarkus.test.common.ResourceArg;
-import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.agroal.api.AgroalDataSource;
 import jakarta.inject.Inject;
@@ -35,9 +32,7 @@ import static org.hamcrest.Matchers.startsWith;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 @QuarkusTest
-@WithTestResource(value = PostgresResource.class, initArgs = @ResourceArg(name = "database", value = "binding"))
-@WithTestResource(KafkaResource.class)
-@WithTestResource(SandboxConfigResource.class)
+@BindingTestResources
 class BindingApiTest {
 
     @Test

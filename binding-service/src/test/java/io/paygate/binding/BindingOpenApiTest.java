@@ -6,8 +6,6 @@ import io.paygate.testsupport.quarkus.PostgresResource;
 import io.paygate.testsupport.quarkus.SandboxConfigResource;
 import io.paygate.testsupport.rest.MerchantOpenApi;
 import io.paygate.testsupport.rest.OpenApiDocument;
-import io.quarkus.test.common.ResourceArg;
-import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -21,9 +19,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** What a merchant reads at /q/openapi: every response the contract names, with codes the service really sends. */
 @QuarkusTest
-@WithTestResource(value = PostgresResource.class, initArgs = @ResourceArg(name = "database", value = "binding"))
-@WithTestResource(KafkaResource.class)
-@WithTestResource(SandboxConfigResource.class)
+@BindingTestResources
 class BindingOpenApiTest {
 
     private static final String BIND = "/pg/payment/card/directdebit/bind";

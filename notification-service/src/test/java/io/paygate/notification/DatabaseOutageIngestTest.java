@@ -5,14 +5,10 @@ import io.paygate.model.event.EventEnvelope;
 import io.paygate.notification.support.Events;
 import io.paygate.notification.support.MerchantApi;
 import io.paygate.notification.support.NotificationDb;
-import io.paygate.notification.support.NotificationTopicsResource;
+import io.paygate.notification.support.NotificationTestResources;
 import io.paygate.testsupport.infra.EmbeddedPostgresServer;
-import io.paygate.testsupport.quarkus.KafkaResource;
 import io.paygate.testsupport.quarkus.PostgresResource;
-import io.paygate.testsupport.quarkus.SandboxConfigResource;
 import io.paygate.testsupport.sink.MerchantSink;
-import io.quarkus.test.common.ResourceArg;
-import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import jakarta.inject.Inject;
 import org.eclipse.microprofile.config.ConfigProvider;
@@ -34,10 +30,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
  * stored once and delivered once.
  */
 @QuarkusTest
-@WithTestResource(value = PostgresResource.class, initArgs = @ResourceArg(name = "database", value = "notification_it"))
-@WithTestResource(KafkaResource.class)
-@WithTestResource(SandboxConfigResource.class)
-@WithTestResource(NotificationTopicsResource.class)
+@NotificationTestResources
 class DatabaseOutageIngestTest {
 
     @Inject

@@ -1,6 +1,5 @@
 package io.paygate.notification;
 
-import io.agroal.api.AgroalDataSource;
 import io.paygate.model.event.EventEnvelope;
 import io.paygate.model.status.DisbursementStatus;
 import io.paygate.notification.support.Events;
@@ -11,15 +10,13 @@ import io.paygate.testsupport.logs.RecordedLogs;
 import io.paygate.testsupport.quarkus.KafkaResource;
 import io.paygate.testsupport.quarkus.PostgresResource;
 import io.paygate.testsupport.quarkus.SandboxConfigResource;
+import io.paygate.notification.support.MerchantSinkTestBase;
+import io.paygate.notification.support.NotificationTestResources;
 import io.paygate.testsupport.sink.MerchantSink;
 import io.paygate.testsupport.sink.MerchantSink.Reply;
-import io.quarkus.test.common.ResourceArg;
-import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.path.json.JsonPath;
 import jakarta.inject.Inject;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
@@ -39,30 +36,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * ({@code %test}: 300ms,300ms,300ms, so four attempts), 410, Retry-After, timeouts, FAILED and redelivery.
  */
 @QuarkusTest
-@WithTestResource(value = PostgresResource.class, initArgs = @ResourceArg(name = "database", value = "notification_it"))
-@WithTestResource(KafkaResource.class)
-@WithTestResource(SandboxConfigResource.class)
-@WithTestResource(NotificationTopicsResource.class)
-class DeliveryRetryTest {
-
-    private static final Duration WAIT = Duration.ofSeconds(20);
-
-    @Inject
-    AgroalDataSource dataSource;
-
-    MerchantSink sink;
-    NotificationDb db;
-
-    @BeforeEach
-    void start() {
-        sink = MerchantSink.start();
-        db = new NotificationDb(dataSource);
-    }
-
-    @AfterEach
-    void stop() {
-        sink.close();
-    }
+@NotificationTestResources
+class DeliveryRetryTest extends MerchantSinkTestBase {
 
     @Test
     void failingThenWrongCodeThenRedirectThenSuccessIsFourAttemptsOfOneNotification() throws Exception {

@@ -8,14 +8,11 @@ import io.paygate.model.status.DisbursementStatus;
 import io.paygate.notification.support.Events;
 import io.paygate.notification.support.MerchantApi;
 import io.paygate.notification.support.NotificationDb;
+import io.paygate.notification.support.NotificationTestResources;
 import io.paygate.notification.support.NotificationTopicsResource;
 import io.paygate.testsupport.quarkus.KafkaResource;
-import io.paygate.testsupport.quarkus.PostgresResource;
-import io.paygate.testsupport.quarkus.SandboxConfigResource;
 import io.paygate.testsupport.sink.MerchantSink;
 import io.paygate.testsupport.sink.MerchantSink.Reply;
-import io.quarkus.test.common.ResourceArg;
-import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import jakarta.inject.Inject;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
@@ -41,10 +38,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Consuming events (CONTRACT §7): idempotent by eventId, latest state wins, poison to the dead-letter topic. */
 @QuarkusTest
-@WithTestResource(value = PostgresResource.class, initArgs = @ResourceArg(name = "database", value = "notification_it"))
-@WithTestResource(KafkaResource.class)
-@WithTestResource(SandboxConfigResource.class)
-@WithTestResource(NotificationTopicsResource.class)
+@NotificationTestResources
 class EventIngestTest {
 
     private static final Duration WAIT = Duration.ofSeconds(20);

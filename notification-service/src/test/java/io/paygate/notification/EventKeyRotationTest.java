@@ -1,25 +1,20 @@
 package io.paygate.notification;
 
-import io.agroal.api.AgroalDataSource;
 import io.paygate.model.event.EventEnvelope;
 import io.paygate.model.event.EventSigner;
 import io.paygate.model.event.Topics;
 import io.paygate.notification.support.DeadLetterReader;
 import io.paygate.notification.support.Events;
-import io.paygate.notification.support.NotificationDb;
+import io.paygate.notification.support.MerchantSinkTestBase;
 import io.paygate.notification.support.NotificationTopicsResource;
 import io.paygate.testsupport.kafka.SignedEvents;
 import io.paygate.testsupport.quarkus.KafkaResource;
 import io.paygate.testsupport.quarkus.PostgresResource;
 import io.paygate.testsupport.quarkus.SandboxConfigResource;
-import io.paygate.testsupport.sink.MerchantSink;
 import io.quarkus.test.common.ResourceArg;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
-import jakarta.inject.Inject;
 import org.apache.kafka.clients.producer.ProducerRecord;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
@@ -41,26 +36,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
         @ResourceArg(name = SandboxConfigResource.EVENT_SIGNING_KEY, value = SignedEvents.ROTATED_TEST_SIGNING_KEY),
         @ResourceArg(name = SandboxConfigResource.PREVIOUS_EVENT_SIGNING_KEY, value = SignedEvents.TEST_SIGNING_KEY)})
 @WithTestResource(NotificationTopicsResource.class)
-class EventKeyRotationTest {
-
-    private static final Duration WAIT = Duration.ofSeconds(20);
-
-    @Inject
-    AgroalDataSource dataSource;
-
-    MerchantSink sink;
-    NotificationDb db;
-
-    @BeforeEach
-    void start() {
-        sink = MerchantSink.start();
-        db = new NotificationDb(dataSource);
-    }
-
-    @AfterEach
-    void stop() {
-        sink.close();
-    }
+class EventKeyRotationTest extends MerchantSinkTestBase {
 
     @Test
     void eventSignedWithThePreviousKeyIsAcceptedAndDelivered() throws Exception {

@@ -1,6 +1,5 @@
 package io.paygate.notification;
 
-import io.agroal.api.AgroalDataSource;
 import io.paygate.model.api.payment.PaymentMethod;
 import io.paygate.model.event.EventEnvelope;
 import io.paygate.model.event.EventSigner;
@@ -9,22 +8,13 @@ import io.paygate.model.event.Topics;
 import io.paygate.model.status.PaymentStatus;
 import io.paygate.notification.support.DeadLetterReader;
 import io.paygate.notification.support.Events;
-import io.paygate.notification.support.NotificationDb;
-import io.paygate.notification.support.NotificationTopicsResource;
+import io.paygate.notification.support.MerchantSinkTestBase;
+import io.paygate.notification.support.NotificationTestResources;
 import io.paygate.notification.support.RejectedEventsMetric;
 import io.paygate.testsupport.kafka.SignedEvents;
-import io.paygate.testsupport.quarkus.KafkaResource;
-import io.paygate.testsupport.quarkus.PostgresResource;
-import io.paygate.testsupport.quarkus.SandboxConfigResource;
-import io.paygate.testsupport.sink.MerchantSink;
 import io.paygate.testsupport.sink.MerchantSink.Reply;
-import io.quarkus.test.common.ResourceArg;
-import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
-import jakarta.inject.Inject;
 import org.apache.kafka.clients.producer.ProducerRecord;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import java.nio.charset.StandardCharsets;
@@ -43,31 +33,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * cannot make a real notification obsolete.
  */
 @QuarkusTest
-@WithTestResource(value = PostgresResource.class, initArgs = @ResourceArg(name = "database", value = "notification_it"))
-@WithTestResource(KafkaResource.class)
-@WithTestResource(SandboxConfigResource.class)
-@WithTestResource(NotificationTopicsResource.class)
-class ForgedEventsTest {
+@NotificationTestResources
+class ForgedEventsTest extends MerchantSinkTestBase {
 
-    private static final Duration WAIT = Duration.ofSeconds(20);
     private static final String ATTACKER_KEY = "an-attacker-key-that-is-long-enough-0001";
-
-    @Inject
-    AgroalDataSource dataSource;
-
-    MerchantSink sink;
-    NotificationDb db;
-
-    @BeforeEach
-    void start() {
-        sink = MerchantSink.start();
-        db = new NotificationDb(dataSource);
-    }
-
-    @AfterEach
-    void stop() {
-        sink.close();
-    }
 
     @Test
     void unsignedEventIsDeadLetteredCountedAndNeverStoredOrDelivered() throws Exception {

@@ -1,7 +1,6 @@
 package io.paygate.notification;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.agroal.api.AgroalDataSource;
 import io.paygate.model.api.payment.PaymentMethod;
 import io.paygate.model.event.EventEnvelope;
 import io.paygate.model.event.PaymentStatusChanged;
@@ -13,20 +12,11 @@ import io.paygate.model.status.PaymentStatus;
 import io.paygate.notification.support.Events;
 import io.paygate.notification.support.IndependentSignatures;
 import io.paygate.notification.support.MerchantApi;
-import io.paygate.notification.support.NotificationDb;
-import io.paygate.notification.support.NotificationTopicsResource;
+import io.paygate.notification.support.MerchantSinkTestBase;
+import io.paygate.notification.support.NotificationTestResources;
 import io.paygate.notification.support.TestDns;
-import io.paygate.testsupport.SandboxMerchants;
-import io.paygate.testsupport.quarkus.KafkaResource;
-import io.paygate.testsupport.quarkus.PostgresResource;
-import io.paygate.testsupport.quarkus.SandboxConfigResource;
 import io.paygate.testsupport.sink.MerchantSink;
-import io.quarkus.test.common.ResourceArg;
-import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
-import jakarta.inject.Inject;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import java.math.BigDecimal;
@@ -45,33 +35,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Seed §3/§4 and CONTRACT §6 bodies, headers and the three signatures, checked without the signer under test. */
 @QuarkusTest
-@WithTestResource(value = PostgresResource.class, initArgs = @ResourceArg(name = "database", value = "notification_it"))
-@WithTestResource(KafkaResource.class)
-@WithTestResource(SandboxConfigResource.class)
-@WithTestResource(NotificationTopicsResource.class)
-class NotificationBodiesAndSignaturesTest {
+@NotificationTestResources
+class NotificationBodiesAndSignaturesTest extends MerchantSinkTestBase {
 
     private static final String SECRET = DEMO.notificationSecret();
     private static final Pattern HEX128 = Pattern.compile("[0-9a-f]{128}");
     private static final String CUSTOMER_JCS = "{\"email\":\"budi@example.com\",\"firstName\":\"Budi\",\"id\":\"CUST-001\","
             + "\"lastName\":\"Santoso\",\"mobilePhone\":\"+6281234567890\"}";
-
-    @Inject
-    AgroalDataSource dataSource;
-
-    MerchantSink sink;
-    NotificationDb db;
-
-    @BeforeEach
-    void start() {
-        sink = MerchantSink.start();
-        db = new NotificationDb(dataSource);
-    }
-
-    @AfterEach
-    void stop() {
-        sink.close();
-    }
 
     @Test
     void paymentNotificationHasTheSeedFieldsAndThreeSignaturesThatVerifyIndependently() throws Exception {

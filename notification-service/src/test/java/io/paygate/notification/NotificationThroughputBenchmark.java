@@ -17,14 +17,10 @@ import io.paygate.notification.delivery.RetrySchedule;
 import io.paygate.notification.repository.TimedDeliveryQueue;
 import io.paygate.notification.support.Events;
 import io.paygate.notification.support.NotificationDb;
-import io.paygate.notification.support.NotificationTopicsResource;
+import io.paygate.notification.support.NotificationTestResources;
 import io.paygate.testsupport.kafka.SignedEvents;
 import io.paygate.testsupport.quarkus.KafkaResource;
-import io.paygate.testsupport.quarkus.PostgresResource;
-import io.paygate.testsupport.quarkus.SandboxConfigResource;
 import io.paygate.testsupport.sink.MerchantSink;
-import io.quarkus.test.common.ResourceArg;
-import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import jakarta.inject.Inject;
 import org.HdrHistogram.Histogram;
@@ -72,10 +68,7 @@ import static org.awaitility.Awaitility.await;
  * ({@link BenchCpu}).
  */
 @QuarkusTest
-@WithTestResource(value = PostgresResource.class, initArgs = @ResourceArg(name = "database", value = "notification_it"))
-@WithTestResource(KafkaResource.class)
-@WithTestResource(SandboxConfigResource.class)
-@WithTestResource(NotificationTopicsResource.class)
+@NotificationTestResources
 class NotificationThroughputBenchmark {
 
     @Inject

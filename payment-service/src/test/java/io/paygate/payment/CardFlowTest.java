@@ -12,13 +12,10 @@ import io.paygate.model.json.Json;
 import io.paygate.model.status.PaymentStatus;
 import io.paygate.payment.support.PaymentApi;
 import io.paygate.payment.support.PaymentEvents;
+import io.paygate.payment.support.PaymentTestResources;
 import io.paygate.payment.support.Requests;
 import io.paygate.testsupport.SandboxMerchants;
 import io.paygate.testsupport.quarkus.KafkaResource;
-import io.paygate.testsupport.quarkus.PostgresResource;
-import io.paygate.testsupport.quarkus.SandboxConfigResource;
-import io.quarkus.test.common.ResourceArg;
-import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import jakarta.inject.Inject;
 import org.junit.jupiter.api.BeforeAll;
@@ -41,9 +38,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
  * final state → the event read back from the real {@code payment-status} topic.
  */
 @QuarkusTest
-@WithTestResource(value = PostgresResource.class, initArgs = @ResourceArg(name = "database", value = "payment"))
-@WithTestResource(KafkaResource.class)
-@WithTestResource(SandboxConfigResource.class)
+@PaymentTestResources
 class CardFlowTest {
 
     @Inject

@@ -1,12 +1,8 @@
 package io.paygate.payment;
 
 import io.paygate.payment.support.PaymentApi;
+import io.paygate.payment.support.PaymentTestResources;
 import io.paygate.payment.support.Requests;
-import io.paygate.testsupport.quarkus.KafkaResource;
-import io.paygate.testsupport.quarkus.PostgresResource;
-import io.paygate.testsupport.quarkus.SandboxConfigResource;
-import io.quarkus.test.common.ResourceArg;
-import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import org.junit.jupiter.api.Test;
 
@@ -19,9 +15,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The business metrics operators graph (issue 7): initiations and transitions by status, on /q/metrics. */
 @QuarkusTest
-@WithTestResource(value = PostgresResource.class, initArgs = @ResourceArg(name = "database", value = "payment"))
-@WithTestResource(KafkaResource.class)
-@WithTestResource(SandboxConfigResource.class)
+@PaymentTestResources
 class MetricsTest {
 
     @Test

@@ -7,14 +7,11 @@ import io.paygate.model.status.PaymentStatus;
 import io.paygate.payment.support.Db;
 import io.paygate.payment.support.PaymentApi;
 import io.paygate.payment.support.PaymentEvents;
+import io.paygate.payment.support.PaymentTestResources;
 import io.paygate.payment.support.Requests;
 import io.paygate.testsupport.SandboxMerchants;
 import io.paygate.testsupport.infra.EmbeddedKafkaBroker;
 import io.paygate.testsupport.quarkus.KafkaResource;
-import io.paygate.testsupport.quarkus.PostgresResource;
-import io.paygate.testsupport.quarkus.SandboxConfigResource;
-import io.quarkus.test.common.ResourceArg;
-import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import jakarta.inject.Inject;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
@@ -31,9 +28,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
  * captures still succeed and their events wait in the database; once it is back every event arrives exactly once.
  */
 @QuarkusTest
-@WithTestResource(value = PostgresResource.class, initArgs = @ResourceArg(name = "database", value = "payment"))
-@WithTestResource(KafkaResource.class)
-@WithTestResource(SandboxConfigResource.class)
+@PaymentTestResources
 class OutboxOutageTest {
 
     @Inject

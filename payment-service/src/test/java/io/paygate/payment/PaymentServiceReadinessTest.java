@@ -1,12 +1,8 @@
 package io.paygate.payment;
 
 import io.agroal.api.AgroalDataSource;
-import io.paygate.testsupport.quarkus.KafkaResource;
-import io.paygate.testsupport.quarkus.PostgresResource;
-import io.paygate.testsupport.quarkus.SandboxConfigResource;
+import io.paygate.payment.support.PaymentTestResources;
 import io.paygate.testsupport.rest.HealthChecks;
-import io.quarkus.test.common.ResourceArg;
-import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import jakarta.inject.Inject;
 import org.junit.jupiter.api.Test;
@@ -14,9 +10,7 @@ import org.junit.jupiter.api.Test;
 import java.util.List;
 
 @QuarkusTest
-@WithTestResource(value = PostgresResource.class, initArgs = @ResourceArg(name = "database", value = "payment"))
-@WithTestResource(KafkaResource.class)
-@WithTestResource(SandboxConfigResource.class)
+@PaymentTestResources
 class PaymentServiceReadinessTest {
 
     @Inject

@@ -2,8 +2,6 @@ package io.paygate.model.status;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertSame;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.EnumSet;
@@ -18,20 +16,7 @@ class BindingStatusTest {
 
     @Test
     void everyPairFollowsTheContract() {
-        int allowed = 0;
-        for (BindingStatus from : BindingStatus.values()) {
-            for (BindingStatus to : BindingStatus.values()) {
-                boolean expected = ALLOWED.contains(from + "->" + to);
-                assertEquals(expected, from.canTransitionTo(to), from + "->" + to);
-                if (expected) {
-                    allowed++;
-                    assertSame(to, from.transitionTo(to));
-                } else {
-                    assertThrows(IllegalTransitionException.class, () -> from.transitionTo(to), from + "->" + to);
-                }
-            }
-        }
-        assertEquals(ALLOWED.size(), allowed);
+        assertEquals(ALLOWED.size(), Transitions.assertExactly(BindingStatus.class, ALLOWED, Enum::name));
     }
 
     @Test

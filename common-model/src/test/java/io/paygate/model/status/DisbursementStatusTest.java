@@ -44,20 +44,7 @@ class DisbursementStatusTest {
 
     @Test
     void everyPairFollowsTheContract() {
-        int allowed = 0;
-        for (DisbursementStatus from : DisbursementStatus.values()) {
-            for (DisbursementStatus to : DisbursementStatus.values()) {
-                boolean expected = ALLOWED.contains(from.code() + "->" + to.code());
-                assertEquals(expected, from.canTransitionTo(to), from.code() + "->" + to.code());
-                if (expected) {
-                    allowed++;
-                    assertSame(to, from.transitionTo(to));
-                } else {
-                    assertThrows(IllegalTransitionException.class, () -> from.transitionTo(to));
-                }
-            }
-        }
-        assertEquals(10, allowed);
+        assertEquals(10, Transitions.assertExactly(DisbursementStatus.class, ALLOWED, DisbursementStatus::code));
     }
 
     @Test

@@ -76,8 +76,8 @@ final class DeliveryClaim {
      * <p>
      * Merchants without room are left out of the index scan with {@code NOT IN} (a hashed sub-plan, estimated at half
      * the rows) and not with {@code <> ALL(array)}, which the planner estimates from {@code merchant_id}'s statistics:
-     * when one merchant had nearly every due row that estimate was a single row, and each claim became a sequential
-     * scan and a sort of the whole backlog (12 ms per claim of 30 rows at 20,000 due; {@code bench/README.md}).
+     * when one merchant has nearly every due row that estimate is a single row, and each claim becomes a sequential
+     * scan and a sort of the whole backlog.
      * Parameters: merchants, their rooms, limit, default room (twice). One row per kept candidate: id, merchant,
      * whether the merchant's room is now full, rows scanned, whether a sibling has a token whose lease ran out, and
      * whether this transaction got the resource's advisory lock.
@@ -120,8 +120,8 @@ final class DeliveryClaim {
      * Parameters: lease seconds, token, the candidates' ids (locked by this transaction since statement 1, so still
      * PENDING and due). No condition on {@code status}: it would let the planner reach the rows through
      * {@code notification_due} (every PENDING row) instead of the primary key, at a cost that grows with the backlog
-     * (seen in the benchmark with the statistics of a young table). Writes only the lease columns (no index covers
-     * them): a HOT update where the page has room.
+     * (it does so with a young table's statistics). Writes only the lease columns (no index covers them): a HOT
+     * update where the page has room.
      */
     static final String LEASE = """
             UPDATE notification n

@@ -32,20 +32,14 @@ public class DeliveryQueue {
 
     /**
      * For the claim's and the record's transactions: their statements reach their rows through indexes, never by
-     * scanning the table. The plan PostgreSQL caches for a statement is made with the statistics of the moment, and a
-     * notification table grows by thousands of rows between two ANALYZEs: a plan made while it was small (a
-     * sequential scan, joined to the unnested results or sorted for the claim) stays in use after it has grown, at a
-     * cost that grows with the table on every claim and every batch (79 ms per 500 results at 22,000 rows in the
-     * throughput benchmark; with {@code n.id = ANY(ids)} added, such a plan made the recorder fall behind until
-     * leases ran out; {@code bench/README.md}).
+     * scanning the table. A cached plan is made with the statistics of the moment, and the table grows by thousands
+     * of rows between two ANALYZEs: a sequential scan chosen while it was small would cost more with every row.
      */
     static final String ROWS_BY_KEY = "SET LOCAL enable_seqscan = off";
     /**
      * For the record's transaction too: its question "is the newest other row of the resource PENDING?" must be one
-     * probe of {@code notification_resource}, which yields the rows in sequence order. With the statistics of a table
-     * that has just grown (one merchant's rows from 2,000 to 22,000 in the benchmark) PostgreSQL chose
-     * {@code notification_merchant_position} and a sort instead: every row of the merchant, 33 ms per recorded row,
-     * 2.8 s per batch, the recorder minutes behind and leases running out (issue 17, {@code bench/README.md}). No
+     * probe of {@code notification_resource}, which yields the rows in sequence order; with a young table's statistics
+     * PostgreSQL may pick {@code notification_merchant_position} and a sort, reading every row of the merchant. No
      * statement of the record needs a sort, so sorting is priced out.
      */
     static final String NO_SORT = "SET LOCAL enable_sort = off";

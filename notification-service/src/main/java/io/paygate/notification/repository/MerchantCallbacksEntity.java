@@ -13,6 +13,12 @@ import java.time.Instant;
 @Table(name = "merchant_callbacks")
 public class MerchantCallbacksEntity extends PanacheEntityBase {
 
+    private static final String UPSERT = """
+            INSERT INTO merchant_callbacks (merchant_id, disbursement_callback_url, binding_callback_url, updated_at)
+            VALUES (?1, ?2, ?3, ?4)
+            ON CONFLICT (merchant_id) DO UPDATE SET disbursement_callback_url = EXCLUDED.disbursement_callback_url,
+                binding_callback_url = EXCLUDED.binding_callback_url, updated_at = EXCLUDED.updated_at""";
+
     @Id
     @Column(name = "merchant_id")
     public String merchantId;
@@ -25,4 +31,17 @@ public class MerchantCallbacksEntity extends PanacheEntityBase {
 
     @Column(name = "updated_at", nullable = false)
     public Instant updatedAt;
+
+    /**
+     * Replaces the merchant's registration in one statement, so two first registrations racing each other cannot both
+     * insert (the loser's unique violation would be a 500); the last one wins, as for any two PUTs.
+     */
+    public static void upsert(String merchantId, String disbursementUrl, String bindingUrl, Instant at) {
+        getEntityManager().createNativeQuery(UPSERT)
+                .setParameter(1, merchantId)
+                .setParameter(2, disbursementUrl)
+                .setParameter(3, bindingUrl)
+                .setParameter(4, at)
+                .executeUpdate();
+    }
 }

@@ -21,11 +21,6 @@ import java.util.Optional;
 public class CallbackRegistrations {
 
     private static final Logger LOG = Logger.getLogger(CallbackRegistrations.class);
-    private static final String UPSERT = """
-            INSERT INTO merchant_callbacks (merchant_id, disbursement_callback_url, binding_callback_url, updated_at)
-            VALUES (?1, ?2, ?3, ?4)
-            ON CONFLICT (merchant_id) DO UPDATE SET disbursement_callback_url = EXCLUDED.disbursement_callback_url,
-                binding_callback_url = EXCLUDED.binding_callback_url, updated_at = EXCLUDED.updated_at""";
 
     private final CallbackUrlPolicy policy;
 
@@ -36,14 +31,8 @@ public class CallbackRegistrations {
     public CallbackRegistration register(String merchantId, CallbackRegistration request) {
         check("disbursementCallbackUrl", request.disbursementCallbackUrl(), merchantId);
         check("bindingCallbackUrl", request.bindingCallbackUrl(), merchantId);
-        // One statement, so that two first registrations racing each other cannot both insert (the loser's unique
-        // violation was a 500); the last one wins, as for any two PUTs.
-        QuarkusTransaction.requiringNew().run(() -> MerchantCallbacksEntity.getEntityManager().createNativeQuery(UPSERT)
-                .setParameter(1, merchantId)
-                .setParameter(2, request.disbursementCallbackUrl())
-                .setParameter(3, request.bindingCallbackUrl())
-                .setParameter(4, Instant.now())
-                .executeUpdate());
+        QuarkusTransaction.requiringNew().run(() -> MerchantCallbacksEntity.upsert(merchantId,
+                request.disbursementCallbackUrl(), request.bindingCallbackUrl(), Instant.now()));
         LOG.infof("merchant %s registered callbacks: disbursement %s, binding %s", merchantId,
                 hostOf(request.disbursementCallbackUrl()), hostOf(request.bindingCallbackUrl()));
         return request;

@@ -9,15 +9,10 @@ import io.paygate.notification.repository.DeliveryQueue;
 import io.paygate.notification.support.Events;
 import io.paygate.notification.support.MerchantApi;
 import io.paygate.notification.support.NotificationDb;
-import io.paygate.notification.support.NotificationTopicsResource;
+import io.paygate.notification.support.NotificationTestResources;
 import io.paygate.notification.support.TestDns;
-import io.paygate.testsupport.quarkus.KafkaResource;
-import io.paygate.testsupport.quarkus.PostgresResource;
-import io.paygate.testsupport.quarkus.SandboxConfigResource;
 import io.paygate.testsupport.sink.MerchantSink;
 import io.paygate.testsupport.sink.MerchantSink.Reply;
-import io.quarkus.test.common.ResourceArg;
-import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.path.json.JsonPath;
 import jakarta.inject.Inject;
@@ -45,10 +40,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * the callback URL rules hold again at delivery time, after DNS resolution.
  */
 @QuarkusTest
-@WithTestResource(value = PostgresResource.class, initArgs = @ResourceArg(name = "database", value = "notification_it"))
-@WithTestResource(KafkaResource.class)
-@WithTestResource(SandboxConfigResource.class)
-@WithTestResource(NotificationTopicsResource.class)
+@NotificationTestResources
 class DispatcherResilienceTest {
 
     private static final Duration WAIT = Duration.ofSeconds(30);

@@ -7,14 +7,9 @@ import io.paygate.notification.repository.ClaimedNotification;
 import io.paygate.notification.repository.DeliveryQueue;
 import io.paygate.notification.support.Events;
 import io.paygate.notification.support.NotificationDb;
-import io.paygate.notification.support.NotificationTopicsResource;
-import io.paygate.testsupport.quarkus.KafkaResource;
-import io.paygate.testsupport.quarkus.PostgresResource;
-import io.paygate.testsupport.quarkus.SandboxConfigResource;
+import io.paygate.notification.support.NotificationTestResources;
 import io.paygate.testsupport.sink.MerchantSink;
 import io.paygate.testsupport.sink.MerchantSink.Reply;
-import io.quarkus.test.common.ResourceArg;
-import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import jakarta.inject.Inject;
 import org.junit.jupiter.api.AfterEach;
@@ -43,10 +38,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * lease lengths its attempt takes.
  */
 @QuarkusTest
-@WithTestResource(value = PostgresResource.class, initArgs = @ResourceArg(name = "database", value = "notification_it"))
-@WithTestResource(KafkaResource.class)
-@WithTestResource(SandboxConfigResource.class)
-@WithTestResource(NotificationTopicsResource.class)
+@NotificationTestResources
 class LeaseTakeoverTest {
 
     private static final Duration LEASE = Duration.ofSeconds(1);

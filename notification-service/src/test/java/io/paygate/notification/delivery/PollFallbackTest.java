@@ -5,13 +5,8 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.paygate.notification.support.Counters;
 import io.paygate.notification.support.Events;
 import io.paygate.notification.support.NotificationDb;
-import io.paygate.notification.support.NotificationTopicsResource;
-import io.paygate.testsupport.quarkus.KafkaResource;
-import io.paygate.testsupport.quarkus.PostgresResource;
-import io.paygate.testsupport.quarkus.SandboxConfigResource;
+import io.paygate.notification.support.NotificationTestResources;
 import io.paygate.testsupport.sink.MerchantSink;
-import io.quarkus.test.common.ResourceArg;
-import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import jakarta.inject.Inject;
 import org.junit.jupiter.api.AfterEach;
@@ -31,10 +26,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
  * this process, and is still delivered here, by the claim poll ({@code %test}: 100 ms).
  */
 @QuarkusTest
-@WithTestResource(value = PostgresResource.class, initArgs = @ResourceArg(name = "database", value = "notification_it"))
-@WithTestResource(KafkaResource.class)
-@WithTestResource(SandboxConfigResource.class)
-@WithTestResource(NotificationTopicsResource.class)
+@NotificationTestResources
 class PollFallbackTest {
 
     private static final Duration WAIT = Duration.ofSeconds(20);

@@ -4,20 +4,14 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.sun.net.httpserver.HttpServer;
 import io.agroal.api.AgroalDataSource;
-import io.paygate.model.event.EventEnvelope;
 import io.paygate.model.status.BindingStatus;
 import io.paygate.notification.config.NotificationConfig;
 import io.paygate.notification.repository.DeliveryQueue;
 import io.paygate.notification.support.Events;
 import io.paygate.notification.support.MerchantApi;
 import io.paygate.notification.support.NotificationDb;
-import io.paygate.notification.support.NotificationTopicsResource;
-import io.paygate.testsupport.quarkus.KafkaResource;
-import io.paygate.testsupport.quarkus.PostgresResource;
-import io.paygate.testsupport.quarkus.SandboxConfigResource;
+import io.paygate.notification.support.NotificationTestResources;
 import io.paygate.testsupport.sink.MerchantSink;
-import io.quarkus.test.common.ResourceArg;
-import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import jakarta.inject.Inject;
 import org.junit.jupiter.api.AfterEach;
@@ -47,10 +41,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * were left on ACTIVE in the issue). The merchant records when each request started and ended.
  */
 @QuarkusTest
-@WithTestResource(value = PostgresResource.class, initArgs = @ResourceArg(name = "database", value = "notification_it"))
-@WithTestResource(KafkaResource.class)
-@WithTestResource(SandboxConfigResource.class)
-@WithTestResource(NotificationTopicsResource.class)
+@NotificationTestResources
 class ResourceOrderTest {
 
     private static final Duration WAIT = Duration.ofSeconds(60);

@@ -3,12 +3,7 @@ package io.paygate.notification.repository;
 import io.agroal.api.AgroalDataSource;
 import io.paygate.notification.delivery.Dispatcher;
 import io.paygate.notification.support.NotificationDb;
-import io.paygate.notification.support.NotificationTopicsResource;
-import io.paygate.testsupport.quarkus.KafkaResource;
-import io.paygate.testsupport.quarkus.PostgresResource;
-import io.paygate.testsupport.quarkus.SandboxConfigResource;
-import io.quarkus.test.common.ResourceArg;
-import io.quarkus.test.common.WithTestResource;
+import io.paygate.notification.support.NotificationTestResources;
 import io.quarkus.test.junit.QuarkusTest;
 import jakarta.inject.Inject;
 import org.junit.jupiter.api.AfterEach;
@@ -38,10 +33,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * other tests leave behind, so each claim's limit covers exactly them.
  */
 @QuarkusTest
-@WithTestResource(value = PostgresResource.class, initArgs = @ResourceArg(name = "database", value = "notification_it"))
-@WithTestResource(KafkaResource.class)
-@WithTestResource(SandboxConfigResource.class)
-@WithTestResource(NotificationTopicsResource.class)
+@NotificationTestResources
 class DeliveryQueueClaimTest {
 
     private static final Duration LEASE = Duration.ofSeconds(30);

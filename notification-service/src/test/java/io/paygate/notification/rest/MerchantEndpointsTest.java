@@ -1,28 +1,17 @@
 package io.paygate.notification.rest;
 
-import io.agroal.api.AgroalDataSource;
 import io.paygate.model.event.EventEnvelope;
 import io.paygate.model.signing.NotificationVerifier;
 import io.paygate.model.signing.SignatureVerificationException;
 import io.paygate.notification.support.Events;
 import io.paygate.notification.support.MerchantApi;
-import io.paygate.notification.support.NotificationDb;
-import io.paygate.notification.support.NotificationTopicsResource;
+import io.paygate.notification.support.MerchantSinkTestBase;
+import io.paygate.notification.support.NotificationTestResources;
 import io.paygate.notification.support.TestDns;
-import io.paygate.testsupport.quarkus.KafkaResource;
-import io.paygate.testsupport.quarkus.PostgresResource;
-import io.paygate.testsupport.quarkus.SandboxConfigResource;
-import io.paygate.testsupport.sink.MerchantSink;
-import io.quarkus.test.common.ResourceArg;
-import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.path.json.JsonPath;
-import jakarta.inject.Inject;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -46,30 +35,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * with filters and cursor, isolation between merchants, authentication. Only this class uses merchant demo2.
  */
 @QuarkusTest
-@WithTestResource(value = PostgresResource.class, initArgs = @ResourceArg(name = "database", value = "notification_it"))
-@WithTestResource(KafkaResource.class)
-@WithTestResource(SandboxConfigResource.class)
-@WithTestResource(NotificationTopicsResource.class)
-class MerchantEndpointsTest {
-
-    private static final Duration WAIT = Duration.ofSeconds(20);
-
-    @Inject
-    AgroalDataSource dataSource;
-
-    MerchantSink sink;
-    NotificationDb db;
-
-    @BeforeEach
-    void start() {
-        sink = MerchantSink.start();
-        db = new NotificationDb(dataSource);
-    }
-
-    @AfterEach
-    void stop() {
-        sink.close();
-    }
+@NotificationTestResources
+class MerchantEndpointsTest extends MerchantSinkTestBase {
 
     @Test
     void registersReplacesAndReadsTheCallbackUrls() {

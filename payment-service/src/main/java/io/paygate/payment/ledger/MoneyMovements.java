@@ -1,11 +1,18 @@
 package io.paygate.payment.ledger;
 
+import io.agroal.api.AgroalDataSource;
 import io.paygate.model.api.payment.PaymentMethod;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.EntityManager;
 import jakarta.transaction.Transactional;
 
+import java.io.IOException;
 import java.math.BigDecimal;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Timestamp;
 import java.time.Instant;
 
 /**
@@ -19,10 +26,56 @@ public class MoneyMovements {
     /** What moved money. */
     public enum Kind { PAYMENT_CAPTURED, REFUND_SUCCEEDED, PAYMENT_REVERSED, DISBURSEMENT_PAID, DISBURSEMENT_REFUNDED }
 
-    private final EntityManager entityManager;
+    /** Rows a report reads per round trip: its memory stays the same whatever the day holds. */
+    public static final int FETCH = 1000;
+    private static final String DAY = """
+            SELECT occurred_at, kind, order_id, reference, method, amount, currency, status FROM money_movement
+            WHERE merchant_id = ? AND occurred_at >= ? AND occurred_at < ? ORDER BY occurred_at, id""";
 
-    MoneyMovements(EntityManager entityManager) {
+    /** One movement as a report reads it. */
+    public record Movement(Instant occurredAt, String kind, String orderId, String reference, String method,
+                           BigDecimal amount, String currency, String status) {
+    }
+
+    /** Takes the movements of a report one by one. */
+    @FunctionalInterface
+    public interface Reader {
+        void read(Movement movement) throws IOException;
+    }
+
+    private final EntityManager entityManager;
+    private final AgroalDataSource dataSource;
+
+    MoneyMovements(EntityManager entityManager, AgroalDataSource dataSource) {
         this.entityManager = entityManager;
+        this.dataSource = dataSource;
+    }
+
+    /**
+     * Hands {@code reader} the merchant's movements in {@code [from, to)}, oldest first, streamed from a database
+     * cursor ({@value #FETCH} rows a round trip) in a read-only transaction of its own.
+     */
+    public void readBetween(String merchantId, Instant from, Instant to, Reader reader)
+            throws SQLException, IOException {
+        try (Connection c = dataSource.getConnection()) {
+            c.setAutoCommit(false); // PostgreSQL streams with a cursor only inside a transaction
+            try (PreparedStatement s = c.prepareStatement(DAY, ResultSet.TYPE_FORWARD_ONLY,
+                    ResultSet.CONCUR_READ_ONLY)) {
+                s.setFetchSize(FETCH);
+                s.setString(1, merchantId);
+                s.setTimestamp(2, Timestamp.from(from));
+                s.setTimestamp(3, Timestamp.from(to));
+                try (ResultSet rs = s.executeQuery()) {
+                    while (rs.next()) {
+                        reader.read(new Movement(rs.getTimestamp(1).toInstant(), rs.getString(2), rs.getString(3),
+                                rs.getString(4), rs.getString(5), rs.getBigDecimal(6), rs.getString(7),
+                                rs.getString(8)));
+                    }
+                }
+            } finally {
+                c.rollback();
+            }
+        }
     }
 
     /**

@@ -8,7 +8,7 @@ import java.util.Set;
  * A payment channel provider (CONTRACT §2): accepts a charge now and decides later, telling payment-service its
  * decision through a signed provider callback ({@link ProviderDecision}) and answering a status inquiry
  * ({@link #inquire}) when the callback does not come. The sandbox provider is one implementation; a real acquirer
- * (Midtrans, issue #18) is another.
+ * (Midtrans) is another.
  *
  * <p>payment-service never calls a channel inside a database transaction that holds a payment's row: it records the
  * submission first (PENDING → PROCESSING, with the charge's {@code reference}), commits, calls, then records the

@@ -1,11 +1,10 @@
 package io.paygate.payment.provider;
 
-import io.agroal.api.AgroalDataSource;
 import io.paygate.model.api.CardInfo;
 import io.paygate.model.json.Json;
-import io.paygate.model.status.PaymentStatus;
 import io.paygate.payment.config.PaymentConfig;
 import io.paygate.payment.config.SelfAddress;
+import io.paygate.payment.provider.SandboxChargeRepository.Due;
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
 import io.quarkus.scheduler.Scheduled;
@@ -19,15 +18,9 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
-import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Timestamp;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -46,13 +39,7 @@ public class SandboxCallbackDispatcher {
     private static final Logger LOG = Logger.getLogger(SandboxCallbackDispatcher.class);
     private static final Duration LEASE = Duration.ofSeconds(30);
     private static final Duration MAX_BACKOFF = Duration.ofSeconds(30);
-    private static final String CLAIM = """
-            UPDATE sandbox_charge SET attempts = attempts + 1, notify_at = ?
-            WHERE reference IN (SELECT reference FROM sandbox_charge WHERE state = 'DECIDED' AND notify_at <= ?
-                                ORDER BY notify_at LIMIT 50 FOR UPDATE SKIP LOCKED)
-            RETURNING reference, payment_code, outcome, status_desc, card_info, attempts""";
-
-    private final AgroalDataSource dataSource;
+    private final SandboxChargeRepository charges;
     private final PaymentConfig.Sandbox config;
     private final ProviderSecret secret;
     private final Scheduler scheduler;
@@ -60,9 +47,9 @@ public class SandboxCallbackDispatcher {
     private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(
             Thread.ofPlatform().name("sandbox-provider-timer").daemon().factory());
 
-    SandboxCallbackDispatcher(AgroalDataSource dataSource, PaymentConfig config, ProviderSecret secret,
+    SandboxCallbackDispatcher(SandboxChargeRepository charges, PaymentConfig config, ProviderSecret secret,
                               Scheduler scheduler) {
-        this.dataSource = dataSource;
+        this.charges = charges;
         this.config = config.sandbox();
         this.secret = secret;
         this.scheduler = scheduler;
@@ -104,37 +91,22 @@ public class SandboxCallbackDispatcher {
     /** One round: leases the due decisions and sends each. @return how many were sent successfully */
     int dispatchDue() throws SQLException {
         int sent = 0;
-        for (Due due : claim()) {
+        Instant now = Instant.now();
+        for (Due due : charges.claimDue(now, now.plus(LEASE))) {
             String error = send(due);
             if (error == null) {
-                finish(due.reference(), "NOTIFIED", null, null);
+                charges.finish(due.reference(), "NOTIFIED", null, null);
                 sent++;
             } else if (due.attempts() >= config.maxAttempts()) {
                 LOG.warnf("sandbox provider: giving up on charge %s of payment %s after %d attempts (%s)",
                         due.reference(), due.paymentCode(), due.attempts(), error);
-                finish(due.reference(), "GAVE_UP", null, error);
+                charges.finish(due.reference(), "GAVE_UP", null, error);
             } else {
                 long backoff = Math.min(MAX_BACKOFF.toMillis(), 500L << Math.min(due.attempts(), 10));
-                finish(due.reference(), "DECIDED", Instant.now().plusMillis(backoff), error);
+                charges.finish(due.reference(), "DECIDED", Instant.now().plusMillis(backoff), error);
             }
         }
         return sent;
-    }
-
-    private List<Due> claim() throws SQLException {
-        List<Due> due = new ArrayList<>();
-        Instant now = Instant.now();
-        try (Connection c = dataSource.getConnection(); PreparedStatement claim = c.prepareStatement(CLAIM)) {
-            claim.setTimestamp(1, Timestamp.from(now.plus(LEASE)));
-            claim.setTimestamp(2, Timestamp.from(now));
-            try (ResultSet rs = claim.executeQuery()) {
-                while (rs.next()) {
-                    due.add(new Due(rs.getString(1), rs.getString(2), PaymentStatus.valueOf(rs.getString(3)),
-                            rs.getString(4), rs.getString(5), rs.getInt(6)));
-                }
-            }
-        }
-        return due;
     }
 
     /** POSTs one decision; returns null when acknowledged, else what went wrong. */
@@ -164,23 +136,8 @@ public class SandboxCallbackDispatcher {
         }
     }
 
-    private void finish(String reference, String state, Instant notifyAt, String error) throws SQLException {
-        try (Connection c = dataSource.getConnection(); PreparedStatement update = c.prepareStatement(
-                "UPDATE sandbox_charge SET state = ?, notify_at = ?, last_error = ? WHERE reference = ?")) {
-            update.setString(1, state);
-            update.setTimestamp(2, notifyAt == null ? null : Timestamp.from(notifyAt));
-            update.setString(3, error == null ? null : error.substring(0, Math.min(500, error.length())));
-            update.setString(4, reference);
-            update.executeUpdate();
-        }
-    }
-
     /** {@code gateway.payment.sandbox.callback-url}, else this process's own address. */
     String callbackUrl() {
         return config.callbackUrl().orElseGet(() -> SelfAddress.baseUrl() + "/pg/provider/sandbox/callback");
-    }
-
-    private record Due(String reference, String paymentCode, PaymentStatus outcome, String statusDesc,
-                       String cardInfo, int attempts) {
     }
 }

@@ -30,10 +30,12 @@ public class SandboxPayApps {
     public static final String DECLINED = "Declined by the customer";
 
     private final EntityManager entityManager;
+    private final SandboxChargeRepository charges;
     private final SandboxPaymentChannel channel;
 
-    SandboxPayApps(EntityManager entityManager, SandboxPaymentChannel channel) {
+    SandboxPayApps(EntityManager entityManager, SandboxChargeRepository charges, SandboxPaymentChannel channel) {
         this.entityManager = entityManager;
+        this.charges = charges;
         this.channel = channel;
     }
 
@@ -159,21 +161,14 @@ public class SandboxPayApps {
     /** Open charges of one merchant's payments for the sandbox pages' "what can I pay" hints, newest first. */
     @Transactional(Transactional.TxType.REQUIRES_NEW)
     public List<OpenCharge> openOf(String paymentCode) {
-        return entityManager.createQuery("select c from SandboxChargeEntity c where c.paymentCode = ?1 "
-                        + "and c.state = ?2 order by c.createdAt desc", SandboxChargeEntity.class)
-                .setParameter(1, paymentCode).setParameter(2, SandboxChargeEntity.State.OPEN)
-                .getResultList().stream().map(SandboxPayApps::view).toList();
+        return charges.openOf(paymentCode, false).map(SandboxPayApps::view).toList();
     }
 
     private Optional<SandboxChargeEntity> openWalletOf(String paymentCode) {
         if (paymentCode == null) {
             return Optional.empty();
         }
-        return entityManager.createQuery("select c from SandboxChargeEntity c where c.paymentCode = ?1 and c.state = ?2 "
-                        + "order by c.createdAt desc", SandboxChargeEntity.class)
-                .setParameter(1, paymentCode).setParameter(2, SandboxChargeEntity.State.OPEN)
-                .setLockMode(LockModeType.PESSIMISTIC_WRITE).getResultStream()
-                .filter(r -> r.method != null && r.method.kind() != MethodKind.QR && r.method.kind().name()
+        return charges.openOf(paymentCode, true).filter(r -> r.method != null && r.method.kind() != MethodKind.QR && r.method.kind().name()
                         .startsWith("EWALLET")).findFirst();
     }
 
@@ -181,12 +176,7 @@ public class SandboxPayApps {
         if (payCodeOrReference == null || payCodeOrReference.isBlank()) {
             return Optional.empty();
         }
-        var query = entityManager.createQuery("select c from SandboxChargeEntity c where c.payCode = ?1 "
-                + "or c.reference = ?1", SandboxChargeEntity.class).setParameter(1, payCodeOrReference.strip());
-        if (lock) {
-            query.setLockMode(LockModeType.PESSIMISTIC_WRITE);
-        }
-        return query.getResultStream().filter(r -> r.method != null).findFirst();
+        return charges.findMethodCharge(payCodeOrReference.strip(), lock);
     }
 
     private static SandboxChargeEntity requireOpen(SandboxChargeEntity row) {

@@ -39,15 +39,18 @@ public class SandboxPaymentChannel implements PaymentChannel {
     private static final SecureRandom RANDOM = new SecureRandom();
 
     private final EntityManager entityManager;
+    private final SandboxChargeRepository charges;
     private final TransactionSynchronizationRegistry transactions;
     private final SandboxCallbackDispatcher dispatcher;
     private final PaymentConfig.Sandbox config;
     private final PaymentConfig.Qris qris;
     private final PublicUrls urls;
 
-    SandboxPaymentChannel(EntityManager entityManager, TransactionSynchronizationRegistry transactions,
-                          SandboxCallbackDispatcher dispatcher, PaymentConfig config, PublicUrls urls) {
+    SandboxPaymentChannel(EntityManager entityManager, SandboxChargeRepository charges,
+                          TransactionSynchronizationRegistry transactions, SandboxCallbackDispatcher dispatcher,
+                          PaymentConfig config, PublicUrls urls) {
         this.entityManager = entityManager;
+        this.charges = charges;
         this.transactions = transactions;
         this.dispatcher = dispatcher;
         this.config = config.sandbox();
@@ -129,7 +132,7 @@ public class SandboxPaymentChannel implements PaymentChannel {
         } else if (order.amount().remainder(java.math.BigDecimal.ONE).compareTo(new java.math.BigDecimal("0.13"))
                 == 0) {
             row.refuse(SandboxRefundEntity.REFUSED);
-        } else if (charge.amount != null && refundedOf(charge.reference).add(order.amount())
+        } else if (charge.amount != null && charges.refundedOf(charge.reference).add(order.amount())
                 .compareTo(charge.amount) > 0) {
             row.refuse("More than the charge took");
         } else {
@@ -144,13 +147,6 @@ public class SandboxPaymentChannel implements PaymentChannel {
     public RefundOutcome inquireRefund(String merchantId, String chargeReference, String refundReference) {
         SandboxRefundEntity row = entityManager.find(SandboxRefundEntity.class, refundReference);
         return row == null || !row.chargeReference.equals(chargeReference) ? RefundOutcome.unknown() : row.outcome();
-    }
-
-    private java.math.BigDecimal refundedOf(String chargeReference) {
-        java.math.BigDecimal sum = entityManager.createQuery("select sum(r.amount) from SandboxRefundEntity r "
-                        + "where r.chargeReference = ?1 and r.succeeded = true", java.math.BigDecimal.class)
-                .setParameter(1, chargeReference).getSingleResult();
-        return sum == null ? java.math.BigDecimal.ZERO : sum;
     }
 
     /**
@@ -269,10 +265,7 @@ public class SandboxPaymentChannel implements PaymentChannel {
                 case CONVENIENCE_STORE -> (method == PaymentMethod.ALFAMART ? "ALF" : "IDM") + digits(12);
                 default -> "SBX" + digits(20);
             };
-            Long taken = entityManager.createQuery(
-                    "select count(c) from SandboxChargeEntity c where c.payCode = ?1", Long.class)
-                    .setParameter(1, code).getSingleResult();
-            if (taken == 0 || attempt > 5) {
+            if (!charges.payCodeTaken(code) || attempt > 5) {
                 return code;
             }
         }

@@ -40,6 +40,12 @@ public class PaymentRepository implements PanacheRepositoryBase<PaymentEntity, U
                 .firstResultOptional();
     }
 
+    /** The channel that opened charge {@code reference}, when a method opened it (payment_charge). */
+    public Optional<String> channelOfCharge(String reference) {
+        return getEntityManager().createQuery("select c.channel from PaymentChargeEntity c where c.reference = ?1",
+                String.class).setParameter(1, reference).getResultStream().findFirst();
+    }
+
     /** The merchant's payment for {@code orderId}, locked for update until the transaction ends. */
     public Optional<PaymentEntity> lockByOrder(String merchantId, String orderId) {
         return find("merchantId = ?1 and orderId = ?2", merchantId, orderId).withLock(LockModeType.PESSIMISTIC_WRITE)

@@ -1,6 +1,5 @@
 package io.paygate.payment.service;
 
-import io.agroal.api.AgroalDataSource;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.paygate.kit.observability.MerchantTags;
 import io.paygate.model.status.PaymentStatus;
@@ -11,6 +10,8 @@ import io.paygate.payment.provider.PaymentChannel;
 import io.paygate.payment.provider.PaymentChannels;
 import io.paygate.payment.provider.ProviderDecision;
 import io.paygate.payment.repository.PaymentEntity;
+import io.paygate.payment.repository.PaymentInquiries;
+import io.paygate.payment.repository.PaymentInquiries.Claimed;
 import io.paygate.payment.repository.PaymentRepository;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.runtime.StartupEvent;
@@ -20,11 +21,6 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import org.jboss.logging.Logger;
 
-import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
-import java.sql.SQLException;
-import java.sql.Timestamp;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -50,28 +46,10 @@ public class Reconciliation {
     private static final int BATCH = 50;
     /** How long a claim keeps other replicas off a payment: longer than any inquiry call can take. */
     private static final Duration LEASE = Duration.ofMinutes(2);
-    private static final String CLAIM = """
-            UPDATE payment SET next_inquiry_at = ?, inquiries = inquiries + 1
-            WHERE id IN (SELECT id FROM payment WHERE status = 'PROCESSING' AND next_inquiry_at <= ?
-                         ORDER BY next_inquiry_at LIMIT ? FOR UPDATE SKIP LOCKED)
-            RETURNING payment_code, merchant_id, channel, provider_reference, inquiries, expires_at""";
-    /** A method's open charge whose answer is overdue or whose expiry came: asked, and ended at the provider. */
-    private static final String CLAIM_OPEN = """
-            UPDATE payment SET next_inquiry_at = ?, inquiries = inquiries + 1
-            WHERE id IN (SELECT id FROM payment WHERE status = 'PENDING' AND provider_reference IS NOT NULL
-                             AND next_inquiry_at <= ?
-                         ORDER BY next_inquiry_at LIMIT ? FOR UPDATE SKIP LOCKED)
-            RETURNING payment_code, merchant_id, channel, provider_reference, inquiries, expires_at""";
-
     /** What one inquiry came to (the {@code outcome} tag of {@code paygate.payments.reconciliations}). */
     public enum Outcome { CAPTURED, FAILED, NOT_DECIDED, PENDING, SUPERSEDED, ERROR, EXPIRED }
 
-    /** A payment this replica claimed for one inquiry. */
-    public record Claimed(String paymentCode, String merchantId, String channel, String reference, int inquiries,
-                          Instant expiresAt, boolean openCharge) {
-    }
-
-    private final AgroalDataSource dataSource;
+    private final PaymentInquiries claims;
     private final PaymentRepository payments;
     private final ProviderDecisions decisions;
     private final PaymentChannels channels;
@@ -81,11 +59,11 @@ public class Reconciliation {
     private final MeterRegistry metrics;
     private final MerchantTags merchants;
 
-    Reconciliation(AgroalDataSource dataSource, PaymentRepository payments, ProviderDecisions decisions,
+    Reconciliation(PaymentInquiries claims, PaymentRepository payments, ProviderDecisions decisions,
                    PaymentChannels channels, PaymentConfig config, GatewayTime time, Scheduler scheduler,
                    MeterRegistry metrics, MerchantTags merchants) {
         this.merchants = merchants;
-        this.dataSource = dataSource;
+        this.claims = claims;
         this.payments = payments;
         this.decisions = decisions;
         this.channels = channels;
@@ -133,22 +111,7 @@ public class Reconciliation {
     /** Leases up to {@value #BATCH} due PROCESSING payments (or open charges); committed when this returns. */
     List<Claimed> claim(boolean openCharges) {
         Instant now = time.now();
-        List<Claimed> claimed = new ArrayList<>();
-        try (Connection c = dataSource.getConnection();
-             PreparedStatement claim = c.prepareStatement(openCharges ? CLAIM_OPEN : CLAIM)) {
-            claim.setTimestamp(1, Timestamp.from(now.plus(LEASE)));
-            claim.setTimestamp(2, Timestamp.from(now));
-            claim.setInt(3, BATCH);
-            try (ResultSet rs = claim.executeQuery()) {
-                while (rs.next()) {
-                    claimed.add(new Claimed(rs.getString(1), rs.getString(2), rs.getString(3), rs.getString(4),
-                            rs.getInt(5), rs.getTimestamp(6).toInstant(), openCharges));
-                }
-            }
-        } catch (SQLException e) {
-            throw new IllegalStateException("claiming payments to reconcile failed: " + e.getMessage(), e);
-        }
-        return claimed;
+        return claims.claimDue(openCharges, now, now.plus(LEASE), BATCH);
     }
 
     private Outcome reconcile(Claimed c) {

@@ -111,8 +111,6 @@ public class SurplusRefunds {
     }
 
     private String channelOf(SurplusEntity s, PaymentEntity p) {
-        return payments.getEntityManager().createQuery(
-                        "select c.channel from PaymentChargeEntity c where c.reference = ?1", String.class)
-                .setParameter(1, s.chargeReference).getResultStream().findFirst().orElse(p.channel);
+        return payments.channelOfCharge(s.chargeReference).orElse(p.channel);
     }
 }

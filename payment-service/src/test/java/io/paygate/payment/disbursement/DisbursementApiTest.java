@@ -3,14 +3,11 @@ package io.paygate.payment.disbursement;
 import io.agroal.api.AgroalDataSource;
 import io.paygate.model.event.EventEnvelope;
 import io.paygate.model.event.Topics;
+import io.paygate.payment.support.PaymentTestResources;
 import io.paygate.testsupport.SandboxMerchants;
 import io.paygate.testsupport.kafka.TopicReader;
 import io.paygate.testsupport.quarkus.KafkaResource;
-import io.paygate.testsupport.quarkus.PostgresResource;
-import io.paygate.testsupport.quarkus.SandboxConfigResource;
 import io.paygate.testsupport.rest.MerchantSigningFilter;
-import io.quarkus.test.common.ResourceArg;
-import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.response.ValidatableResponse;
 import io.restassured.specification.RequestSpecification;
@@ -30,9 +27,7 @@ import static org.hamcrest.Matchers.matchesPattern;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 @QuarkusTest
-@WithTestResource(value = PostgresResource.class, initArgs = @ResourceArg(name = "database", value = "payment"))
-@WithTestResource(KafkaResource.class)
-@WithTestResource(SandboxConfigResource.class)
+@PaymentTestResources
 class DisbursementApiTest {
 
     static final String TRANSFER = "/pg/disbursement/transfer";

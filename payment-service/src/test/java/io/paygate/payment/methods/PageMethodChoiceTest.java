@@ -1,26 +1,21 @@
 package io.paygate.payment.methods;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.agroal.api.AgroalDataSource;
 import io.paygate.model.event.EventEnvelope;
 import io.paygate.model.event.PaymentStatusChanged;
 import io.paygate.model.event.Topics;
 import io.paygate.model.json.Json;
-import io.paygate.model.status.PaymentStatus;
 import io.paygate.payment.provider.ProviderSignature;
 import io.paygate.payment.support.Db;
 import io.paygate.payment.support.Methods;
 import io.paygate.payment.support.PaymentApi;
 import io.paygate.payment.support.PaymentEvents;
+import io.paygate.payment.support.PaymentTestResources;
 import io.paygate.payment.support.QrDecoder;
 import io.paygate.payment.support.Requests;
 import io.paygate.testsupport.SandboxMerchants;
 import io.paygate.testsupport.quarkus.KafkaResource;
-import io.paygate.testsupport.quarkus.PostgresResource;
-import io.paygate.testsupport.quarkus.SandboxConfigResource;
-import io.quarkus.test.common.ResourceArg;
-import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import jakarta.inject.Inject;
 import org.junit.jupiter.api.BeforeAll;
@@ -44,9 +39,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * there first; money a cancelled charge still takes is a surplus, never a second capture.
  */
 @QuarkusTest
-@WithTestResource(value = PostgresResource.class, initArgs = @ResourceArg(name = "database", value = "payment"))
-@WithTestResource(KafkaResource.class)
-@WithTestResource(SandboxConfigResource.class)
+@PaymentTestResources
 class PageMethodChoiceTest {
 
     private static final byte[] PROVIDER_SECRET = "test-provider-secret".getBytes(StandardCharsets.UTF_8);

@@ -2,12 +2,9 @@ package io.paygate.payment.midtrans;
 
 import io.paygate.payment.provider.midtrans.MidtransPaymentChannel;
 import io.paygate.payment.support.PaymentApi;
+import io.paygate.payment.support.PaymentTestResources;
 import io.paygate.payment.support.Requests;
 import io.paygate.testsupport.midtrans.MidtransSimulator;
-import io.paygate.testsupport.quarkus.KafkaResource;
-import io.paygate.testsupport.quarkus.PostgresResource;
-import io.paygate.testsupport.quarkus.SandboxConfigResource;
-import io.quarkus.test.common.ResourceArg;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
@@ -38,9 +35,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
  */
 @QuarkusTest
 @TestProfile(MidtransNotificationLatencyBenchmark.NoReconciliation.class)
-@WithTestResource(value = PostgresResource.class, initArgs = @ResourceArg(name = "database", value = "payment"))
-@WithTestResource(KafkaResource.class)
-@WithTestResource(SandboxConfigResource.class)
+@PaymentTestResources
 @WithTestResource(MidtransSetup.class)
 class MidtransNotificationLatencyBenchmark extends MidtransTestBase {
 

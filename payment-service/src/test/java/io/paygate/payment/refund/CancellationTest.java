@@ -10,14 +10,11 @@ import io.paygate.payment.support.Db;
 import io.paygate.payment.support.Methods;
 import io.paygate.payment.support.PaymentApi;
 import io.paygate.payment.support.PaymentEvents;
+import io.paygate.payment.support.PaymentTestResources;
 import io.paygate.payment.support.Refunds;
 import io.paygate.payment.support.Requests;
 import io.paygate.testsupport.SandboxMerchants;
 import io.paygate.testsupport.quarkus.KafkaResource;
-import io.paygate.testsupport.quarkus.PostgresResource;
-import io.paygate.testsupport.quarkus.SandboxConfigResource;
-import io.quarkus.test.common.ResourceArg;
-import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import jakarta.inject.Inject;
 import org.junit.jupiter.api.BeforeAll;
@@ -33,9 +30,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /** The merchant cancels a PENDING payment (CONTRACT §3a). */
 @QuarkusTest
-@WithTestResource(value = PostgresResource.class, initArgs = @ResourceArg(name = "database", value = "payment"))
-@WithTestResource(KafkaResource.class)
-@WithTestResource(SandboxConfigResource.class)
+@PaymentTestResources
 class CancellationTest {
 
     @Inject

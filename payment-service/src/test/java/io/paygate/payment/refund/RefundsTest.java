@@ -11,15 +11,12 @@ import io.paygate.payment.support.Db;
 import io.paygate.payment.support.Methods;
 import io.paygate.payment.support.PaymentApi;
 import io.paygate.payment.support.PaymentEvents;
+import io.paygate.payment.support.PaymentTestResources;
 import io.paygate.payment.support.QrDecoder;
 import io.paygate.payment.support.Refunds;
 import io.paygate.payment.support.Requests;
 import io.paygate.testsupport.SandboxMerchants;
 import io.paygate.testsupport.quarkus.KafkaResource;
-import io.paygate.testsupport.quarkus.PostgresResource;
-import io.paygate.testsupport.quarkus.SandboxConfigResource;
-import io.quarkus.test.common.ResourceArg;
-import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import jakarta.inject.Inject;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
@@ -44,9 +41,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Refunds (CONTRACT §3a) against the sandbox provider, over real HTTP, PostgreSQL and Kafka. */
 @QuarkusTest
-@WithTestResource(value = PostgresResource.class, initArgs = @ResourceArg(name = "database", value = "payment"))
-@WithTestResource(KafkaResource.class)
-@WithTestResource(SandboxConfigResource.class)
+@PaymentTestResources
 class RefundsTest {
 
     @Inject

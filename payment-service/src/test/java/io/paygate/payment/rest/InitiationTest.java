@@ -6,15 +6,11 @@ import io.paygate.model.auth.RequestSigner;
 import io.paygate.model.json.Json;
 import io.paygate.payment.support.Db;
 import io.paygate.payment.support.PaymentApi;
+import io.paygate.payment.support.PaymentTestResources;
 import io.paygate.payment.support.Requests;
-import io.paygate.payment.support.TestDns;
 import io.paygate.testsupport.SandboxMerchants;
-import io.paygate.testsupport.quarkus.KafkaResource;
-import io.paygate.testsupport.quarkus.PostgresResource;
-import io.paygate.testsupport.quarkus.SandboxConfigResource;
+import io.paygate.testsupport.net.TestNames;
 import io.paygate.testsupport.rest.MerchantSigningFilter;
-import io.quarkus.test.common.ResourceArg;
-import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.path.json.JsonPath;
 import jakarta.inject.Inject;
@@ -48,9 +44,7 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 @QuarkusTest
-@WithTestResource(value = PostgresResource.class, initArgs = @ResourceArg(name = "database", value = "payment"))
-@WithTestResource(KafkaResource.class)
-@WithTestResource(SandboxConfigResource.class)
+@PaymentTestResources
 class InitiationTest {
 
     @Inject
@@ -254,7 +248,7 @@ class InitiationTest {
     /** Issue 15: 6to4 forms of private addresses, any port and names that do not resolve were accepted. */
     @Test
     void aRefusedCallbackUrlIsAnInvalidFieldAndWritesNothing() {
-        TestDns.answer("six-to-four.test", "2002:a9fe:a9fe::");
+        TestNames.answer("six-to-four.test", "2002:a9fe:a9fe::");
         for (String url : List.of("https://[2002:a00:1::]/", "https://[2002:a9fe:a9fe::]/", "https://six-to-four.test/cb",
                 "https://merchant.example.com:22/cb", "https://does-not-resolve.test/cb")) {
             String orderId = "ORD-" + java.util.UUID.randomUUID();

@@ -1,13 +1,9 @@
 package io.paygate.payment.rest;
 
 import io.paygate.payment.support.PaymentApi;
+import io.paygate.payment.support.PaymentTestResources;
 import io.paygate.payment.support.Requests;
 import io.paygate.testsupport.SandboxMerchants;
-import io.paygate.testsupport.quarkus.KafkaResource;
-import io.paygate.testsupport.quarkus.PostgresResource;
-import io.paygate.testsupport.quarkus.SandboxConfigResource;
-import io.quarkus.test.common.ResourceArg;
-import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import org.junit.jupiter.api.Test;
 
@@ -20,9 +16,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /** {@code GET /pg/payment/card/status/{orderId}} (CONTRACT §3). */
 @QuarkusTest
-@WithTestResource(value = PostgresResource.class, initArgs = @ResourceArg(name = "database", value = "payment"))
-@WithTestResource(KafkaResource.class)
-@WithTestResource(SandboxConfigResource.class)
+@PaymentTestResources
 class PaymentStatusTest {
 
     @Test

@@ -6,12 +6,9 @@ import io.paygate.payment.provider.ProviderSignature;
 import io.paygate.payment.support.Db;
 import io.paygate.payment.support.PaymentApi;
 import io.paygate.payment.support.PaymentEvents;
+import io.paygate.payment.support.PaymentTestResources;
 import io.paygate.payment.support.Requests;
 import io.paygate.testsupport.quarkus.KafkaResource;
-import io.paygate.testsupport.quarkus.PostgresResource;
-import io.paygate.testsupport.quarkus.SandboxConfigResource;
-import io.quarkus.test.common.ResourceArg;
-import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.response.Response;
 import jakarta.inject.Inject;
@@ -32,9 +29,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
  * 3-D Secure, so the sandbox provider itself never calls back during the test.
  */
 @QuarkusTest
-@WithTestResource(value = PostgresResource.class, initArgs = @ResourceArg(name = "database", value = "payment"))
-@WithTestResource(KafkaResource.class)
-@WithTestResource(SandboxConfigResource.class)
+@PaymentTestResources
 class ProviderCallbackTest {
 
     static final byte[] SECRET = "test-provider-secret".getBytes(StandardCharsets.UTF_8);

@@ -2,13 +2,9 @@ package io.paygate.payment.rest;
 
 import io.paygate.payment.support.Methods;
 import io.paygate.payment.support.PaymentApi;
+import io.paygate.payment.support.PaymentTestResources;
 import io.paygate.payment.support.Requests;
 import io.paygate.testsupport.SandboxMerchants;
-import io.paygate.testsupport.quarkus.KafkaResource;
-import io.paygate.testsupport.quarkus.PostgresResource;
-import io.paygate.testsupport.quarkus.SandboxConfigResource;
-import io.quarkus.test.common.ResourceArg;
-import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
@@ -25,9 +21,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 /** With {@code gateway.payment.sandbox-enabled=false} (production) the simulation endpoint does not exist. */
 @QuarkusTest
 @TestProfile(SandboxDisabledTest.Production.class)
-@WithTestResource(value = PostgresResource.class, initArgs = @ResourceArg(name = "database", value = "payment"))
-@WithTestResource(KafkaResource.class)
-@WithTestResource(SandboxConfigResource.class)
+@PaymentTestResources
 class SandboxDisabledTest {
 
     public static class Production implements QuarkusTestProfile {

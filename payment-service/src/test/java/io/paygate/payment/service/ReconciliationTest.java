@@ -8,16 +8,14 @@ import io.paygate.model.event.Topics;
 import io.paygate.payment.provider.ChargeStatus;
 import io.paygate.payment.provider.SandboxPaymentChannel;
 import io.paygate.payment.provider.ProviderSignature;
+import io.paygate.payment.repository.PaymentInquiries;
 import io.paygate.payment.support.Db;
 import io.paygate.payment.support.PaymentApi;
 import io.paygate.payment.support.PaymentEvents;
+import io.paygate.payment.support.PaymentTestResources;
 import io.paygate.payment.support.Requests;
 import io.paygate.testsupport.SandboxMerchants;
 import io.paygate.testsupport.quarkus.KafkaResource;
-import io.paygate.testsupport.quarkus.PostgresResource;
-import io.paygate.testsupport.quarkus.SandboxConfigResource;
-import io.quarkus.test.common.ResourceArg;
-import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
@@ -56,9 +54,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 @QuarkusTest
 @TestProfile(ReconciliationTest.LostCallbacks.class)
-@WithTestResource(value = PostgresResource.class, initArgs = @ResourceArg(name = "database", value = "payment"))
-@WithTestResource(KafkaResource.class)
-@WithTestResource(SandboxConfigResource.class)
+@PaymentTestResources
 class ReconciliationTest {
 
     static final Duration TIMEOUT = Duration.ofSeconds(2);
@@ -239,7 +235,7 @@ class ReconciliationTest {
         }
         double supersededBefore = superseded();
         ExecutorService pool = Executors.newFixedThreadPool(2);
-        List<Future<List<Reconciliation.Claimed>>> rounds;
+        List<Future<List<PaymentInquiries.Claimed>>> rounds;
         try (Connection provider = dataSource.getConnection()) {
             provider.setAutoCommit(false);
             try (Statement s = provider.createStatement()) {
@@ -248,7 +244,7 @@ class ReconciliationTest {
             db.update("UPDATE payment SET next_inquiry_at = now() WHERE payment_code = ANY (?)",
                     (Object) codes.toArray(String[]::new));
             CyclicBarrier together = new CyclicBarrier(2);
-            Callable<List<Reconciliation.Claimed>> round = () -> {
+            Callable<List<PaymentInquiries.Claimed>> round = () -> {
                 together.await();
                 return reconciliation.reconcileDue();
             };
@@ -261,8 +257,8 @@ class ReconciliationTest {
             provider.rollback();
         }
         Set<String> claimedByRounds = new HashSet<>();
-        for (Future<List<Reconciliation.Claimed>> r : rounds) {
-            for (Reconciliation.Claimed c : r.get(30, TimeUnit.SECONDS)) {
+        for (Future<List<PaymentInquiries.Claimed>> r : rounds) {
+            for (PaymentInquiries.Claimed c : r.get(30, TimeUnit.SECONDS)) {
                 assertTrue(claimedByRounds.add(c.paymentCode()), c.paymentCode() + " was claimed twice");
             }
         }

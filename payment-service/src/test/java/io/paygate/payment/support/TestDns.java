@@ -2,55 +2,24 @@ package io.paygate.payment.support;
 
 import io.paygate.kit.config.GatewayConfig;
 import io.paygate.kit.net.DnsResolver;
+import io.paygate.testsupport.net.TestNames;
 import io.quarkus.test.Mock;
 
 import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.util.List;
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 
-/**
- * The tests' DNS (there is no DNS server where the tests run): names under {@code example.com} resolve to
- * {@value #EXAMPLE_COM}, a public address (payment-service never connects to a callback URL); names ending in
- * {@code .test} resolve to what a test said and otherwise not at all; everything else (address literals) goes to the
- * service's own bounded resolver.
- */
+/** The tests' DNS ({@link TestNames}); address literals still go to the service's own bounded resolver. */
 @Mock
 public class TestDns extends DnsResolver {
-
-    public static final String EXAMPLE_COM = "93.184.216.34";
-
-    private static final Map<String, List<InetAddress>> NAMES = new ConcurrentHashMap<>();
 
     TestDns(GatewayConfig config) {
         super(config);
     }
 
-    public static void answer(String host, String... addresses) {
-        try {
-            InetAddress[] resolved = new InetAddress[addresses.length];
-            for (int i = 0; i < addresses.length; i++) {
-                resolved[i] = InetAddress.getByAddress(host, InetAddress.getByName(addresses[i]).getAddress());
-            }
-            NAMES.put(host, List.of(resolved));
-        } catch (UnknownHostException e) {
-            throw new IllegalArgumentException(e);
-        }
-    }
-
     @Override
     public List<InetAddress> resolve(String host) throws UnknownHostException {
-        if (host.endsWith(".test")) {
-            List<InetAddress> answer = NAMES.get(host);
-            if (answer == null) {
-                throw new UnknownHostException(host);
-            }
-            return answer;
-        }
-        if (host.endsWith(".example.com")) {
-            return List.of(InetAddress.getByAddress(host, InetAddress.getByName(EXAMPLE_COM).getAddress()));
-        }
-        return super.resolve(host);
+        List<InetAddress> answer = TestNames.lookup(host);
+        return answer != null ? answer : super.resolve(host);
     }
 }

@@ -3,14 +3,10 @@ package io.paygate.payment.web;
 import io.agroal.api.AgroalDataSource;
 import io.paygate.payment.support.Db;
 import io.paygate.payment.support.PaymentApi;
+import io.paygate.payment.support.PaymentTestResources;
 import io.paygate.payment.support.Requests;
-import io.paygate.testsupport.quarkus.KafkaResource;
-import io.paygate.testsupport.quarkus.PostgresResource;
-import io.paygate.testsupport.quarkus.SandboxConfigResource;
 import io.paygate.testsupport.web.Axe;
 import io.paygate.testsupport.web.Chromium;
-import io.quarkus.test.common.ResourceArg;
-import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
 import jakarta.inject.Inject;
@@ -33,9 +29,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
  * browser for the class; skipped where Chromium or axe-core is missing outside CI, an error in CI.
  */
 @QuarkusTest
-@WithTestResource(value = PostgresResource.class, initArgs = @ResourceArg(name = "database", value = "payment"))
-@WithTestResource(KafkaResource.class)
-@WithTestResource(SandboxConfigResource.class)
+@PaymentTestResources
 class HostedPageAuditTest {
 
     static final String RETURN_URL = "https://merchant.example.com/orders/return";

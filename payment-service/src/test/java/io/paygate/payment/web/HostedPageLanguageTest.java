@@ -3,12 +3,8 @@ package io.paygate.payment.web;
 import io.agroal.api.AgroalDataSource;
 import io.paygate.payment.support.Db;
 import io.paygate.payment.support.PaymentApi;
+import io.paygate.payment.support.PaymentTestResources;
 import io.paygate.payment.support.Requests;
-import io.paygate.testsupport.quarkus.KafkaResource;
-import io.paygate.testsupport.quarkus.PostgresResource;
-import io.paygate.testsupport.quarkus.SandboxConfigResource;
-import io.quarkus.test.common.ResourceArg;
-import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.response.Response;
 import jakarta.inject.Inject;
@@ -30,9 +26,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * {@code ?lang=} and kept by its cookie through the forms' posts and 303s; results that never leave by themselves.
  */
 @QuarkusTest
-@WithTestResource(value = PostgresResource.class, initArgs = @ResourceArg(name = "database", value = "payment"))
-@WithTestResource(KafkaResource.class)
-@WithTestResource(SandboxConfigResource.class)
+@PaymentTestResources
 class HostedPageLanguageTest {
 
     static final String NEXT_YEAR = String.valueOf(Year.now().getValue() + 1);

@@ -3,12 +3,8 @@ package io.paygate.payment.web;
 import io.agroal.api.AgroalDataSource;
 import io.paygate.payment.support.Db;
 import io.paygate.payment.support.PaymentApi;
+import io.paygate.payment.support.PaymentTestResources;
 import io.paygate.payment.support.Requests;
-import io.paygate.testsupport.quarkus.KafkaResource;
-import io.paygate.testsupport.quarkus.PostgresResource;
-import io.paygate.testsupport.quarkus.SandboxConfigResource;
-import io.quarkus.test.common.ResourceArg;
-import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.RestAssured;
 import io.restassured.config.RedirectConfig;
@@ -27,9 +23,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /** The hosted payment page (CONTRACT §2) as HTML over HTTP; the real browser runs in HostedPageBrowserTest. */
 @QuarkusTest
-@WithTestResource(value = PostgresResource.class, initArgs = @ResourceArg(name = "database", value = "payment"))
-@WithTestResource(KafkaResource.class)
-@WithTestResource(SandboxConfigResource.class)
+@PaymentTestResources
 class HostedPageTest {
 
     static final String NEXT_YEAR = String.valueOf(Year.now().getValue() + 1);

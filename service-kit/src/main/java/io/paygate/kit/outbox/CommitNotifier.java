@@ -16,10 +16,10 @@ import java.util.concurrent.locks.LockSupport;
  * {@code NOTIFY outbox_event} per burst of commits, sent by one thread of its own on a connection of its own (beside
  * the pool, autocommit, {@code synchronous_commit = off}).
  *
- * <p>Why not in the writer's transaction (the insert trigger it replaces, issue 17): PostgreSQL serialises the
- * commits of transactions that NOTIFY (a database-wide lock on the notification queue, held through the commit's WAL
- * flush), which cut 16 concurrent writers to 6–26 % of their rate. Here the writers only set a flag; while a NOTIFY is
- * in flight further signals set it again, so exactly one more follows, never one per row or per commit.
+ * <p>Why not in the writer's transaction: PostgreSQL serialises the commits of transactions that NOTIFY (a
+ * database-wide lock on the notification queue, held through the commit's WAL flush), so concurrent writers would
+ * wait for each other. Here the writers only set a flag; while a NOTIFY is in flight further signals set it again, so
+ * exactly one more follows, never one per row or per commit.
  *
  * <p>Best effort by design: {@link #signal()} never blocks or fails the writer; a failed NOTIFY closes the connection
  * and is retried after a backoff on a new one. A NOTIFY that is lost anyway (the process dies, the database is away)

@@ -53,9 +53,10 @@ import java.util.Properties;
  *
  * <p>Woken by every commit that wrote events, on any replica: after the commit the writing replica wakes its own
  * relay and its {@link CommitNotifier} sends one {@code NOTIFY} per burst of commits, outside the writer's transaction
- * (issue 17: a NOTIFY inside it serialised all writers' commits); otherwise every {@code poll-interval}. While the broker is down events stay unpublished, nothing is counted against them, and the
- * leader retries with backoff. An event that fails for a reason of its own is retried and then parked
- * ({@link OutboxParking}). Published events are purged after {@code gateway.outbox.retention}.
+ * (a NOTIFY inside it would serialise all writers' commits); otherwise every {@code poll-interval}. While the broker
+ * is down events stay unpublished, nothing is counted against them, and the leader retries with backoff. An event
+ * that fails for a reason of its own is retried and then parked ({@link OutboxParking}). Published events are purged
+ * after {@code gateway.outbox.retention}.
  */
 @ApplicationScoped
 public class OutboxRelay {
@@ -120,9 +121,9 @@ public class OutboxRelay {
         return new KafkaProducer<>(kafka.producer(Map.of(
                 ProducerConfig.ACKS_CONFIG, "all",
                 ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true,
-                // No lingering: a round sends a whole wave and then waits for its acknowledgements, so nothing joins a
-                // batch during linger.ms; it was 2 ms added to every event (issue 17). Records sent while a request is
-                // in flight are still batched together (up to 5 requests in flight, idempotence keeps their order).
+                // No lingering: a round sends a whole wave and then waits for its acknowledgements, so nothing would
+                // join a batch during linger.ms, which only delays every event. Records sent while a request is in
+                // flight are still batched together (up to 5 requests in flight, idempotence keeps their order).
                 ProducerConfig.LINGER_MS_CONFIG, 0,
                 ProducerConfig.MAX_BLOCK_MS_CONFIG, 5_000,
                 ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG, 5_000,
