@@ -8,6 +8,7 @@ import io.paygate.notification.support.MerchantApi;
 import io.paygate.notification.support.MerchantSinkTestBase;
 import io.paygate.notification.support.NotificationTestResources;
 import io.paygate.notification.support.TestDns;
+import io.paygate.testsupport.sink.MerchantSink;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.path.json.JsonPath;
 import org.junit.jupiter.api.Test;
