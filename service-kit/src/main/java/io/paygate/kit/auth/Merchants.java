@@ -1,10 +1,12 @@
 package io.paygate.kit.auth;
 
 import io.paygate.kit.config.GatewayConfig;
+import io.paygate.kit.observability.MerchantDirectory;
 import io.paygate.model.signing.WebhookSecret;
 import jakarta.enterprise.context.ApplicationScoped;
 
 import java.util.Collection;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
@@ -14,7 +16,7 @@ import java.util.TreeMap;
  * one stops only the service that signs notifications, when it asks for it).
  */
 @ApplicationScoped
-public class Merchants {
+public class Merchants implements MerchantDirectory {
 
     private final Map<String, Merchant> byId;
 
@@ -39,6 +41,16 @@ public class Merchants {
 
     public Optional<Merchant> find(String id) {
         return id == null ? Optional.empty() : Optional.ofNullable(byId.get(id));
+    }
+
+    @Override
+    public boolean isConfigured(String merchantId) {
+        return find(merchantId).isPresent();
+    }
+
+    @Override
+    public List<String> configuredIds() {
+        return List.copyOf(byId.keySet());
     }
 
     /** The merchant; for ids that come from our own records. */

@@ -1,7 +1,5 @@
 package io.paygate.kit.observability;
 
-import io.paygate.kit.auth.Merchant;
-import io.paygate.kit.auth.Merchants;
 import jakarta.enterprise.context.ApplicationScoped;
 
 import java.util.List;
@@ -19,9 +17,9 @@ public class MerchantTags {
     public static final String UNKNOWN = "unknown";
     public static final String NONE = "none";
 
-    private final Merchants merchants;
+    private final MerchantDirectory merchants;
 
-    MerchantTags(Merchants merchants) {
+    MerchantTags(MerchantDirectory merchants) {
         this.merchants = merchants;
     }
 
@@ -30,11 +28,11 @@ public class MerchantTags {
         if (merchantId == null) {
             return NONE;
         }
-        return merchants.find(merchantId).isPresent() ? merchantId : UNKNOWN;
+        return merchants.isConfigured(merchantId) ? merchantId : UNKNOWN;
     }
 
     /** Every configured merchant's tag value, to register series at 0 when a service starts. */
     public List<String> configured() {
-        return merchants.all().stream().map(Merchant::id).toList();
+        return merchants.configuredIds();
     }
 }
