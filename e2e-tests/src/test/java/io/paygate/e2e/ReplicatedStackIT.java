@@ -19,6 +19,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertAll;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -159,8 +160,16 @@ class ReplicatedStackIT {
                 {"order":{"id":"%s","amount":"150000.00"},"customer":{"email":"budi@example.com","firstName":"Budi",                "lastName":"Santoso","mobilePhone":"+6281234567890"},"url":{"callbackUrl":"%s"}}"""
                 .formatted(orderId, merchant.url("/payments"))).post("/pg/payment/card/initiate").then()
                 .statusCode(200).extract().path("paymentCode");
-        Merchant.ops(replicas.baseUrl("payment-service", 1)).body("{\"status\":\"CAPTURED\"}")
-                .post("/pg/sandbox/payments/" + initiated + "/simulate").then().statusCode(200);
+        // Paid by card on another replica's page: a card is refundable through the provider (a simulated capture
+        // has no method, and is not).
+        io.restassured.RestAssured.given().baseUri(replicas.baseUrl("payment-service", 1)).redirects().follow(false)
+                .contentType("application/x-www-form-urlencoded").formParam("cardNumber", "4111111111111111")
+                .formParam("expiryMonth", "12").formParam("expiryYear", String.valueOf(java.time.Year.now().getValue() + 2))
+                .formParam("cvv", "123").formParam("cardholderName", "Budi Santoso")
+                .post("/pg/pay/" + initiated + "/card").then().statusCode(303);
+        await().atMost(Duration.ofSeconds(60)).until(() -> "CAPTURED".equals(
+                Merchant.api(replicas.baseUrl("payment-service", 2)).get("/pg/payment/card/status/" + orderId)
+                        .then().statusCode(200).extract().path("result.payment.status")));
         java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(15);
         List<java.util.concurrent.Future<io.restassured.response.Response>> sent = new java.util.ArrayList<>();
         try {
