@@ -23,7 +23,7 @@ import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
 
 /**
- * Load on {@code POST /pg/payment/card/initiate}, every request a new order, signed as CONTRACT §0 says. Prints
+ * Load on {@code POST /pg/payment/card/initiate}, every request a new order, signed as docs/contract.md §0 says. Prints
  * initiations per second and latency percentiles (HdrHistogram) of the measured window after a warm-up, and what
  * the generator itself cost in CPU. Bounded in time; loopback targets only.
  *

@@ -57,7 +57,7 @@ public class Binding extends PanacheEntityBase {
     @Column(name = "updated_at", nullable = false)
     public Instant updatedAt;
 
-    /** Sequence of the last event written for this binding (CONTRACT §7: per-resource order). */
+    /** Sequence of the last event written for this binding (docs/contract.md §7: per-resource order). */
     @Column(name = "event_sequence", nullable = false)
     public long eventSequence;
 

@@ -16,7 +16,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * A customer pays by card on the hosted page in a real browser (CONTRACT §2), across the whole stack: the sandbox
+ * A customer pays by card on the hosted page in a real browser (docs/contract.md §2), across the whole stack: the sandbox
  * provider decides and calls payment-service back, the event goes through the outbox and Kafka to
  * notification-service, which notifies the merchant once, signed; the status inquiry agrees (§3).
  */

@@ -22,7 +22,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * Binding and payment across two real services, with the customer in a browser (CONTRACT §2, §4, §6): the merchant
+ * Binding and payment across two real services, with the customer in a browser (docs/contract.md §2, §4, §6): the merchant
  * binds → the customer approves on the sandbox bank page with the OTP → the merchant is notified ACTIVE → a payment
  * for the same customer offers the binding on the hosted page (payment-service asked binding-service) → the customer
  * pays by direct debit → CAPTURED, notified without a card object.

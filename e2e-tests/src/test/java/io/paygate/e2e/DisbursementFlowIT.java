@@ -16,7 +16,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * Disbursements across the whole stack (CONTRACT §5, §6): the sandbox bank moves each transfer by itself
+ * Disbursements across the whole stack (docs/contract.md §5, §6): the sandbox bank moves each transfer by itself
  * ({@code 01→02→00}; accounts ending {@code 0006} end in {@code 06}, ending {@code 0003} wait at {@code 03}), the
  * merchant cancels one, and every transition reaches the registered {@code disbursementCallbackUrl} once, with the
  * signature in the header, in the order it happened.
@@ -119,7 +119,7 @@ class DisbursementFlowIT {
     /**
      * The notified statuses follow {@code path} in order, each at most once, and end with its last status. An
      * intermediate one may be missing: a newer event that arrives before an older one was sent supersedes it
-     * (CONTRACT §6), and the bank steps every second.
+     * (docs/contract.md §6), and the bank steps every second.
      */
     private static void assertPath(List<JsonNode> steps, String... path) {
         List<String> statuses = steps.stream().map(s -> s.path("latestTransactionStatus").asText()).toList();

@@ -23,7 +23,7 @@ final class Merchant {
     private Merchant() {
     }
 
-    /** A request signed as merchant {@code demo} (CONTRACT §0). */
+    /** A request signed as merchant {@code demo} (docs/contract.md §0). */
     static RequestSpecification api(String baseUrl) {
         return given().baseUri(baseUrl).filter(MerchantSigningFilter.as(SandboxMerchants.DEMO))
                 .contentType("application/json");
@@ -89,7 +89,7 @@ final class Merchant {
         return body;
     }
 
-    /** The status inquiry (CONTRACT §3) says what the notification said: same order, result and card. */
+    /** The status inquiry (docs/contract.md §3) says what the notification said: same order, result and card. */
     static void assertStatusAgrees(JsonNode notification) throws Exception {
         assertStatusAgrees(Stack.payment(), notification);
     }

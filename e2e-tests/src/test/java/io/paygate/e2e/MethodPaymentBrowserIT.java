@@ -14,7 +14,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * A customer pays with each kind of Indonesian method in a real browser across the whole stack (CONTRACT §2, §2a):
+ * A customer pays with each kind of Indonesian method in a real browser across the whole stack (docs/contract.md §2, §2a):
  * chooses it on the hosted page (or the merchant preselected it), reads its instructions, pays in the sandbox's own
  * customer page in another tab (bank app, QRIS app, wallet, cashier), and comes back to a page that has followed the
  * payment to its result by itself; the merchant is notified once, signed, with {@code sourceOfFunds}, and the status

@@ -29,7 +29,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * A merchant on the Midtrans channel (CONTRACT §2, {@code gateway.merchants.demo.provider=midtrans}) across the whole
+ * A merchant on the Midtrans channel (docs/contract.md §2, {@code gateway.merchants.demo.provider=midtrans}) across the whole
  * stack, against test-support's {@link MidtransSimulator} over real HTTP: the customer pays on the hosted page in
  * Chromium, the card goes to the token call only, the charge carries the token with 3-D Secure; a card that needs it
  * sends the customer to the simulator's 3-D Secure page and back, then the page shows processing and the result. The

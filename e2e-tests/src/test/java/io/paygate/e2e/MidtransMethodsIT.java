@@ -27,7 +27,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * The methods paid later on the Midtrans channel across the whole stack (CONTRACT §2a, §3a; merchant {@code demo} on
+ * The methods paid later on the Midtrans channel across the whole stack (docs/contract.md §2a, §3a; merchant {@code demo} on
  * {@code midtrans} against test-support's {@link MidtransSimulator} over real HTTP, as {@link MidtransCardBrowserIT}):
  * a virtual account paid by transfer, a QRIS scanned from the gateway's own image, a GoPay payment approved in the
  * wallet's app (Chromium), each captured by Midtrans's notification confirmed by its status and notified to the

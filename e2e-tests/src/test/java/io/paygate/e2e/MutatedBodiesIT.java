@@ -61,7 +61,7 @@ class MutatedBodiesIT {
         long seed = Long.getLong("paygate.e2e.mutation-seed", System.nanoTime());
         System.out.println("mutated bodies: seed " + seed + " (-Dpaygate.e2e.mutation-seed=" + seed + " replays it)");
 
-        // Callback URLs the local stack accepts without a DNS server (CONTRACT §6 refuses a name that does not
+        // Callback URLs the local stack accepts without a DNS server (docs/contract.md §6 refuses a name that does not
         // resolve); nothing listens on port 9, so the notifications these create fail their attempts, as before.
         fuzz(stack, "initiate", stack.baseUrl("payment-service"), "POST", "/pg/payment/card/initiate", "01", "payment",
                 "SELECT count(*) FROM payment WHERE merchant_id = '" + Stack.FUZZ_MERCHANT + "'",

@@ -17,7 +17,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * Delivery until the merchant acknowledges, across the whole stack (CONTRACT §6): a merchant that fails is retried on
+ * Delivery until the merchant acknowledges, across the whole stack (docs/contract.md §6): a merchant that fails is retried on
  * the schedule (the stack's is {@code 1s,1s,2s}), always as the same notification (one {@code webhook-id}), signed
  * anew per attempt; the merchant sees every attempt in its log and can ask for one more delivery at any time.
  * The flows that produce notifications are in {@link CardPaymentBrowserIT}, {@link DirectDebitFlowIT},

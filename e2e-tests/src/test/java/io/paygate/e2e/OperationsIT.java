@@ -36,7 +36,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * {@link Stack#PORT_OFFSET} + 500, two replicas of every service, JSON logs, DEBUG for paygate's own categories so
  * every line there is can be checked):
  * <ul>
- *     <li>a request's id (CONTRACT §0 "Request ids") is in its reply and in the MDC of every log line it caused, in
+ *     <li>a request's id (docs/contract.md §0 "Request ids") is in its reply and in the MDC of every log line it caused, in
  *     payment-service, in binding-service (a call the request made) and in notification-service (the notification
  *     its event caused), and no log line of any service holds a secret or a card number;</li>
  *     <li>SIGTERM to a replica under load, behind an Ingress that follows readiness: without the shutdown delay
@@ -206,7 +206,7 @@ class OperationsIT {
         return requestId + ": " + ofRequest(lines, requestId).stream().map(l -> l.path("message").asText()).toList();
     }
 
-    /** CONTRACT §0, §2: no secret, token, key or card number in any line of any replica of any service. */
+    /** docs/contract.md §0, §2: no secret, token, key or card number in any line of any replica of any service. */
     static void assertNoSecretOrCardNumberInAnyLog() throws IOException {
         List<String> secrets = new ArrayList<>(List.of(SandboxMerchants.OPS_TOKEN, stack.internalToken(),
                 stack.eventSigningKey(), CARD, "4111 1111 1111 1111"));

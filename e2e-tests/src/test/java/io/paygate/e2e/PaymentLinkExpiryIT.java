@@ -16,7 +16,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * A payment link that nobody pays expires (CONTRACT §1, §2): PENDING → EXPIRED when the link lifetime passes (the
+ * A payment link that nobody pays expires (docs/contract.md §1, §2): PENDING → EXPIRED when the link lifetime passes (the
  * stack's is {@link Stack#LINK_TTL}), the hosted page then answers 410 with the expired view, and the merchant is
  * notified EXPIRED, once, signed, without a card.
  */

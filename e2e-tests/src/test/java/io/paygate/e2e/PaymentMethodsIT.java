@@ -16,7 +16,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * Every kind of CONTRACT §2a method on the whole stack, preselected by the merchant's API: the reply carries what the
+ * Every kind of docs/contract.md §2a method on the whole stack, preselected by the merchant's API: the reply carries what the
  * customer pays with, the sandbox's apps pay it (their QA twins), and the merchant is notified once, signed, with
  * {@code sourceOfFunds}, agreeing with the status inquiry. Unpaid charges expire with the link; a switched-away virtual
  * account refuses money; a closed account refuses another amount; a declined wallet fails.

@@ -13,7 +13,7 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * CONTRACT §2: the packaged services, in the prod profile, refuse to start with sandbox paths on unless
+ * docs/contract.md §2: the packaged services, in the prod profile, refuse to start with sandbox paths on unless
  * {@code gateway.sandbox.allowed-in-production=true} (which the stack itself sets, and so starts). Each service is
  * started once more, beside the stack, on its database and broker, with every switchable sandbox path off but the
  * allowance missing.

@@ -30,7 +30,7 @@ import java.util.concurrent.ThreadLocalRandom;
  * the state it was told, then answer with the seed's success reply. So the state a merchant keeps for a resource is
  * the one of the notification it finished <em>last</em>: two notifications of one resource in flight at once can end
  * it on the older state. Every notification's signatures are checked (both ways, {@link Signatures}), and it notes
- * when one arrived while another of the same resource was still being handled (an overlap: CONTRACT §7 says
+ * when one arrived while another of the same resource was still being handled (an overlap: docs/contract.md §7 says
  * notification-service never has two attempts in flight for one resource).
  */
 final class RacingMerchant implements AutoCloseable {

@@ -19,7 +19,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * Refunds on the whole stack (CONTRACT §3a, §3b, §6): a card payment and a QRIS payment are refunded in two parts; the
+ * Refunds on the whole stack (docs/contract.md §3a, §3b, §6): a card payment and a QRIS payment are refunded in two parts; the
  * merchant receives CAPTURED, PARTIALLY_REFUNDED and REFUNDED, each signed, in order, the refunds carrying
  * {@code result.refund}; the day's report lists the capture and both refunds.
  */

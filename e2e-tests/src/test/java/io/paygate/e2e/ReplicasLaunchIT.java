@@ -31,7 +31,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * {@code deploy/local/run --replicas 2} (CONTRACT §8): two processes of every service on one database and broker,
+ * {@code deploy/local/run --replicas 2} (docs/contract.md §8): two processes of every service on one database and broker,
  * replica 1 of each on its port + 10, each ready on its own management port; a payment initiated at one replica
  * links to the first one's public address and is paid there, and the merchant hears of it once although two
  * notification-service processes consume; one replica killed and restarted while the other serves; and stopping the

@@ -29,7 +29,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * Issue 22's attacks on request targets and bodies, repeated against the whole stack as {@code deploy/local/run}
- * starts it (CONTRACT §0): a signed request replayed with a query behind a {@code ;} segment, a chunked provider
+ * starts it (docs/contract.md §0): a signed request replayed with a query behind a {@code ;} segment, a chunked provider
  * notification past 64 KiB, 400 slow bodies from one address while another client is served, and a flood of provider
  * notifications for unknown orders. The last two run against a payment-service started beside the stack with the
  * contract's default limits (the suite's stack lifts the rate limits for the other tests). Loopback only; the attacker

@@ -32,7 +32,7 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 /**
- * The whole stack with Kafka as production runs it (CONTRACT §7): {@code deploy/local/run --kafka-security sasl-ssl},
+ * The whole stack with Kafka as production runs it (docs/contract.md §7): {@code deploy/local/run --kafka-security sasl-ssl},
  * a broker that accepts only SCRAM-SHA-512 over TLS, each service with its own principal and ACLs, handed to it only as
  * {@code KAFKA_*} environment. A card payment and a binding travel through the outbox relays and notification-service's
  * consumers to the merchant, signed; a principal cannot write another service's topic, and a client that knows only

@@ -25,7 +25,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * Checks a received notification's signatures (CONTRACT §6) twice: with common-model's verifier, as a JVM merchant
+ * Checks a received notification's signatures (docs/contract.md §6) twice: with common-model's verifier, as a JVM merchant
  * would, and recomputed here with the JDK alone ({@code javax.crypto.Mac}) and a canonical form written here, so a
  * bug shared by the signer and the verifier cannot pass unnoticed.
  */

@@ -18,7 +18,7 @@ import java.util.stream.Collectors;
 /**
  * Requests with a deadline and their answer time, for the fault tests: a reply that does not come within
  * {@link #TIMEOUT} is a hang, recorded as status 0, never a test that waits for ever. Merchant calls are signed
- * (CONTRACT §0); the hosted page's card form is posted as a browser posts it.
+ * (docs/contract.md §0); the hosted page's card form is posted as a browser posts it.
  */
 final class TimedHttp {
 

@@ -7,7 +7,7 @@ import java.util.UUID;
  * A notification built from one event, before it is stored: who, what, where to (payment only; the others go to
  * the merchant's registered address), the body without its signature, and its body signature, computed once here
  * (an attempt adds only the Standard Webhooks signature, and signs the body again only after a key rotation).
- * {@code requestId} is the event's (CONTRACT §0 "Request ids"), or null.
+ * {@code requestId} is the event's (docs/contract.md §0 "Request ids"), or null.
  */
 public record NotificationDraft(
         UUID eventId,

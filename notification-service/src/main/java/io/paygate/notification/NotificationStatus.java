@@ -5,7 +5,7 @@ import io.paygate.model.status.Lifecycle;
 import java.util.Optional;
 
 /**
- * Delivery state of a notification (CONTRACT §6). {@code PENDING} while attempts remain (due at
+ * Delivery state of a notification (docs/contract.md §6). {@code PENDING} while attempts remain (due at
  * {@code next_attempt_at}); {@code DELIVERED} once the merchant acknowledged with {@code 2000000};
  * {@code FAILED} after the last attempt, on {@code 410}, or when there was no registered address;
  * {@code OBSOLETE} when a newer event for the same resource arrived before it was delivered (never sent then).

@@ -7,7 +7,7 @@ import io.paygate.model.event.Topics;
 import java.util.Locale;
 import java.util.Optional;
 
-/** What a notification tells the merchant about, and where it goes (CONTRACT §6). */
+/** What a notification tells the merchant about, and where it goes (docs/contract.md §6). */
 public enum NotificationType {
     /** Seed §3, to the initiation's {@code url.callbackUrl}; body {@code signature}. */
     PAYMENT(Topics.PAYMENT_STATUS, EventTypes.PAYMENT_STATUS_CHANGED, null),
@@ -41,7 +41,7 @@ public enum NotificationType {
         return eventType;
     }
 
-    /** Whether the body carries a {@code signature} member (payment and binding; seed §3, CONTRACT §6). */
+    /** Whether the body carries a {@code signature} member (payment and binding; seed §3, docs/contract.md §6). */
     public boolean bodySigned() {
         return this != DISBURSEMENT;
     }

@@ -9,7 +9,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * What one attempt put on the wire (CONTRACT §6 {@code request}): the body exactly as sent and every header the
+ * What one attempt put on the wire (docs/contract.md §6 {@code request}): the body exactly as sent and every header the
  * gateway set, in the order it set them. Signatures only; the merchant's secret never appears here.
  */
 public record SentRequest(String body, Map<String, String> headers) {

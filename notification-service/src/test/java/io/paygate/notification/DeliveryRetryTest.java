@@ -32,7 +32,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * Delivery semantics of CONTRACT §6 against a real HTTP merchant: what counts as delivered, the retry schedule
+ * Delivery semantics of docs/contract.md §6 against a real HTTP merchant: what counts as delivered, the retry schedule
  * ({@code %test}: 300ms,300ms,300ms, so four attempts), 410, Retry-After, timeouts, FAILED and redelivery.
  */
 @QuarkusTest
@@ -194,7 +194,7 @@ class DeliveryRetryTest extends MerchantSinkTestBase {
         return sum;
     }
 
-    /** CONTRACT §0 "Request ids": the lines about a notification carry the id of the request that caused its event. */
+    /** docs/contract.md §0 "Request ids": the lines about a notification carry the id of the request that caused its event. */
     @Test
     void theLinesOfANotificationCarryTheRequestIdOfItsEvent() throws Exception {
         try (RecordedLogs logs = RecordedLogs.start()) {

@@ -36,7 +36,7 @@ import static org.hamcrest.Matchers.equalTo;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** Consuming events (CONTRACT §7): idempotent by eventId, latest state wins, poison to the dead-letter topic. */
+/** Consuming events (docs/contract.md §7): idempotent by eventId, latest state wins, poison to the dead-letter topic. */
 @QuarkusTest
 @NotificationTestResources
 class EventIngestTest {

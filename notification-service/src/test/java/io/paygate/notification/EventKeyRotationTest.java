@@ -25,7 +25,7 @@ import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /**
- * A key rotation (CONTRACT §7, "rotatable with two keys"): notification-service holds the new key as
+ * A key rotation (docs/contract.md §7, "rotatable with two keys"): notification-service holds the new key as
  * {@code gateway.events.signing-key} and the old one as {@code gateway.events.previous-signing-key}, and accepts events
  * signed with either, or with both as a rotated producer signs; a key it does not hold is still refused.
  */

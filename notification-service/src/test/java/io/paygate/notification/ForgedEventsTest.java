@@ -28,7 +28,7 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * Events are trusted only when their producer signature verifies (CONTRACT §7): forged records, produced with a plain
+ * Events are trusted only when their producer signature verifies (docs/contract.md §7): forged records, produced with a plain
  * KafkaProducer to the real broker, are dead-lettered with the reason and counted, never stored or delivered, and
  * cannot make a real notification obsolete.
  */

@@ -33,7 +33,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** Seed §3/§4 and CONTRACT §6 bodies, headers and the three signatures, checked without the signer under test. */
+/** Seed §3/§4 and docs/contract.md §6 bodies, headers and the three signatures, checked without the signer under test. */
 @QuarkusTest
 @NotificationTestResources
 class NotificationBodiesAndSignaturesTest extends MerchantSinkTestBase {

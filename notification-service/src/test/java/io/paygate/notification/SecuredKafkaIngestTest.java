@@ -27,7 +27,7 @@ import static org.hamcrest.Matchers.equalTo;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /**
- * CONTRACT §7 on a broker that requires SASL SCRAM-SHA-512 over TLS and ACLs: notification-service, as its own
+ * docs/contract.md §7 on a broker that requires SASL SCRAM-SHA-512 over TLS and ACLs: notification-service, as its own
  * principal (read the three event topics in group {@code notification-service}, write only its dead-letter topic),
  * consumes through its messaging channels and dead-letters through its own producer, both configured by nothing
  * but its {@code kafka.*} settings.

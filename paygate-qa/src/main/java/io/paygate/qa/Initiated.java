@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * An initiation's reply (CONTRACT §1). {@code reference} is the hosted page's code (the last segment of
+ * An initiation's reply (docs/contract.md §1). {@code reference} is the hosted page's code (the last segment of
  * {@code redirecturl}, {@code order.reference} in status and notifications); {@code paymentCode} is what the customer
  * pays with (the VA number or store code when a method was preselected, else the reference).
  */

@@ -3,7 +3,7 @@ package io.paygate.qa;
 import io.restassured.path.json.JsonPath;
 
 /**
- * One notification from the log (CONTRACT §6 {@code GET /pg/notifications/{id}}): its delivery state and what its
+ * One notification from the log (docs/contract.md §6 {@code GET /pg/notifications/{id}}): its delivery state and what its
  * latest attempt sent ({@code request}, null until an attempt sent something).
  */
 public record LoggedNotification(String id, String type, String resourceId, String status, int attempts,

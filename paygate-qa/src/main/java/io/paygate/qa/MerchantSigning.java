@@ -13,7 +13,7 @@ import java.time.Clock;
 import java.util.Objects;
 
 /**
- * Signs each request as the merchant (CONTRACT §0): {@code X-PARTNER-ID}, {@code X-TIMESTAMP} and
+ * Signs each request as the merchant (docs/contract.md §0): {@code X-PARTNER-ID}, {@code X-TIMESTAMP} and
  * {@code X-SIGNATURE} over the method, the path with its query as sent, the SHA-256 of the exact body bytes and the
  * timestamp. Give the body as a {@code String} or {@code byte[]}, so the bytes signed are the bytes sent.
  *

@@ -11,7 +11,7 @@ import java.util.Optional;
 import static io.restassured.RestAssured.given;
 
 /**
- * The merchant's notification log (CONTRACT §6): what the gateway sent to the merchant, readable without a public
+ * The merchant's notification log (docs/contract.md §6): what the gateway sent to the merchant, readable without a public
  * endpoint. Only the target merchant's notifications are visible.
  */
 public final class NotificationLog {

@@ -7,7 +7,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.UUID;
 
 /**
- * An initiation body (CONTRACT §1) with sensible defaults: a fresh {@code order.id}, IDR 150000.00, a customer, and
+ * An initiation body (docs/contract.md §1) with sensible defaults: a fresh {@code order.id}, IDR 150000.00, a customer, and
  * the target's callback URL. {@code method} preselects a payment method (§2a code, e.g. {@code VA_BCA}).
  */
 public record PaymentRequest(String orderId, String amount, String description, String method, String accountId,

@@ -3,7 +3,7 @@ package io.paygate.qa;
 import io.restassured.path.json.JsonPath;
 
 /**
- * A status inquiry's reply (CONTRACT §3): the payment's status and description, its reference, the method once one
+ * A status inquiry's reply (docs/contract.md §3): the payment's status and description, its reference, the method once one
  * was chosen; {@code reply} for everything else.
  */
 public record PaymentStatus(String status, String statusDesc, String reference, String method, JsonPath reply) {

@@ -7,7 +7,7 @@ import java.util.Set;
 
 import static io.restassured.RestAssured.given;
 
-/** The merchant's payment API: initiate (CONTRACT §1) and status (§3), signed as the target's merchant. */
+/** The merchant's payment API: initiate (docs/contract.md §1) and status (§3), signed as the target's merchant. */
 public final class Payments {
 
     private final PaygateTarget target;

@@ -10,13 +10,13 @@ import java.util.Map;
 import static io.restassured.RestAssured.given;
 
 /**
- * The sandbox's customer actions (CONTRACT §2, §2a) over plain HTTP, as a browser would post the pages' forms: no
+ * The sandbox's customer actions (docs/contract.md §2, §2a) over plain HTTP, as a browser would post the pages' forms: no
  * token needed. Each returns once the gateway accepted the action; the payment then reaches its result
  * asynchronously ({@link Payments#awaitStatus}). Absent (404) on a deployment without the sandbox.
  */
 public final class Sandbox {
 
-    /** The sandbox wallet's PIN (CONTRACT §2a). */
+    /** The sandbox wallet's PIN (docs/contract.md §2a). */
     public static final String WALLET_PIN = "123456";
 
     private final PaygateTarget target;
@@ -34,7 +34,7 @@ public final class Sandbox {
         }
     }
 
-    /** Posts the hosted page's card form (CONTRACT §2) with any number; 303 when accepted. */
+    /** Posts the hosted page's card form (docs/contract.md §2) with any number; 303 when accepted. */
     public void payByCard(String reference, String cardNumber) {
         Response response = form().formParams(Map.of("cardNumber", cardNumber, "expiryMonth", "12",
                         "expiryYear", "2031", "cvv", "123", "cardholderName", "Budi Santoso"))
@@ -51,7 +51,7 @@ public final class Sandbox {
         Waits.expect(response, 303, "3-D Secure form of " + reference);
     }
 
-    /** Chooses a method on the hosted page (CONTRACT §2a "Choosing on the page"); 303 when its charge opened. */
+    /** Chooses a method on the hosted page (docs/contract.md §2a "Choosing on the page"); 303 when its charge opened. */
     public void chooseMethod(String reference, String method) {
         Response response = form().formParam("type", method)
                 .post(target.paymentUrl() + "/pg/pay/" + reference + "/method");
@@ -116,7 +116,7 @@ public final class Sandbox {
     }
 
     /**
-     * Decides a payment without the page (CONTRACT §2 "Sandbox shortcut"): {@code CAPTURED} or {@code FAILED}. Needs
+     * Decides a payment without the page (docs/contract.md §2 "Sandbox shortcut"): {@code CAPTURED} or {@code FAILED}. Needs
      * the ops token ({@code paygate.ops-token}), which a QA suite against staging usually does not hold.
      */
     public void simulate(String reference, String status) {

@@ -13,7 +13,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * What a notification attempt sent, as the notification log shows it (CONTRACT §6 {@code request}): the body as the
+ * What a notification attempt sent, as the notification log shows it (docs/contract.md §6 {@code request}): the body as the
  * exact bytes' text, and the headers.
  */
 public record SentRequest(String body, Map<String, String> headers) {

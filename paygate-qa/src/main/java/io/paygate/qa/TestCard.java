@@ -1,6 +1,6 @@
 package io.paygate.qa;
 
-/** The sandbox provider's test cards (CONTRACT §2) and what each one comes to. */
+/** The sandbox provider's test cards (docs/contract.md §2) and what each one comes to. */
 public enum TestCard {
 
     VISA_CAPTURED("4111111111111111", "CAPTURED", null),

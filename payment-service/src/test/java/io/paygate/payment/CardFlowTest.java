@@ -98,7 +98,7 @@ class CardFlowTest {
         assertEquals("411111******1111", data.card().mask());
         assertNull(data.statusDesc());
 
-        // The status reply equals the notification built from the event (CONTRACT §3).
+        // The status reply equals the notification built from the event (docs/contract.md §3).
         PaymentNotification notification = data.toNotification();
         String status = PaymentApi.status(SandboxMerchants.DEMO, orderId).asString();
         assertEquals(Json.tree(Json.write(notification.order())), Json.tree(status).get("order"));

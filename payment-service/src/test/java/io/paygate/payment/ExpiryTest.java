@@ -27,7 +27,7 @@ import static org.hamcrest.Matchers.equalTo;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
-/** PENDING → EXPIRED when the link lifetime passes (CONTRACT §2), by the job or on the spot; final states stay. */
+/** PENDING → EXPIRED when the link lifetime passes (docs/contract.md §2), by the job or on the spot; final states stay. */
 @QuarkusTest
 @PaymentTestResources
 class ExpiryTest {

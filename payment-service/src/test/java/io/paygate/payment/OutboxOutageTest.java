@@ -24,7 +24,7 @@ import static io.restassured.RestAssured.given;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /**
- * The transactional outbox through a Kafka outage (CONTRACT §7): with the broker unreachable, initiations and
+ * The transactional outbox through a Kafka outage (docs/contract.md §7): with the broker unreachable, initiations and
  * captures still succeed and their events wait in the database; once it is back every event arrives exactly once.
  */
 @QuarkusTest

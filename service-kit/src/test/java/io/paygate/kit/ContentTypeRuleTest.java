@@ -29,7 +29,7 @@ import static org.hamcrest.Matchers.not;
 import static org.hamcrest.Matchers.startsWith;
 
 /**
- * CONTRACT §0: the signature covers the bytes that are read, and a body must say {@code application/json}. Requests
+ * docs/contract.md §0: the signature covers the bytes that are read, and a body must say {@code application/json}. Requests
  * are written byte by byte on a socket, since HTTP clients add or normalise the very headers under test.
  */
 @QuarkusTest

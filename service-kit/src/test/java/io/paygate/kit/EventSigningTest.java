@@ -19,7 +19,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** A service refuses to start without a usable event signing key (CONTRACT §7); a previous key joins the signer. */
+/** A service refuses to start without a usable event signing key (docs/contract.md §7); a previous key joins the signer. */
 class EventSigningTest {
 
     private static final String KEY = "a-production-like-event-signing-key-0123";

@@ -20,7 +20,7 @@ import java.util.HexFormat;
 import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.equalTo;
 
-/** CONTRACT §0 over HTTP: a correctly signed body that is not I-JSON is 400SS00, never 500, never reaching the resource. */
+/** docs/contract.md §0 over HTTP: a correctly signed body that is not I-JSON is 400SS00, never 500, never reaching the resource. */
 @QuarkusTest
 @WithTestResource(value = PostgresResource.class, initArgs = @ResourceArg(name = "database", value = "kit"))
 @WithTestResource(KafkaResource.class)

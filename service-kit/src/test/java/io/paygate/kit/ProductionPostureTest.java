@@ -9,7 +9,7 @@ import java.util.Optional;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** CONTRACT §2: production refuses sandbox paths unless told they are meant. The whole service: ProductionPostureIT. */
+/** docs/contract.md §2: production refuses sandbox paths unless told they are meant. The whole service: ProductionPostureIT. */
 class ProductionPostureTest {
 
     static final List<String> SANDBOX = List.of("merchant demo pays through the sandbox channel", "the simulate endpoint");

@@ -36,7 +36,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 /**
- * CONTRACT §7: on a broker that requires SASL SCRAM-SHA-512 over TLS and ACLs, the outbox relay publishes as the
+ * docs/contract.md §7: on a broker that requires SASL SCRAM-SHA-512 over TLS and ACLs, the outbox relay publishes as the
  * service's own principal, with nothing but the service's {@code kafka.*} configuration; a client built from the
  * bootstrap address alone (what the relay used to do) gets nothing through.
  */

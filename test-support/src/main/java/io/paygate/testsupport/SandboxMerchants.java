@@ -3,7 +3,7 @@ package io.paygate.testsupport;
 import java.util.List;
 
 /**
- * The sandbox merchants and ops token of CONTRACT §8: what the local stack configures and what the
+ * The sandbox merchants and ops token of docs/contract.md §8: what the local stack configures and what the
  * tests sign with.
  */
 public final class SandboxMerchants {

@@ -7,7 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * binding-service's sandbox paths (CONTRACT §2, §4): customers approve on the sandbox bank's page, since no real
+ * binding-service's sandbox paths (docs/contract.md §2, §4): customers approve on the sandbox bank's page, since no real
  * bank is integrated, and the simulate endpoint when it is on.
  */
 @ApplicationScoped

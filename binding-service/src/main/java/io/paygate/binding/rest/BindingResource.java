@@ -23,7 +23,7 @@ import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 
 /**
- * Direct-debit binding (seed endpoint 2, CONTRACT §4). The seed declares no security scheme for it; the gateway
+ * Direct-debit binding (seed endpoint 2, docs/contract.md §4). The seed declares no security scheme for it; the gateway
  * still requires merchant authentication like every other merchant API.
  */
 @Path("/pg/payment/card/directdebit/bind")

@@ -4,7 +4,7 @@ import io.paygate.kit.error.ServiceCodeResolver;
 import io.paygate.model.error.ServiceCode;
 import jakarta.enterprise.context.ApplicationScoped;
 
-/** The service code of each binding-service path (CONTRACT §0): the bank page and sandbox are 08, the rest 02. */
+/** The service code of each binding-service path (docs/contract.md §0): the bank page and sandbox are 08, the rest 02. */
 @ApplicationScoped
 public class BindingServiceCodes implements ServiceCodeResolver {
 

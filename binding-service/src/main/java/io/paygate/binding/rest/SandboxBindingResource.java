@@ -27,7 +27,7 @@ import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
-/** Sandbox shortcut (CONTRACT §4): settle a PENDING binding without the bank page. Ops token; off in production. */
+/** Sandbox shortcut (docs/contract.md §4): settle a PENDING binding without the bank page. Ops token; off in production. */
 @Path("/pg/sandbox/bindings/{bindingId}/simulate")
 @Produces(MediaType.APPLICATION_JSON)
 @OpsAuthenticated

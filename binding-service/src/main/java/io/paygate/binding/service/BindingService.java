@@ -24,7 +24,7 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * The binding lifecycle (CONTRACT §4): bind, approve on the bank page, fail on wrong codes or expiry, unbind.
+ * The binding lifecycle (docs/contract.md §4): bind, approve on the bank page, fail on wrong codes or expiry, unbind.
  * Every ACTIVE, FAILED and UNBOUND change writes its {@code binding-status} event in the same transaction.
  */
 @ApplicationScoped

@@ -4,7 +4,7 @@ import io.quarkus.qute.i18n.Message;
 import io.quarkus.qute.i18n.MessageBundle;
 
 /**
- * Every text of the sandbox bank's page (CONTRACT §2, §4), in English here and in Bahasa Indonesia in
+ * Every text of the sandbox bank's page (docs/contract.md §2, §4), in English here and in Bahasa Indonesia in
  * {@code messages/msg_id.properties}, each keyed by its method's name ({@code {msg:approve}} in the template). To
  * add one: a method here with its English text, the same key in {@code msg_id.properties} (BankMessagesTest fails
  * until every key is translated and shows the same parameters).

@@ -35,7 +35,7 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * The sandbox bank's authorization page ({@code authorizationUrl}, CONTRACT §4): shows what the customer is
+ * The sandbox bank's authorization page ({@code authorizationUrl}, docs/contract.md §4): shows what the customer is
  * approving and takes the one-time code. Post/redirect/get: the form answers 303 back to the page with the
  * outcome, so a reload never re-submits a code. In the customer's language ({@link PageLanguage}: the switch's
  * {@code ?lang=}, its cookie, or {@code Accept-Language}), as the payment page is.

@@ -6,7 +6,7 @@ import jakarta.validation.constraints.Size;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 /**
- * Body of {@code PUT /pg/merchant/callbacks} and reply of {@code GET} (CONTRACT §6): where disbursement and
+ * Body of {@code PUT /pg/merchant/callbacks} and reply of {@code GET} (docs/contract.md §6): where disbursement and
  * binding notifications go. Each is an absolute {@code https} URL of at most 2048 characters; the scheme, host
  * (it must resolve, to no private, link-local, CGNAT or reserved address, IPv4 carried in IPv6 included) and port
  * (443, 8443 or the configured ones) rules are checked by the callback URL policy.

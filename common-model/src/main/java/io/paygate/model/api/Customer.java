@@ -13,7 +13,7 @@ import java.util.Map;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 /**
- * The customer object (seed; CONTRACT §1): 1–8 members. Mandatory in the initiation request: email,
+ * The customer object (seed; docs/contract.md §1): 1–8 members. Mandatory in the initiation request: email,
  * firstName, lastName, mobilePhone; {@code id} is optional there (1–64) and present in notifications.
  * Unknown members are kept in {@link #extra()} and ignored. Binding uses {@code BindCustomer}, where
  * {@code id} is mandatory too.

@@ -8,7 +8,7 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 /**
  * What a merchant answers to every notification (seed §3/§4): responseCode, responseMessage, processingTime.
- * A notification counts as delivered only on HTTP 2xx with {@code responseCode} {@code 2000000} (CONTRACT §6).
+ * A notification counts as delivered only on HTTP 2xx with {@code responseCode} {@code 2000000} (docs/contract.md §6).
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonIgnoreProperties(ignoreUnknown = true)

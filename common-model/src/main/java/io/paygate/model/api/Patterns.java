@@ -1,6 +1,6 @@
 package io.paygate.model.api;
 
-/** The regular expressions of the field rules (CONTRACT §1, §4, §5), shared by constraints and tests. */
+/** The regular expressions of the field rules (docs/contract.md §1, §4, §5), shared by constraints and tests. */
 public final class Patterns {
 
     /** order.id: 1–64 of {@code [A-Za-z0-9._-]}. */

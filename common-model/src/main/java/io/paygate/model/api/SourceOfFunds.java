@@ -10,16 +10,16 @@ import java.util.Map;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 /**
- * The sourceOfFunds object of the initiation request (seed; 1–11 members; CONTRACT §1, §2a). {@code type} preselects
+ * The sourceOfFunds object of the initiation request (seed; 1–11 members; docs/contract.md §1, §2a). {@code type} preselects
  * the payment method ({@code VA_BCA}, {@code QRIS}, {@code GOPAY} …, case-insensitive, with the seed's home-market
  * aliases); {@code accountId} is the customer's wallet account (E.164 phone) for the methods that push to one
  * ({@code OVO}). Other members are kept but ignored.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-@Schema(description = "Source of funds: type preselects the payment method (CONTRACT §2a); other members are kept "
+@Schema(description = "Source of funds: type preselects the payment method (docs/contract.md §2a); other members are kept "
         + "but ignored")
 public record SourceOfFunds(
-        @Schema(description = "Payment method code (CONTRACT §2a), case-insensitive", examples = "VA_BCA",
+        @Schema(description = "Payment method code (docs/contract.md §2a), case-insensitive", examples = "VA_BCA",
                 maxLength = 64)
         @Size(min = 1, max = 64) String type,
         @Schema(description = "The customer's wallet account (E.164) for methods that push to it (OVO)",

@@ -3,7 +3,7 @@ package io.paygate.model.auth;
 import java.util.Objects;
 
 /**
- * A merchant request failed authentication (CONTRACT §0). Always answered with HTTP 401,
+ * A merchant request failed authentication (docs/contract.md §0). Always answered with HTTP 401,
  * {@code responseCode 401SS00}, {@code responseMessage "Unauthorized. " + reason()}. The reason is a short
  * phrase that never reveals more than which check failed (e.g. {@code "Invalid signature"}).
  */

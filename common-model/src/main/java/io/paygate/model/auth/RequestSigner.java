@@ -10,7 +10,7 @@ import java.util.Locale;
 import java.util.Objects;
 
 /**
- * Signs merchant API requests (CONTRACT §0, SNAP-style symmetric signature).
+ * Signs merchant API requests (docs/contract.md §0, SNAP-style symmetric signature).
  *
  * <p>Headers: {@value #PARTNER_ID} (merchant id), {@value #TIMESTAMP} (ISO-8601 with offset, e.g.
  * {@code 2026-11-21T10:15:30+07:00}) and {@value #SIGNATURE}: lowercase hex HMAC-SHA512 with key = UTF-8

@@ -10,7 +10,7 @@ import java.time.format.DateTimeParseException;
 import java.util.Objects;
 
 /**
- * Verifies the {@code X-TIMESTAMP} / {@code X-SIGNATURE} headers of a merchant request (CONTRACT §0).
+ * Verifies the {@code X-TIMESTAMP} / {@code X-SIGNATURE} headers of a merchant request (docs/contract.md §0).
  *
  * <p>Checks, in this order: both headers present, timestamp parses as ISO-8601 with offset, timestamp at
  * most {@code tolerance} (default 300 s) from server time in either direction (exactly 300 s is accepted),

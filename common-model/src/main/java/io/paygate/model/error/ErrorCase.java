@@ -1,7 +1,7 @@
 package io.paygate.model.error;
 
 /**
- * The error cases of CONTRACT §0: HTTP status, two-digit case code and the fixed start of the
+ * The error cases of docs/contract.md §0: HTTP status, two-digit case code and the fixed start of the
  * {@code responseMessage}. Cases that take a detail (field path, reason) append it after one space.
  */
 public enum ErrorCase {
@@ -20,11 +20,11 @@ public enum ErrorCase {
     /** The endpoint exists but not for this HTTP method. */
     METHOD_NOT_ALLOWED(405, "00", "Method Not Allowed"),
     /**
-     * The request's body did not arrive whole within {@code gateway.http.body-timeout} (CONTRACT §0 "Slow clients");
+     * The request's body did not arrive whole within {@code gateway.http.body-timeout} (docs/contract.md §0 "Slow clients");
      * the connection is closed.
      */
     REQUEST_TIMEOUT(408, "00", "Request Timeout"),
-    /** {@code Conflict. <reason>}: same id with different content; illegal state change; a refusal (CONTRACT §2a, §3a). */
+    /** {@code Conflict. <reason>}: same id with different content; illegal state change; a refusal (docs/contract.md §2a, §3a). */
     CONFLICT(409, "00", "Conflict."),
     /** Body over 64 KiB. */
     PAYLOAD_TOO_LARGE(413, "00", "Payload Too Large"),

@@ -3,7 +3,7 @@ package io.paygate.model.error;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 /**
- * The body of every error reply (CONTRACT §0): {@code {"responseCode":"4000101","responseMessage":"Invalid
+ * The body of every error reply (docs/contract.md §0): {@code {"responseCode":"4000101","responseMessage":"Invalid
  * Field Format order.amount"}}. The HTTP status equals the first three digits of the code.
  */
 @Schema(name = "ErrorResponse", description = "Error reply: responseCode = HTTP status (3) + service code (2) + case (2).")

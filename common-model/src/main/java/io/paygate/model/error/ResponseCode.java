@@ -3,7 +3,7 @@ package io.paygate.model.error;
 import java.util.Objects;
 
 /**
- * A contract response code (CONTRACT §0): {@code HTTP status (3 digits) + service code SS (2) + case (2)},
+ * A contract response code (docs/contract.md §0): {@code HTTP status (3 digits) + service code SS (2) + case (2)},
  * e.g. {@code ResponseCode.of(PAYMENT_INITIATION, INVALID_MANDATORY_FIELD).code()} = {@code "4000102"}.
  * Success is always {@value #SUCCESS_CODE} / {@value #SUCCESS_MESSAGE}.
  */

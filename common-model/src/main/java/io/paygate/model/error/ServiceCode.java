@@ -1,7 +1,7 @@
 package io.paygate.model.error;
 
 /**
- * The two-digit service code {@code SS} inside every error {@code responseCode} (CONTRACT §0):
+ * The two-digit service code {@code SS} inside every error {@code responseCode} (docs/contract.md §0):
  * {@code HTTP status (3) + SS (2) + case (2)}.
  */
 public enum ServiceCode {

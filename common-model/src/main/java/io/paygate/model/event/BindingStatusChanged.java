@@ -10,7 +10,7 @@ import io.paygate.model.status.BindingStatus;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 /**
- * Data of a {@link Topics#BINDING_STATUS} event: enough for the binding notification of CONTRACT §6.
+ * Data of a {@link Topics#BINDING_STATUS} event: enough for the binding notification of docs/contract.md §6.
  * Resource id: the bindingId.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)

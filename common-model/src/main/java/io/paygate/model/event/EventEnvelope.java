@@ -11,9 +11,9 @@ import java.util.UUID;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 /**
- * The value of every Kafka record between services (CONTRACT §7):
+ * The value of every Kafka record between services (docs/contract.md §7):
  * {@code {eventId, type, occurredAt, merchantId, resourceId, sequence, data}}, and {@code requestId} when the change
- * was made by an HTTP request (CONTRACT §0 "Request ids": the notifications it causes log it too). Written through the
+ * was made by an HTTP request (docs/contract.md §0 "Request ids": the notifications it causes log it too). Written through the
  * producer's transactional outbox; consumers are idempotent by {@code eventId}. {@code sequence} grows per resource (a
  * consumer drops an event older than one it has already handled for the same resource).
  *

@@ -4,7 +4,7 @@ import java.util.Locale;
 import java.util.Objects;
 
 /**
- * A Kafka record's {@code paygate-signature} (CONTRACT §7) is missing, malformed or matches none of the keys. The
+ * A Kafka record's {@code paygate-signature} (docs/contract.md §7) is missing, malformed or matches none of the keys. The
  * message says which; it never contains a key or an expected signature. A consumer dead-letters such a record and
  * never acts on it.
  */

@@ -15,7 +15,7 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * Signs and verifies events between the services (CONTRACT §7), Svix-shaped: small, final, thread-safe.
+ * Signs and verifies events between the services (docs/contract.md §7), Svix-shaped: small, final, thread-safe.
  *
  * <p>The record header {@code paygate-signature} holds {@code v1,} + base64 HMAC-SHA256 over
  * {@code eventId + "." + sequence + "." + value}, where {@code value} is the exact record value bytes as published,

@@ -3,7 +3,7 @@ package io.paygate.model.event;
 import java.util.List;
 
 /**
- * Kafka topics between the services (CONTRACT §7). Record key: {@code <merchantId>:<resourceId>}
+ * Kafka topics between the services (docs/contract.md §7). Record key: {@code <merchantId>:<resourceId>}
  * ({@link EventEnvelope#key()}), so the events of one payment, binding or transfer stay in order; value:
  * the JSON {@link EventEnvelope}.
  */

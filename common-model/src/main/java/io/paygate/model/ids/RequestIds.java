@@ -5,7 +5,7 @@ import java.util.concurrent.ThreadLocalRandom;
 import java.util.regex.Pattern;
 
 /**
- * Request ids (CONTRACT §0 "Request ids"): the header {@value #HEADER} a caller may send, accepted when it is 1–64 of
+ * Request ids (docs/contract.md §0 "Request ids"): the header {@value #HEADER} a caller may send, accepted when it is 1–64 of
  * {@code [A-Za-z0-9._-]}, otherwise replaced by one the gateway makes. The id correlates log lines; it opens nothing,
  * so it needs to be unique, not unguessable.
  */

@@ -16,7 +16,7 @@ import org.erdtman.jcs.JsonCanonicalizer;
 
 /**
  * RFC 8785 JSON Canonicalization Scheme (JCS), the byte form that notification signatures are computed
- * over (CONTRACT §6): members sorted by UTF-16 code units, no whitespace, numbers in ECMAScript form
+ * over (docs/contract.md §6): members sorted by UTF-16 code units, no whitespace, numbers in ECMAScript form
  * ({@code 150000.00} becomes {@code 150000}, {@code 1e30} becomes {@code 1e+30}), minimal string escaping.
  * Backed by {@code org.erdtman.jcs.JsonCanonicalizer}.
  *

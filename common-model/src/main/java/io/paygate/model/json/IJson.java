@@ -13,7 +13,7 @@ import java.util.Map;
 /**
  * The I-JSON rules (RFC 7493) a parsed value must meet, shared by the services' request parsing and by
  * {@link CanonicalJson}, so that the gateway, its signer and the merchant's verifier accept the same numbers and
- * text and canonicalise them alike (CONTRACT §0):
+ * text and canonicalise them alike (docs/contract.md §0):
  *
  * <ul>
  *   <li>text (string values and member names) holds no lone or reversed UTF-16 surrogate, so every string has

@@ -13,7 +13,7 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * Which merchant callback URLs the gateway calls (CONTRACT §6, "Callback URL rules"): absolute {@code https} URLs
+ * Which merchant callback URLs the gateway calls (docs/contract.md §6, "Callback URL rules"): absolute {@code https} URLs
  * of at most 2048 characters without user info; plain {@code http} and loopback only where
  * {@code gateway.callbacks.allow-local=true} (the local stack). Hosts that are, or resolve to, private, link-local,
  * CGNAT, reserved, multicast or unspecified addresses are always refused; an IPv6 address that carries an IPv4 one

@@ -12,7 +12,7 @@ import java.util.Map;
 import java.util.Objects;
 
 /**
- * Signs merchant notifications (CONTRACT §6), Svix-shaped: small, final, thread-safe.
+ * Signs merchant notifications (docs/contract.md §6), Svix-shaped: small, final, thread-safe.
  *
  * <ul>
  *   <li>Body {@code signature} (payment and binding notifications) and header {@code X-SIGNATURE} (every

@@ -12,7 +12,7 @@ import java.util.Objects;
 import java.util.TreeMap;
 
 /**
- * Verifies a notification exactly as a merchant should (CONTRACT §6); usable as-is by merchants on the JVM.
+ * Verifies a notification exactly as a merchant should (docs/contract.md §6); usable as-is by merchants on the JVM.
  *
  * <p>{@link #verify(Map, String)} checks, in order: the {@code webhook-id}, {@code webhook-timestamp},
  * {@code webhook-signature} and {@code X-SIGNATURE} headers are present (names are case-insensitive); the

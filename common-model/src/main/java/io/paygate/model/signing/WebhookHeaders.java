@@ -1,6 +1,6 @@
 package io.paygate.model.signing;
 
-/** Header names of a signed notification (CONTRACT §6, Standard Webhooks plus {@code X-SIGNATURE}). */
+/** Header names of a signed notification (docs/contract.md §6, Standard Webhooks plus {@code X-SIGNATURE}). */
 public final class WebhookHeaders {
 
     /** The notification id, stable across retries. */

@@ -7,7 +7,7 @@ import java.util.Base64;
 import java.util.Objects;
 
 /**
- * A merchant notification secret (CONTRACT §0/§6): {@code whsec_} followed by the base64 of 24 to 64 random
+ * A merchant notification secret (docs/contract.md §0/§6): {@code whsec_} followed by the base64 of 24 to 64 random
  * bytes, as in Standard Webhooks. The signing key is the decoded bytes. {@link #toString()} never prints
  * the secret; {@link #reveal()} is the one explicit way to obtain the text form (to store or hand it out).
  */

@@ -1,7 +1,7 @@
 package io.paygate.model.status;
 
 /**
- * Direct-debit binding states (CONTRACT §4): {@code PENDING → ACTIVE | FAILED}, {@code ACTIVE → UNBOUND}.
+ * Direct-debit binding states (docs/contract.md §4): {@code PENDING → ACTIVE | FAILED}, {@code ACTIVE → UNBOUND}.
  * {@code FAILED} and {@code UNBOUND} are final.
  */
 public enum BindingStatus implements Lifecycle<BindingStatus> {
@@ -28,7 +28,7 @@ public enum BindingStatus implements Lifecycle<BindingStatus> {
         return this == FAILED || this == UNBOUND;
     }
 
-    /** Whether the merchant is notified of this state (CONTRACT §6: ACTIVE, FAILED, UNBOUND). */
+    /** Whether the merchant is notified of this state (docs/contract.md §6: ACTIVE, FAILED, UNBOUND). */
     public boolean isNotified() {
         return this != PENDING;
     }

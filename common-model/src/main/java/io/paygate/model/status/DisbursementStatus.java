@@ -5,7 +5,7 @@ import com.fasterxml.jackson.annotation.JsonValue;
 
 /**
  * Disbursement states, the seed's {@code latestTransactionStatus} codes; on the wire as the two-digit
- * {@link #code()}. Transitions exactly as CONTRACT §5: {@code 01→02, 01→05, 01→06, 02→00, 02→03, 02→06,
+ * {@link #code()}. Transitions exactly as docs/contract.md §5: {@code 01→02, 01→05, 01→06, 02→00, 02→03, 02→06,
  * 03→00, 03→05, 03→06, 00→04}; {@code 04}, {@code 05}, {@code 06} are final. {@code 07 Not found} is only an
  * inquiry answer, never a state: nothing moves to or from it.
  */

@@ -1,7 +1,7 @@
 package io.paygate.model.status;
 
 /**
- * Hosted payment states (CONTRACT §2), the value of {@code result.payment.status}, with every allowed move:
+ * Hosted payment states (docs/contract.md §2), the value of {@code result.payment.status}, with every allowed move:
  * <pre>
  * PENDING    → PROCESSING (card or direct debit submitted) | CAPTURED (an open charge paid) | FAILED (declined by the
  *              customer or the provider) | EXPIRED (the link or the open charge ran out) | CANCELLED (the merchant)
@@ -59,7 +59,7 @@ public enum PaymentStatus implements Lifecycle<PaymentStatus> {
         return isFinal() || isPaid();
     }
 
-    /** Whether the merchant is notified of this state (CONTRACT §6): every state after PENDING and PROCESSING. */
+    /** Whether the merchant is notified of this state (docs/contract.md §6): every state after PENDING and PROCESSING. */
     public boolean isNotified() {
         return this != PENDING && this != PROCESSING;
     }

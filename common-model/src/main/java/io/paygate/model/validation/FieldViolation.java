@@ -7,7 +7,7 @@ import io.paygate.model.error.ServiceCode;
 import java.util.Objects;
 
 /**
- * The one field error a request is answered with (CONTRACT §0): {@link ErrorCase#INVALID_MANDATORY_FIELD} or
+ * The one field error a request is answered with (docs/contract.md §0): {@link ErrorCase#INVALID_MANDATORY_FIELD} or
  * {@link ErrorCase#INVALID_FIELD_FORMAT} and the dotted field path, e.g. {@code customer.mobilePhone}.
  */
 public record FieldViolation(ErrorCase errorCase, String field) {

@@ -15,7 +15,7 @@ import java.lang.annotation.Target;
 
 /**
  * The annotated JSON object ({@link JsonMembers}) holds between {@link #min()} and {@link #max()} members,
- * unknown members included (seed member counts, CONTRACT §1). {@code null} is valid: whether the object is
+ * unknown members included (seed member counts, docs/contract.md §1). {@code null} is valid: whether the object is
  * mandatory is {@code @NotNull}'s job. A violation is reported as {@code Invalid Field Format <object path>}.
  */
 @Documented

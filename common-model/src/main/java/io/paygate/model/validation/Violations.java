@@ -16,7 +16,7 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * Turns Bean Validation results into the single field error of a reply (CONTRACT §0), the same way in every
+ * Turns Bean Validation results into the single field error of a reply (docs/contract.md §0), the same way in every
  * service.
  *
  * <ul>

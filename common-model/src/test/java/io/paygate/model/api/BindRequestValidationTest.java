@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
-/** Seed §2 and CONTRACT §4: every field of the bind request is mandatory, customer.id 1-64. */
+/** Seed §2 and docs/contract.md §4: every field of the bind request is mandatory, customer.id 1-64. */
 class BindRequestValidationTest {
 
     static final String VALID = "{\"customer\":{\"id\":\"CUST-001\",\"email\":\"budi@example.com\",\"firstName\":\"Budi\","

@@ -10,7 +10,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
-/** CONTRACT §1 field rules with a real Hibernate Validator: one passing and one failing case at least each. */
+/** docs/contract.md §1 field rules with a real Hibernate Validator: one passing and one failing case at least each. */
 class InitiateRequestValidationTest {
 
     /** The seed's smallest request (also the published request-signing body). */

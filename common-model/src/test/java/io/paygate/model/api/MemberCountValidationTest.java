@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
-/** Seed member counts (CONTRACT §1): unknown members count, are kept, and are otherwise ignored. */
+/** Seed member counts (docs/contract.md §1): unknown members count, are kept, and are otherwise ignored. */
 class MemberCountValidationTest {
 
     private static final String VALID = InitiateRequestValidationTest.VALID;

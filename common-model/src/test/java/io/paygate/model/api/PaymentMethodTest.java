@@ -15,7 +15,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class PaymentMethodTest {
 
-    /** CONTRACT §2a: the codes, case-insensitive, and the seed's home-market aliases. */
+    /** docs/contract.md §2a: the codes, case-insensitive, and the seed's home-market aliases. */
     @ParameterizedTest(name = "{0} -> {1}")
     @CsvSource({
             "VA_BCA, VA_BCA", "va_bca, VA_BCA", "vabca, VA_BCA", "VABNI, VA_BNI", "vabri, VA_BRI",

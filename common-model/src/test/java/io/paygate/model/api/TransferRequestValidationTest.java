@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
-/** CONTRACT §5 transfer request rules. */
+/** docs/contract.md §5 transfer request rules. */
 class TransferRequestValidationTest {
 
     static final String VALID = "{\"partnerReferenceNo\":\"TRF-20261121-0001\",\"beneficiaryBankCode\":\"014\","

@@ -26,7 +26,7 @@ class ResponseCodeTest {
         assertEquals(expected, Arrays.stream(ServiceCode.values()).map(s -> s.name() + " " + s.code()).toList());
     }
 
-    /** Every case of the CONTRACT §0 table (plus 404SS00/405SS00 for unknown routes and methods), for service 01. */
+    /** Every case of the docs/contract.md §0 table (plus 404SS00/405SS00 for unknown routes and methods), for service 01. */
     @ParameterizedTest(name = "{0} -> {1}")
     @CsvSource({
             "BAD_REQUEST, 4000100, 400, Bad Request",

@@ -11,7 +11,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-/** {@code paygate-signature} (CONTRACT §7) against vectors computed with openssl (see common-model/README.md). */
+/** {@code paygate-signature} (docs/contract.md §7) against vectors computed with openssl (see common-model/README.md). */
 class EventSignerTest {
 
     static final String CURRENT = "paygate-event-signing-key-current-0001";

@@ -10,7 +10,7 @@ import org.junit.jupiter.api.Test;
 
 class BindingStatusTest {
 
-    /** CONTRACT §4, written out independently of the enum. */
+    /** docs/contract.md §4, written out independently of the enum. */
     private static final Set<String> ALLOWED = Set.of("PENDING->ACTIVE", "PENDING->FAILED", "ACTIVE->UNBOUND");
     private static final Set<BindingStatus> FINAL = EnumSet.of(BindingStatus.FAILED, BindingStatus.UNBOUND);
 

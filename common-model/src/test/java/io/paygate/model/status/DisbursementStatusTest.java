@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Test;
 
 class DisbursementStatusTest {
 
-    /** CONTRACT §5, by code, written out independently of the enum. */
+    /** docs/contract.md §5, by code, written out independently of the enum. */
     private static final Set<String> ALLOWED = Set.of(
             "01->02", "01->05", "01->06", "02->00", "02->03", "02->06", "03->00", "03->05", "03->06", "00->04");
     private static final Set<String> FINAL = Set.of("04", "05", "06");

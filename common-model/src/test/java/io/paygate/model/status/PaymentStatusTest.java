@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Test;
 
 class PaymentStatusTest {
 
-    /** CONTRACT §2, written out independently of the enum. */
+    /** docs/contract.md §2, written out independently of the enum. */
     private static final Set<String> ALLOWED = Set.of(
             "PENDING->PROCESSING", "PENDING->CAPTURED", "PENDING->FAILED", "PENDING->EXPIRED", "PENDING->CANCELLED",
             "PROCESSING->CAPTURED", "PROCESSING->FAILED",

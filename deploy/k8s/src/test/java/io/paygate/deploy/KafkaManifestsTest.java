@@ -16,7 +16,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * CONTRACT §7 in the manifests: every service reaches Kafka with SASL SCRAM-SHA-512 over TLS as its own principal
+ * docs/contract.md §7 in the manifests: every service reaches Kafka with SASL SCRAM-SHA-512 over TLS as its own principal
  * (its own Secret, the brokers' CA mounted where the truststore setting points), and the optional Strimzi component
  * gives each principal exactly the contract's ACLs.
  */

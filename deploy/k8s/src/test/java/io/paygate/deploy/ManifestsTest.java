@@ -208,7 +208,7 @@ class ManifestsTest {
                 "100.64.0.0/10")), excepted.toString());
     }
 
-    /** CONTRACT §6 allows callback ports 443 and 8443; an egress policy that blocks one breaks those merchants. */
+    /** docs/contract.md §6 allows callback ports 443 and 8443; an egress policy that blocks one breaks those merchants. */
     @Test
     void notificationEgressAllowsEveryAllowedCallbackPort() {
         String allowed = prod.named("ConfigMap", "paygate-common").path("data").path("GATEWAY_CALLBACKS_ALLOWED_PORTS")
@@ -259,7 +259,7 @@ class ManifestsTest {
     }
 
     /**
-     * The prod profile refuses a merchant on the sandbox channel (CONTRACT §2), so the template's merchant pays through
+     * The prod profile refuses a merchant on the sandbox channel (docs/contract.md §2), so the template's merchant pays through
      * Midtrans, with its keys in payment-service's Secret alone: the other services run no payment channel.
      */
     @Test

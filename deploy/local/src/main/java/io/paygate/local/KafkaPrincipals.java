@@ -8,7 +8,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Each service's own Kafka principal on a secured broker (CONTRACT §7), with the ACLs the contract gives it:
+ * Each service's own Kafka principal on a secured broker (docs/contract.md §7), with the ACLs the contract gives it:
  * payment-service writes {@code payment-status} and {@code disbursement-status}, binding-service writes
  * {@code binding-status}, notification-service reads those three in group {@code notification-service} and writes
  * only its dead-letter topic. The same ACLs as deploy/k8s documents for production.

@@ -18,7 +18,7 @@ import java.util.List;
 import java.util.stream.Stream;
 
 /**
- * The local stack (CONTRACT §8): an embedded PostgreSQL with one database per service, an embedded
+ * The local stack (docs/contract.md §8): an embedded PostgreSQL with one database per service, an embedded
  * Kafka broker, and the three services as separate processes on 8081–8083 with the sandbox merchants; with
  * {@code --replicas N}, N processes of every service against the same database and broker, replica k of each on its
  * port + 10·k.
@@ -45,7 +45,7 @@ public final class LocalStack {
     /** Service-to-service bearer token, new for every run. */
     private final String internalToken = java.util.UUID.randomUUID().toString();
     /**
-     * Key of the event signatures (CONTRACT §7, {@code gateway.events.signing-key}), new for every run and the same for
+     * Key of the event signatures (docs/contract.md §7, {@code gateway.events.signing-key}), new for every run and the same for
      * every service: producers sign with it, notification-service verifies. 32 random bytes, base64url (43 characters).
      */
     private final String eventSigningKey = ServiceConfig.newKey();
@@ -433,7 +433,7 @@ public final class LocalStack {
         }
     }
 
-    /** How clients reach the embedded broker: as before, or as in production (CONTRACT §7). */
+    /** How clients reach the embedded broker: as before, or as in production (docs/contract.md §7). */
     public enum KafkaSecurity {
         /** No authentication (the default). */
         PLAINTEXT,

@@ -8,7 +8,7 @@ import java.util.Map;
 import java.util.regex.Pattern;
 
 /**
- * A merchant of the local stack that pays through the Midtrans Core API channel instead of the sandbox (CONTRACT §2,
+ * A merchant of the local stack that pays through the Midtrans Core API channel instead of the sandbox (docs/contract.md §2,
  * {@code deploy/local/run --midtrans-merchant ID}): its {@code gateway.merchants.<id>.provider=midtrans} and
  * {@code .midtrans.server-key|client-key|base-url} lines. The keys come from the environment, never the command line
  * (every user of the machine reads command lines in {@code ps}).

@@ -36,7 +36,7 @@ record ServiceConfig(UnaryOperator<String> jdbcUrl, String kafkaBootstrapServers
         lines.add("quarkus.datasource.password=" + EmbeddedPostgresServer.PASSWORD);
         lines.add("kafka.bootstrap.servers=" + kafkaBootstrapServers);
         lines.add("gateway.callbacks.allow-local=true");
-        // The packaged services run in the prod profile; the local stack is the sandbox (CONTRACT §2, §8).
+        // The packaged services run in the prod profile; the local stack is the sandbox (docs/contract.md §2, §8).
         lines.add("gateway.sandbox.allowed-in-production=true");
         // Loopback plays the Ingress here: X-Forwarded-Proto/-For from it are believed, as from the real one.
         lines.add("gateway.trusted-proxies=127.0.0.1,::1");

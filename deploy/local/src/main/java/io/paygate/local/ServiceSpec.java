@@ -5,7 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * One process of a service in the local stack: its module, port, database and which replica it is (CONTRACT §0,
+ * One process of a service in the local stack: its module, port, database and which replica it is (docs/contract.md §0,
  * §8). Replica 0 is on the service's port; replica k on that port + {@value #REPLICA_PORT_STEP}·k.
  */
 public record ServiceSpec(String name, int port, String database, int replica) {

@@ -183,7 +183,7 @@ final class TrainingWorkload {
         }
     }
 
-    /** A merchant request signed as {@code demo} (CONTRACT §0); the reply's body when its status is {@code status}. */
+    /** A merchant request signed as {@code demo} (docs/contract.md §0); the reply's body when its status is {@code status}. */
     private String send(String method, String base, String path, String body, int status)
             throws IOException, InterruptedException {
         byte[] bytes = body == null ? new byte[0] : body.getBytes(StandardCharsets.UTF_8);

@@ -13,7 +13,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** {@code deploy/local/run --midtrans-merchant ID}: a merchant of the local stack on the Midtrans channel (CONTRACT §2). */
+/** {@code deploy/local/run --midtrans-merchant ID}: a merchant of the local stack on the Midtrans channel (docs/contract.md §2). */
 class MidtransMerchantTest {
 
     static final Map<String, String> KEYS = Map.of("MIDTRANS_SERVER_KEY", "SB-Mid-server-abc123",

@@ -11,7 +11,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** The configuration each process of a stack with replicas gets (CONTRACT §8). */
+/** The configuration each process of a stack with replicas gets (docs/contract.md §8). */
 class ServiceConfigTest {
 
     static final String PROVIDER_SECRET = "provider-key-of-this-run";

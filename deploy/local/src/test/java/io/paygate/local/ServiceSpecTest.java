@@ -14,7 +14,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** Where each replica of each service listens and keeps its files (CONTRACT §8). */
+/** Where each replica of each service listens and keeps its files (docs/contract.md §8). */
 class ServiceSpecTest {
 
     @Test

@@ -7,7 +7,7 @@ import jakarta.enterprise.inject.Produces;
 import jakarta.inject.Singleton;
 
 /**
- * The shared callback URL rules (CONTRACT §6) with this service's resolver, {@code gateway.callbacks.allow-local} and
+ * The shared callback URL rules (docs/contract.md §6) with this service's resolver, {@code gateway.callbacks.allow-local} and
  * {@code gateway.callbacks.allowed-ports}.
  */
 public class CallbackPolicyProducer {

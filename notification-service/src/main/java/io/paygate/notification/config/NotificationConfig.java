@@ -7,7 +7,7 @@ import java.time.Duration;
 import java.util.List;
 
 /**
- * Every key of notification-service, {@code gateway.notification.*} (CONTRACT §6). Merchants, ops token and
+ * Every key of notification-service, {@code gateway.notification.*} (docs/contract.md §6). Merchants, ops token and
  * {@code gateway.callbacks.allow-local} are shared keys of service-kit's {@code GatewayConfig}.
  */
 @ConfigMapping(prefix = "gateway.notification")
@@ -24,7 +24,7 @@ public interface NotificationConfig {
     interface Retry {
         /**
          * Waits before the 2nd, 3rd, … attempt; one attempt more than there are delays. After the last attempt
-         * the notification is FAILED. CONTRACT §6 default: about three days.
+         * the notification is FAILED. docs/contract.md §6 default: about three days.
          */
         @WithDefault("10s,1m,5m,15m,30m,1h,2h,4h,8h,12h,24h,24h")
         List<Duration> delays();

@@ -14,7 +14,7 @@ import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * The delivery-time half of the callback URL rules (CONTRACT §6): the URL must still pass the policy, and the host is
+ * The delivery-time half of the callback URL rules (docs/contract.md §6): the URL must still pass the policy, and the host is
  * resolved here, every address checked (IPv4 carried in IPv6 forms included), the port rule applied, and a checked
  * address returned to connect to. Any refused address refuses the attempt (a name with one public and one private
  * answer is not used). Blocking (DNS, bounded by {@code gateway.callbacks.resolve-timeout}).

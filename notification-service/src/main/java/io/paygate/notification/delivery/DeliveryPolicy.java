@@ -11,7 +11,7 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * What the dispatcher of one instance may claim, and when a claim is worth asking the database for (CONTRACT §6, §7):
+ * What the dispatcher of one instance may claim, and when a claim is worth asking the database for (docs/contract.md §6, §7):
  * <ul>
  *   <li><b>Per-merchant share.</b> At most {@code per-merchant-concurrency} HTTP attempts of one merchant in flight
  *       here, so a slow or broken merchant cannot take every slot. A merchant's room is its share less its attempts

@@ -393,7 +393,7 @@ public class Dispatcher {
      */
     private void attempt(ClaimedNotification notification) {
         CompletableFuture<AttemptOutcome> outcome;
-        // Every line of the attempt carries the request that caused the notification (CONTRACT §0).
+        // Every line of the attempt carries the request that caused the notification (docs/contract.md §0).
         try (LogContext.Scope ignored = LogContext.requestId(notification.requestId())) {
             outcome = deliverer.start(notification);
         } catch (RuntimeException e) {

@@ -27,7 +27,7 @@ import java.util.concurrent.atomic.AtomicReference;
 /**
  * POSTs notifications with Vert.x's non-blocking HTTP client (pooled keep-alive connections, thousands of requests
  * in flight on a couple of event-loop threads). Why not the JDK client: an attempt must connect to the address that
- * was checked (CONTRACT §6, no DNS rebinding) while still sending the URL's host as {@code Host} and TLS SNI and
+ * was checked (docs/contract.md §6, no DNS rebinding) while still sending the URL's host as {@code Host} and TLS SNI and
  * verifying the certificate against it; Vert.x does exactly that with {@link RequestOptions#setServer}. Redirects are
  * never followed; the whole exchange must finish within {@code gateway.notification.delivery.timeout}; replies are
  * read up to {@code max-reply-bytes}.

@@ -14,7 +14,7 @@ import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * Each merchant's {@link NotificationSigner} (made once), and signing in two steps (CONTRACT §6): the body signature
+ * Each merchant's {@link NotificationSigner} (made once), and signing in two steps (docs/contract.md §6): the body signature
  * (RFC 8785 canonicalization and HMAC-SHA512, the costly part) once, when the notification is stored
  * ({@link #bodySignature(Merchant, String)}), and at each attempt only what depends on the attempt, the Standard
  * Webhooks signature over {@code id.timestamp.body}. The stored signature carries the id of its key; an attempt after

@@ -13,7 +13,7 @@ import java.time.format.DateTimeParseException;
 import java.util.Arrays;
 
 /**
- * Reads a merchant's reply (CONTRACT §6): delivered only on HTTP 2xx <em>and</em> a JSON body whose
+ * Reads a merchant's reply (docs/contract.md §6): delivered only on HTTP 2xx <em>and</em> a JSON body whose
  * {@code responseCode} is {@code 2000000}. Redirects are failures (never followed); {@code 410} ends the retries;
  * {@code Retry-After} (seconds or an HTTP date) is taken from 429 and 503.
  */

@@ -12,7 +12,7 @@ import java.util.List;
 import java.util.concurrent.ThreadLocalRandom;
 
 /**
- * What follows an attempt (CONTRACT §6): DELIVERED when acknowledged; FAILED on {@code 410} or after the last attempt
+ * What follows an attempt (docs/contract.md §6): DELIVERED when acknowledged; FAILED on {@code 410} or after the last attempt
  * (one more than {@code gateway.notification.retry.delays}); otherwise PENDING again after the next delay, drawn
  * within ±jitter of it, and never sooner than the merchant's {@code Retry-After} (capped). A redelivery that fails
  * returns the notification to the state it was redelivered from.

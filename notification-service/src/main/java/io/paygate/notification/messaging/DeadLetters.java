@@ -58,7 +58,7 @@ public class DeadLetters {
         if (current == null) {
             synchronized (this) {
                 if (producer == null) {
-                    // The service's Kafka configuration (address, SASL, TLS: CONTRACT §7), then its own settings.
+                    // The service's Kafka configuration (address, SASL, TLS: docs/contract.md §7), then its own settings.
                     producer = new KafkaProducer<>(kafka.producer(Map.of(
                             ProducerConfig.ACKS_CONFIG, "all",
                             ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true,

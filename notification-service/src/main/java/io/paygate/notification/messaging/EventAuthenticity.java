@@ -14,7 +14,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.Optional;
 
 /**
- * The first look at every consumed record (CONTRACT §7): its producer signature, header {@code paygate-signature},
+ * The first look at every consumed record (docs/contract.md §7): its producer signature, header {@code paygate-signature},
  * must match {@code gateway.events.signing-key} (or, during a rotation, {@code gateway.events.previous-signing-key})
  * over {@code eventId.sequence.value}, before anything in the value is believed. A record that fails is counted in
  * {@code paygate_events_rejected_total{topic, reason}} ({@code missing}, {@code malformed}, {@code mismatch}) and the

@@ -8,7 +8,7 @@ import org.apache.kafka.clients.consumer.ConsumerRecords;
 import org.eclipse.microprofile.reactive.messaging.Incoming;
 
 /**
- * The three event topics (CONTRACT §7), consumed in batches by the group {@code notification-service} (so a restart
+ * The three event topics (docs/contract.md §7), consumed in batches by the group {@code notification-service} (so a restart
  * resumes where it stopped and replicas split the partitions). A batch is acknowledged when this method returns, that
  * is after every record is stored (idempotently by eventId), ignored or dead-lettered.
  */

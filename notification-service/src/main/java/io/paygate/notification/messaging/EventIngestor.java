@@ -25,7 +25,7 @@ import java.util.UUID;
  * Stores one polled batch of events as notifications and hands what the store could lease to this instance's dispatcher
  * ({@link Dispatcher#offer}, {@link Dispatcher#handOff}), or wakes it for the rest. A record whose producer signature
  * does not verify ({@link EventAuthenticity}) goes to the dead-letter topic before it is parsed; returns only when
- * every record is stored, ignored or dead-lettered, so acknowledging the batch afterwards loses nothing (CONTRACT §7).
+ * every record is stored, ignored or dead-lettered, so acknowledging the batch afterwards loses nothing (docs/contract.md §7).
  * A database outage is waited out with backoff (Kafka keeps the partition paused, not rebalanced); a record the
  * database refuses for its data goes to the dead-letter topic so it cannot hold the others up.
  */
@@ -65,7 +65,7 @@ public class EventIngestor {
         for (ConsumerRecord<String, String> record : records) {
             count++;
             oldest = Math.min(oldest, record.timestamp());
-            // CONTRACT §7: nothing of an event is read, stored or compared (sequence) before its signature verifies.
+            // docs/contract.md §7: nothing of an event is read, stored or compared (sequence) before its signature verifies.
             Optional<String> forged = authenticity.rejection(record);
             if (forged.isPresent()) {
                 withRetry(() -> deadLetters.send(record, forged.get()));
@@ -142,7 +142,7 @@ public class EventIngestor {
         return state != null && (state.startsWith("22") || state.startsWith("23"));
     }
 
-    /** A line per stored notification, carrying the request id of its event (CONTRACT §0). */
+    /** A line per stored notification, carrying the request id of its event (docs/contract.md §0). */
     private static void log(StoredBatch batch, List<NotificationDraft> drafts) {
         java.util.Map<UUID, String> requestIds = new java.util.HashMap<>();
         drafts.forEach(d -> requestIds.put(d.eventId(), d.requestId()));

@@ -16,8 +16,8 @@ import jakarta.enterprise.context.ApplicationScoped;
 import java.util.Objects;
 
 /**
- * Turns a record of {@code payment-status}, {@code binding-status} or {@code disbursement-status} (CONTRACT §7) into
- * the notification of CONTRACT §6, built by the event data's {@code toNotification()} (seed §3/§4 fields, sample
+ * Turns a record of {@code payment-status}, {@code binding-status} or {@code disbursement-status} (docs/contract.md §7) into
+ * the notification of docs/contract.md §6, built by the event data's {@code toNotification()} (seed §3/§4 fields, sample
  * spelling, amounts as numbers, {@code order.reference} = paymentCode, {@code card} only for card payments). Anything
  * that cannot become one (not an envelope, a type foreign to the topic, an unknown merchant, data that does not fit)
  * is poison, with the reason. The body is signed here, once ({@link NotificationSigners}).

@@ -12,7 +12,7 @@ import java.util.UUID;
  * recorded). {@code callbackUrl} is where to send it now: the payment's own URL, or the merchant's current
  * registration ({@code null} when there is none). {@code attempts} counts the attempts before this one;
  * {@code signature} is the body signature made when it was stored ({@code null} for a row stored without one).
- * {@code requestId} is the request that caused its event (CONTRACT §0), carried by the attempt's log lines; or null.
+ * {@code requestId} is the request that caused its event (docs/contract.md §0), carried by the attempt's log lines; or null.
  */
 public record ClaimedNotification(UUID id, UUID claimToken, String merchantId, NotificationType type,
                                   String resourceId, String callbackUrl, String payload, int attempts,

@@ -18,7 +18,7 @@ import java.util.UUID;
 
 /**
  * The dispatcher's claim: due rows, oldest due first, no merchant beyond its room, and <b>never two attempts in
- * flight for one resource</b> (merchant, type, resource id; CONTRACT §7), across any number of instances. A row
+ * flight for one resource</b> (merchant, type, resource id; docs/contract.md §7), across any number of instances. A row
  * "holds" its resource while it has a {@code lease_token}: from its claim (or its hand-off by the store,
  * {@link NotificationStore}) until its result is recorded, whatever its status meanwhile (a row made OBSOLETE or
  * DELIVERED by a newer event while its attempt is on the wire keeps its token and its {@code lease_until}). The lease

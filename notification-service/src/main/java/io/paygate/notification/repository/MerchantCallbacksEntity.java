@@ -8,7 +8,7 @@ import jakarta.persistence.Table;
 
 import java.time.Instant;
 
-/** A merchant's registered addresses for disbursement and binding notifications (CONTRACT §6). */
+/** A merchant's registered addresses for disbursement and binding notifications (docs/contract.md §6). */
 @Entity
 @Table(name = "merchant_callbacks")
 public class MerchantCallbacksEntity extends PanacheEntityBase {

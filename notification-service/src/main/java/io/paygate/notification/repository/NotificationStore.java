@@ -20,7 +20,7 @@ import java.util.UUID;
 
 /**
  * Stores notifications from a batch of events in one transaction of two statements, whatever the batch size
- * (CONTRACT §6/§7):
+ * (docs/contract.md §6/§7):
  * <ol>
  *   <li>{@link #LOCK}: the batch's resources (merchant, type, resource id) are locked with transaction-scoped advisory
  *       locks, in one order, so events of one resource are stored one batch at a time whichever consumer has them

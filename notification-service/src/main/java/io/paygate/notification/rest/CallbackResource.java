@@ -17,7 +17,7 @@ import io.paygate.kit.openapi.GatewayOpenApiFilter;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 
-/** CONTRACT §6: where the merchant's disbursement and binding notifications go (service code 06). */
+/** docs/contract.md §6: where the merchant's disbursement and binding notifications go (service code 06). */
 @Path("/pg/merchant/callbacks")
 @Produces(MediaType.APPLICATION_JSON)
 @MerchantAuthenticated

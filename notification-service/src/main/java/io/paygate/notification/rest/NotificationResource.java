@@ -19,7 +19,7 @@ import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement
 
 import java.sql.SQLException;
 
-/** CONTRACT §6: the merchant's notification log and redelivery (service code 07). */
+/** docs/contract.md §6: the merchant's notification log and redelivery (service code 07). */
 @Path("/pg/notifications")
 @Produces(MediaType.APPLICATION_JSON)
 @MerchantAuthenticated

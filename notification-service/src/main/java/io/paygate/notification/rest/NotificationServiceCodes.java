@@ -4,7 +4,7 @@ import io.paygate.kit.error.ServiceCodeResolver;
 import io.paygate.model.error.ServiceCode;
 import jakarta.enterprise.context.ApplicationScoped;
 
-/** The service code of each notification-service path (CONTRACT §0): callbacks 06, the notification log 07. */
+/** The service code of each notification-service path (docs/contract.md §0): callbacks 06, the notification log 07. */
 @ApplicationScoped
 public class NotificationServiceCodes implements ServiceCodeResolver {
 

@@ -13,7 +13,7 @@ import java.time.Instant;
 import java.util.Optional;
 
 /**
- * Where a merchant's disbursement and binding notifications go (CONTRACT §6, {@code PUT /pg/merchant/callbacks}).
+ * Where a merchant's disbursement and binding notifications go (docs/contract.md §6, {@code PUT /pg/merchant/callbacks}).
  * A PUT replaces the registration: a missing URL unregisters it. Each URL must pass the callback URL rules, including
  * the host's current addresses ({@code 4000601 Invalid Field Format <field>}); delivery checks again.
  */

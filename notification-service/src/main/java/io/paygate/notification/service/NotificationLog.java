@@ -21,7 +21,7 @@ import java.util.Optional;
 import java.util.UUID;
 
 /**
- * The merchant's delivery log (CONTRACT §6): pages of its notifications, newest first, filtered by status and type,
+ * The merchant's delivery log (docs/contract.md §6): pages of its notifications, newest first, filtered by status and type,
  * with an opaque cursor (stable under concurrent inserts: it names a position, not an offset), and one notification
  * with all its attempts. Another merchant's notification is answered exactly like an unknown one (404).
  */

@@ -8,7 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 
-/** Replies of the notification log (CONTRACT §6, service code 07). Nulls are written: the fields are always there. */
+/** Replies of the notification log (docs/contract.md §6, service code 07). Nulls are written: the fields are always there. */
 public final class NotificationViews {
 
     private NotificationViews() {

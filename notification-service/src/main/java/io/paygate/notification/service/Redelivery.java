@@ -13,7 +13,7 @@ import java.time.Instant;
 import java.util.UUID;
 
 /**
- * {@code POST /pg/notifications/{id}/redeliver} (CONTRACT §6): one new attempt now, for PENDING, DELIVERED and
+ * {@code POST /pg/notifications/{id}/redeliver} (docs/contract.md §6): one new attempt now, for PENDING, DELIVERED and
  * FAILED notifications alike (e.g. a FAILED one after the merchant registered its address). The notification becomes
  * due at once and the dispatcher is woken; the reply shows it PENDING, and its log shows the attempt moments later.
  * A failed redelivery of a DELIVERED or FAILED notification returns it to that state; a PENDING one keeps its

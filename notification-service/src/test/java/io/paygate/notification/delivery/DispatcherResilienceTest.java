@@ -36,7 +36,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * Retries survive restarts and crashes and are shared safely by several dispatchers on one database (CONTRACT §6);
+ * Retries survive restarts and crashes and are shared safely by several dispatchers on one database (docs/contract.md §6);
  * the callback URL rules hold again at delivery time, after DNS resolution.
  */
 @QuarkusTest

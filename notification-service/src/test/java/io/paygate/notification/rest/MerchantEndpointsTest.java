@@ -32,7 +32,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * The merchant endpoints of CONTRACT §6: callback registration (06) with the URL rules, the notification log (07)
+ * The merchant endpoints of docs/contract.md §6: callback registration (06) with the URL rules, the notification log (07)
  * with filters and cursor, isolation between merchants, authentication. Only this class uses merchant demo2.
  */
 @QuarkusTest

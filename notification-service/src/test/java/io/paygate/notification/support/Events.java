@@ -86,7 +86,7 @@ public final class Events {
         sendRaw(topicOf(event), event.key(), event.toJson());
     }
 
-    /** Sends {@code value} signed with the services' test key, as the producers' outbox relay signs (CONTRACT §7). */
+    /** Sends {@code value} signed with the services' test key, as the producers' outbox relay signs (docs/contract.md §7). */
     public static void sendRaw(String topic, String key, String value) {
         sendRecord(SignedEvents.sign(new ProducerRecord<>(topic, key, value)));
     }

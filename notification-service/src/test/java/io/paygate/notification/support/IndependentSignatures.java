@@ -7,7 +7,7 @@ import java.util.Base64;
 import java.util.HexFormat;
 
 /**
- * The notification signatures of CONTRACT §6 recomputed with nothing but {@code javax.crypto}: not the signer under
+ * The notification signatures of docs/contract.md §6 recomputed with nothing but {@code javax.crypto}: not the signer under
  * test. The canonical forms the body signatures cover are written out by hand in each test.
  */
 public final class IndependentSignatures {

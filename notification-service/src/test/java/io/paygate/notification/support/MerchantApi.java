@@ -7,7 +7,7 @@ import io.restassured.specification.RequestSpecification;
 
 import static io.restassured.RestAssured.given;
 
-/** The merchant endpoints of CONTRACT §6, called and signed as a merchant would. */
+/** The merchant endpoints of docs/contract.md §6, called and signed as a merchant would. */
 public final class MerchantApi {
 
     private MerchantApi() {

@@ -10,7 +10,7 @@ import java.util.List;
 
 /**
  * The customer's ACTIVE direct-debit bindings, asked of binding-service. When binding-service is down, slow or
- * refuses, the answer is "none": the hosted page still works and offers card only (CONTRACT §2), and a
+ * refuses, the answer is "none": the hosted page still works and offers card only (docs/contract.md §2), and a
  * direct-debit charge through an unconfirmed binding is refused.
  */
 @ApplicationScoped

@@ -8,7 +8,7 @@ import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneId;
 
-/** The clock and the shared {@code gateway.timezone} (CONTRACT §1, default Asia/Jakarta) of every time shown. */
+/** The clock and the shared {@code gateway.timezone} (docs/contract.md §1, default Asia/Jakarta) of every time shown. */
 @ApplicationScoped
 public class GatewayTime {
 

@@ -9,7 +9,7 @@ import java.util.Optional;
 
 /**
  * payment-service's own keys ({@code gateway.payment.*}); every default is here. The time zone of
- * {@code expiryLink} is the shared {@code gateway.timezone} (CONTRACT §1), read by {@link GatewayTime}.
+ * {@code expiryLink} is the shared {@code gateway.timezone} (docs/contract.md §1), read by {@link GatewayTime}.
  */
 @ConfigMapping(prefix = "gateway.payment")
 public interface PaymentConfig {
@@ -20,7 +20,7 @@ public interface PaymentConfig {
      */
     Optional<String> publicBaseUrl();
 
-    /** Lifetime of a hosted payment link (CONTRACT §1: 24 h); a PENDING payment expires after it. */
+    /** Lifetime of a hosted payment link (docs/contract.md §1: 24 h); a PENDING payment expires after it. */
     @WithDefault("24h")
     Duration linkTtl();
 
@@ -40,7 +40,7 @@ public interface PaymentConfig {
 
     /**
      * How long a payment may stay PROCESSING after it was submitted to its provider before it is reconciled: asked
-     * of the provider (status inquiry) and moved to what the provider reports (CONTRACT §2). Must be longer than a
+     * of the provider (status inquiry) and moved to what the provider reports (docs/contract.md §2). Must be longer than a
      * channel's charge call can take; it also caps the wait between inquiries of a charge still pending.
      */
     @WithDefault("10m")
@@ -57,12 +57,12 @@ public interface PaymentConfig {
     /**
      * Per method kind ({@code gateway.payment.methods.<kind>.lifetime}, kinds {@code virtual-account},
      * {@code bill-payment}, {@code qr}, {@code ewallet}, {@code ewallet-push}, {@code convenience-store}): how long an
-     * open charge takes money (CONTRACT §2a: 24 h for accounts, bills and stores, 15 min for QR and wallets), never
+     * open charge takes money (docs/contract.md §2a: 24 h for accounts, bills and stores, 15 min for QR and wallets), never
      * past the link.
      */
     Map<String, MethodSettings> methods();
 
-    /** What a QRIS code shows the customer's app (CONTRACT §2a). */
+    /** What a QRIS code shows the customer's app (docs/contract.md §2a). */
     Qris qris();
 
     interface MethodSettings {
@@ -108,7 +108,7 @@ public interface PaymentConfig {
         Duration retryBackoff();
     }
 
-    /** The sandbox payment channel provider (CONTRACT §2). */
+    /** The sandbox payment channel provider (docs/contract.md §2). */
     interface Sandbox {
         /** How long the sandbox provider "thinks" before it calls back with its decision. */
         @WithDefault("500ms")

@@ -26,7 +26,7 @@ public class PublicUrls {
         return base() + "/pg/pay/" + paymentCode;
     }
 
-    /** The QR image of a payment's open charge (CONTRACT §2a). */
+    /** The QR image of a payment's open charge (docs/contract.md §2a). */
     public String qrImage(String paymentCode) {
         return page(paymentCode) + "/qr.png";
     }

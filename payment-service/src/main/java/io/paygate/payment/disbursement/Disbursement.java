@@ -12,7 +12,7 @@ import jakarta.persistence.Version;
 import java.math.BigDecimal;
 import java.time.Instant;
 
-/** A transfer to a beneficiary account (CONTRACT §5). Private to payment-service; {@link DisbursementMapper} converts. */
+/** A transfer to a beneficiary account (docs/contract.md §5). Private to payment-service; {@link DisbursementMapper} converts. */
 @Entity
 @Table(name = "disbursement")
 public class Disbursement extends PanacheEntityBase {
@@ -61,7 +61,7 @@ public class Disbursement extends PanacheEntityBase {
     @Column(name = "next_bank_step_at")
     public Instant nextBankStepAt;
 
-    /** Sequence of the last event written for this transfer (CONTRACT §7). */
+    /** Sequence of the last event written for this transfer (docs/contract.md §7). */
     @Column(nullable = false)
     public long sequence;
 

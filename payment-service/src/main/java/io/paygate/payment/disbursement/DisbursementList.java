@@ -16,7 +16,7 @@ import jakarta.transaction.Transactional;
 import java.util.List;
 
 /**
- * {@code GET /pg/disbursements} (CONTRACT §3b): the merchant's transfers, newest first, filtered by
+ * {@code GET /pg/disbursements} (docs/contract.md §3b): the merchant's transfers, newest first, filtered by
  * {@code latestTransactionStatus}, keyset-paginated on {@code (transaction_date, reference_no)}.
  */
 @ApplicationScoped

@@ -19,7 +19,7 @@ import io.paygate.kit.openapi.GatewayOpenApiFilter;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 
-/** Merchant disbursement API (CONTRACT §5). */
+/** Merchant disbursement API (docs/contract.md §5). */
 @Path("/pg/disbursement")
 @Produces(MediaType.APPLICATION_JSON)
 @MerchantAuthenticated

@@ -26,7 +26,7 @@ import java.time.Instant;
 import java.util.Optional;
 
 /**
- * Disbursements (CONTRACT §5): idempotent transfers, status inquiry, merchant cancel, operator changes, and the one
+ * Disbursements (docs/contract.md §5): idempotent transfers, status inquiry, merchant cancel, operator changes, and the one
  * place a transfer changes status — with exactly the contract's transitions; each change writes its
  * {@code disbursement-status} event (with its {@code triggerType}) in the same transaction.
  */
@@ -139,7 +139,7 @@ public class DisbursementService {
         d.nextBankStepAt = next == DisbursementStatus.PAYING ? clock.instant().plus(config.bankStepDelay()) : null;
     }
 
-    /** The one place a transfer changes status; anything outside CONTRACT §5 is {@code 409SS00} and changes nothing. */
+    /** The one place a transfer changes status; anything outside docs/contract.md §5 is {@code 409SS00} and changes nothing. */
     private void transition(Disbursement d, DisbursementStatus next, TriggerType trigger) {
         DisbursementStatus from = d.status;
         if (!from.canTransitionTo(next)) {

@@ -22,7 +22,7 @@ import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
-/** Operators settle a transfer by hand (CONTRACT §5: {@code 00}, {@code 04} or {@code 06}, triggerType manual). */
+/** Operators settle a transfer by hand (docs/contract.md §5: {@code 00}, {@code 04} or {@code 06}, triggerType manual). */
 @Path("/pg/ops/disbursements/{referenceNo}/status")
 @Produces(MediaType.APPLICATION_JSON)
 @OpsAuthenticated
@@ -55,7 +55,7 @@ public class OpsDisbursementResource {
             content = @Content(mediaType = MediaType.APPLICATION_JSON, examples = @ExampleObject(name = "4040401",
                     value = """
                             {"responseCode":"4040401","responseMessage":"Transaction Not Found"}""")))
-    @APIResponse(responseCode = "409", description = "Not a legal transition (CONTRACT §5)",
+    @APIResponse(responseCode = "409", description = "Not a legal transition (docs/contract.md §5)",
             content = @Content(mediaType = MediaType.APPLICATION_JSON, examples = @ExampleObject(name = "4090400",
                     value = """
                             {"responseCode":"4090400","responseMessage":"Conflict. latestTransactionStatus 05 cannot change to 00"}""")))

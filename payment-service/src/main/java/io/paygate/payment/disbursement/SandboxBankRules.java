@@ -3,7 +3,7 @@ package io.paygate.payment.disbursement;
 import io.paygate.model.status.DisbursementStatus;
 
 /**
- * Where the sandbox bank takes a transfer that is paying (CONTRACT §5): accounts ending {@code 0006} fail,
+ * Where the sandbox bank takes a transfer that is paying (docs/contract.md §5): accounts ending {@code 0006} fail,
  * accounts ending {@code 0003} stop at {@code 03} until an operator acts, every other account succeeds.
  */
 final class SandboxBankRules {

@@ -17,7 +17,7 @@ import java.time.Instant;
 
 /**
  * The ledger of money movements (table {@code money_movement}), the source of the daily transactions report
- * (CONTRACT §3b). Each movement is written in the transaction of the change that moved the money, so the ledger never
+ * (docs/contract.md §3b). Each movement is written in the transaction of the change that moved the money, so the ledger never
  * disagrees with the payments, refunds and transfers it reports.
  */
 @ApplicationScoped

@@ -12,7 +12,7 @@ import java.util.Base64;
 import java.util.Optional;
 
 /**
- * The opaque keyset cursors of the lists (CONTRACT §3b): the position after the last item returned (its time and id),
+ * The opaque keyset cursors of the lists (docs/contract.md §3b): the position after the last item returned (its time and id),
  * bound to the list and the merchant, and signed, so a cursor the gateway did not issue, or issued to another merchant
  * or list, is {@code 400SS01 Invalid Field Format cursor}. The key is derived from {@code gateway.events.signing-key},
  * which every replica holds, so any replica continues any other's list.

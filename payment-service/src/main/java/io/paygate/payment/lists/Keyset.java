@@ -7,7 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * One page of a merchant's rows, newest first, by keyset (CONTRACT §3b: never OFFSET): {@code merchant_id = ?}, the
+ * One page of a merchant's rows, newest first, by keyset (docs/contract.md §3b: never OFFSET): {@code merchant_id = ?}, the
  * filters, the time range, {@code (time, id) < (cursor)}, ordered by {@code time DESC, id DESC} so that an index on
  * {@code (merchant_id, time DESC, id DESC)} (or one with a filtered column between) serves it directly.
  */

@@ -6,7 +6,7 @@ import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.format.DateTimeParseException;
 
-/** The filters every list takes (CONTRACT §3b): {@code from}/{@code to} ISO-8601 with offset, {@code limit} 1–200. */
+/** The filters every list takes (docs/contract.md §3b): {@code from}/{@code to} ISO-8601 with offset, {@code limit} 1–200. */
 public record ListQuery(Instant from, Instant to, int limit) {
 
     public static final int DEFAULT_LIMIT = 50;

@@ -24,7 +24,7 @@ import java.util.Optional;
 import java.util.function.Function;
 
 /**
- * The merchant's payments and refunds, newest first (CONTRACT §3b): filtered, keyset-paginated with a signed cursor,
+ * The merchant's payments and refunds, newest first (docs/contract.md §3b): filtered, keyset-paginated with a signed cursor,
  * each item the fields of its status reply. A merchant never sees another's.
  */
 @ApplicationScoped

@@ -8,7 +8,7 @@ import io.paygate.model.api.Card;
  */
 public record CardDetails(String number, int expiryMonth, int expiryYear, String cvv, String cardholderName) {
 
-    /** First six digits, {@code *}, last four (CONTRACT §2). */
+    /** First six digits, {@code *}, last four (docs/contract.md §2). */
     public String mask() {
         return Card.mask(number);
     }

@@ -6,7 +6,7 @@ import java.math.BigDecimal;
 import java.time.Instant;
 
 /**
- * A charge to open for a method that is paid later (CONTRACT §2a: a virtual account, bill, QR, wallet payment or
+ * A charge to open for a method that is paid later (docs/contract.md §2a: a virtual account, bill, QR, wallet payment or
  * store code), under {@code reference}, the provider's order id. Opening the same reference again is the same charge.
  *
  * @param expiresAt   when the charge must stop taking money (the provider's custom expiry)

@@ -4,7 +4,7 @@ import java.time.Instant;
 
 /**
  * What the provider opened for a {@link ChargeOpening}: what the customer pays with. Each member only where the method
- * has it (CONTRACT §2a).
+ * has it (docs/contract.md §2a).
  *
  * @param payCode       the VA number, Mandiri bill key or store code
  * @param billerCode    the Mandiri biller code

@@ -5,7 +5,7 @@ import io.paygate.model.api.payment.PaymentMethod;
 import java.util.Set;
 
 /**
- * A payment channel provider (CONTRACT §2): accepts a charge now and decides later, telling payment-service its
+ * A payment channel provider (docs/contract.md §2): accepts a charge now and decides later, telling payment-service its
  * decision through a signed provider callback ({@link ProviderDecision}) and answering a status inquiry
  * ({@link #inquire}) when the callback does not come. The sandbox provider is one implementation; a real acquirer
  * (Midtrans) is another.
@@ -20,7 +20,7 @@ public interface PaymentChannel {
     /** Short name stored with the payment, e.g. {@code sandbox}. */
     String name();
 
-    /** The payment methods this channel offers (CONTRACT §2a); the page and the initiation offer only these. */
+    /** The payment methods this channel offers (docs/contract.md §2a); the page and the initiation offer only these. */
     Set<PaymentMethod> methods();
 
     /**
@@ -43,7 +43,7 @@ public interface PaymentChannel {
     ChargeStatus cancelCharge(String merchantId, String reference);
 
     /**
-     * Sends money of a captured charge back (CONTRACT §3a), once per {@code order.refundReference()}: the same
+     * Sends money of a captured charge back (docs/contract.md §3a), once per {@code order.refundReference()}: the same
      * reference again is the same refund. Only methods whose kind refunds are asked.
      *
      * @return SUCCEEDED, FAILED (nothing was refunded) or PENDING (decided later; {@link #inquireRefund} tells)

@@ -10,7 +10,7 @@ import java.util.Optional;
 
 /**
  * The payment channels of this build by name ({@code sandbox}, {@code midtrans}): a new charge goes to its
- * merchant's channel ({@code gateway.merchants.<id>.provider}, CONTRACT §2); everything after it (3-D Secure,
+ * merchant's channel ({@code gateway.merchants.<id>.provider}, docs/contract.md §2); everything after it (3-D Secure,
  * notifications, reconciliation) to the channel stored with the payment, so a payment stays with the channel that
  * took it even when its merchant is moved to another.
  */

@@ -5,7 +5,7 @@ import io.paygate.model.api.payment.PaymentMethod;
 import java.math.BigDecimal;
 
 /**
- * A refund to send back through the provider that took the payment (CONTRACT §3a).
+ * A refund to send back through the provider that took the payment (docs/contract.md §3a).
  *
  * @param chargeReference the provider's order id of the charge that took the money
  * @param refundReference the gateway's id of this refund at the provider (Midtrans {@code refund_key}): the same

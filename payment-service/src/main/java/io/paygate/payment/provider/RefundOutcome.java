@@ -1,7 +1,7 @@
 package io.paygate.payment.provider;
 
 /**
- * The provider's answer about one refund (CONTRACT §3a): {@link State#SUCCEEDED} (the money is on its way back),
+ * The provider's answer about one refund (docs/contract.md §3a): {@link State#SUCCEEDED} (the money is on its way back),
  * {@link State#FAILED} with why, {@link State#PENDING} (it decides later), or {@link State#UNKNOWN} (the provider never
  * saw this refund).
  */

@@ -6,7 +6,7 @@ import io.paygate.model.status.PaymentStatus;
 import java.util.Map;
 
 /**
- * The sandbox provider's test-card table (CONTRACT §2) and its small BIN table. Any other Luhn-valid number is
+ * The sandbox provider's test-card table (docs/contract.md §2) and its small BIN table. Any other Luhn-valid number is
  * captured; its card.info comes from the BIN table, else brand {@code UNKNOWN}.
  */
 final class SandboxCards {

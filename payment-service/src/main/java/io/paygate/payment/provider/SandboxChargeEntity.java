@@ -52,7 +52,7 @@ public class SandboxChargeEntity {
     @Column(name = "created_at", nullable = false)
     public Instant createdAt;
 
-    /** An open charge's merchant, method, amount and what the customer pays with (CONTRACT §2a). */
+    /** An open charge's merchant, method, amount and what the customer pays with (docs/contract.md §2a). */
     @Column(name = "merchant_id", length = 64)
     public String merchantId;
 

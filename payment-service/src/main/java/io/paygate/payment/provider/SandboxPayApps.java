@@ -16,7 +16,7 @@ import java.util.Locale;
 import java.util.Optional;
 
 /**
- * The customer's side of the sandbox provider (CONTRACT §2a "Sandbox"): its bank app pays a virtual account or Mandiri
+ * The customer's side of the sandbox provider (docs/contract.md §2a "Sandbox"): its bank app pays a virtual account or Mandiri
  * bill, its QRIS app pays a scanned payload, its wallet approves (PIN {@value #WALLET_PIN}) or declines, its cashier
  * takes a store code. Each pays only an open charge of the exact amount before its expiry, once; a paid charge is
  * decided CAPTURED in the provider's book and called back to payment-service like a card decision. Each call is the

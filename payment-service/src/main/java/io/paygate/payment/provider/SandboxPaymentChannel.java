@@ -21,10 +21,10 @@ import java.util.EnumSet;
 import java.util.Set;
 
 /**
- * The sandbox payment channel provider (CONTRACT §2): it accepts a charge, records its decision per the test-card
+ * The sandbox payment channel provider (docs/contract.md §2): it accepts a charge, records its decision per the test-card
  * table in its own book ({@code sandbox_charge}) and tells payment-service later, over HTTP, through
  * {@link SandboxCallbackDispatcher}; it answers status inquiries from the same book. 4000 0000 0000 3220 waits for a
- * 3-D Secure OTP first. It opens every method of CONTRACT §2a: virtual accounts, Mandiri bills, QRIS, wallets and store
+ * 3-D Secure OTP first. It opens every method of docs/contract.md §2a: virtual accounts, Mandiri bills, QRIS, wallets and store
  * codes, paid later through its bank app, QRIS app, wallet and cashier ({@link SandboxPayApps}). Each call is the
  * provider's own transaction, as at a real provider.
  */
@@ -110,7 +110,7 @@ public class SandboxPaymentChannel implements PaymentChannel {
     }
 
     /**
-     * Refunds at once (CONTRACT §3a): an amount ending in {@code .13} is refused, as is more than the charge took; the
+     * Refunds at once (docs/contract.md §3a): an amount ending in {@code .13} is refused, as is more than the charge took; the
      * same refund reference again answers what it answered before.
      */
     @Override

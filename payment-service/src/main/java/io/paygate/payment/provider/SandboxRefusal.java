@@ -3,7 +3,7 @@ package io.paygate.payment.provider;
 import java.math.BigDecimal;
 
 /**
- * The sandbox bank app, QRIS app, wallet or cashier refused to pay (CONTRACT §2a): an unknown number or code
+ * The sandbox bank app, QRIS app, wallet or cashier refused to pay (docs/contract.md §2a): an unknown number or code
  * ({@link Kind#UNKNOWN}, {@code 4040801}), a refusal the customer can read ({@link Kind#REFUSED}, {@code 4090800}:
  * wrong amount, expired, cancelled, already paid, wrong PIN) or a malformed input ({@link Kind#INVALID},
  * {@code 4000801} naming {@link #field()}). Nothing was paid. The message is the JSON twins' English reason; the

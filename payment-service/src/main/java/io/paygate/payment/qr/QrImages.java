@@ -16,7 +16,7 @@ import java.util.EnumMap;
 import java.util.Map;
 import java.util.Optional;
 
-/** A QR payload as a PNG (CONTRACT §2a: at least 300 px): ZXing's encoder, the JDK's PNG writer. */
+/** A QR payload as a PNG (docs/contract.md §2a: at least 300 px): ZXing's encoder, the JDK's PNG writer. */
 public final class QrImages {
 
     /** Side of the image in pixels, quiet zone included. */

@@ -9,7 +9,7 @@ import java.util.Optional;
 
 /**
  * A QRIS payload (EMVCo QR Code Specification for Payment Systems, merchant-presented mode, as Bank Indonesia's QRIS
- * standard profiles it; CONTRACT §2a): ID-length-value fields, two-digit ids and lengths, ending in tag {@code 63}, a
+ * standard profiles it; docs/contract.md §2a): ID-length-value fields, two-digit ids and lengths, ending in tag {@code 63}, a
  * CRC-16/CCITT-FALSE (polynomial 0x1021, initial 0xFFFF) over everything before its value, {@code "6304"} included.
  * The gateway's codes are dynamic (point of initiation {@code 12}), in rupiah ({@code 360}), with the amount, and the
  * charge's reference in the additional data (tag {@code 62}, reference label {@code 05}).

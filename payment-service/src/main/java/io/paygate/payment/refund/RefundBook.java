@@ -23,7 +23,7 @@ import java.util.Optional;
 import java.util.UUID;
 
 /**
- * The short transactions around a refund's provider call (CONTRACT §3a), as for charges: {@link #reserve} records the
+ * The short transactions around a refund's provider call (docs/contract.md §3a), as for charges: {@link #reserve} records the
  * refund PENDING under the payment's row lock, so refunds of one payment never exceed its amount whatever runs at once
  * on any number of replicas (each counts the succeeded and the pending ones before it); the provider is called outside
  * any transaction; {@link #record} writes its answer, the payment's new state, the ledger and the event.

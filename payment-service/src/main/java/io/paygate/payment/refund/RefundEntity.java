@@ -13,7 +13,7 @@ import java.time.Instant;
 import java.util.UUID;
 
 /**
- * A refund (table {@code refund}, CONTRACT §3a): its own record with its own lifecycle, PENDING → SUCCEEDED | FAILED,
+ * A refund (table {@code refund}, docs/contract.md §3a): its own record with its own lifecycle, PENDING → SUCCEEDED | FAILED,
  * decided by the provider of the payment it refunds.
  */
 @Entity

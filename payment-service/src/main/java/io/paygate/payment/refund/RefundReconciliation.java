@@ -21,7 +21,7 @@ import java.util.Locale;
 import java.util.UUID;
 
 /**
- * Refunds the provider did not decide when asked (CONTRACT §3a) are reconciled like payments: every
+ * Refunds the provider did not decide when asked (docs/contract.md §3a) are reconciled like payments: every
  * {@code gateway.payment.reconcile-interval}, on every replica, due PENDING refunds are leased
  * ({@code FOR UPDATE SKIP LOCKED}), their provider asked outside any transaction, and the answer recorded; a refund
  * the provider never received is sent again under the same reference.

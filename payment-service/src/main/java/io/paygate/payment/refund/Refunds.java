@@ -19,7 +19,7 @@ import org.jboss.logging.Logger;
 import java.time.format.DateTimeFormatter;
 
 /**
- * Refunds (CONTRACT §3a): {@code POST /pg/payment/card/refund} reserves the refund ({@link RefundBook#reserve}), asks
+ * Refunds (docs/contract.md §3a): {@code POST /pg/payment/card/refund} reserves the refund ({@link RefundBook#reserve}), asks
  * the payment's provider outside any transaction, and records its answer; a provider that does not answer leaves the
  * refund PENDING for {@link RefundReconciliation}. The same refundId with the same body answers the same refund.
  */

@@ -21,7 +21,7 @@ import java.time.format.DateTimeParseException;
 import java.time.format.ResolverStyle;
 
 /**
- * The daily transactions report (CONTRACT §3b): one RFC 4180 row per money movement of the merchant on one day in
+ * The daily transactions report (docs/contract.md §3b): one RFC 4180 row per money movement of the merchant on one day in
  * {@code gateway.timezone}, from the ledger, oldest first. Rows stream from a database cursor
  * ({@value MoneyMovements#FETCH} at a time) straight into the reply, so a day of a million movements needs no more
  * memory than a day of ten.

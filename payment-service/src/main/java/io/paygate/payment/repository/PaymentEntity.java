@@ -17,7 +17,7 @@ import java.util.UUID;
 /**
  * A hosted payment as stored (table {@code payment}). Private to payment-service: the wire sees it only through
  * {@code PaymentMapper}. The state changes only through {@link #moveTo(PaymentStatus, Instant)}, which enforces the
- * lifecycle of CONTRACT §2.
+ * lifecycle of docs/contract.md §2.
  */
 @Entity
 @Table(name = "payment")
@@ -44,7 +44,7 @@ public class PaymentEntity {
     @Column(nullable = false, length = 3)
     public String currency;
 
-    /** All succeeded refunds (CONTRACT §3a); never more than {@link #amount}. */
+    /** All succeeded refunds (docs/contract.md §3a); never more than {@link #amount}. */
     @Column(name = "refunded_amount", nullable = false, precision = 15, scale = 2)
     public BigDecimal refundedAmount = BigDecimal.ZERO;
 
@@ -140,7 +140,7 @@ public class PaymentEntity {
     @Column(nullable = false)
     public int inquiries;
 
-    /** Sequence number of the last event written for this payment (CONTRACT §7). */
+    /** Sequence number of the last event written for this payment (docs/contract.md §7). */
     @Column(nullable = false)
     public long sequence;
 

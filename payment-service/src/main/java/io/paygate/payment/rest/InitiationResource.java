@@ -17,7 +17,7 @@ import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import io.paygate.kit.openapi.GatewayOpenApiFilter;
 
-/** {@code POST /pg/payment/card/initiate} (seed §1; CONTRACT §1). */
+/** {@code POST /pg/payment/card/initiate} (seed §1; docs/contract.md §1). */
 @Path("/pg/payment/card")
 @Produces(MediaType.APPLICATION_JSON)
 @SecurityRequirement(name = GatewayOpenApiFilter.MERCHANT)

@@ -22,7 +22,7 @@ import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement
 
 import java.time.LocalDate;
 
-/** The merchant's lists and the daily transactions report (CONTRACT §3b). */
+/** The merchant's lists and the daily transactions report (docs/contract.md §3b). */
 @Path("/pg")
 @SecurityRequirement(name = GatewayOpenApiFilter.MERCHANT)
 public class ListResource {

@@ -21,7 +21,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * {@code GET /pg/ops/payments/surplus} (ops token, CONTRACT §2a): money providers took where they should not, newest
+ * {@code GET /pg/ops/payments/surplus} (ops token, docs/contract.md §2a): money providers took where they should not, newest
  * first, for an operator to refund or settle.
  */
 @Path("/pg/ops/payments/surplus")

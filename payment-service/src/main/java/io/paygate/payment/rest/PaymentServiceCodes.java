@@ -4,7 +4,7 @@ import io.paygate.kit.error.ServiceCodeResolver;
 import io.paygate.model.error.ServiceCode;
 import jakarta.enterprise.context.ApplicationScoped;
 
-/** The service code of each payment-service path (CONTRACT §0). */
+/** The service code of each payment-service path (docs/contract.md §0). */
 @ApplicationScoped
 public class PaymentServiceCodes implements ServiceCodeResolver {
 

@@ -22,7 +22,7 @@ import java.time.Instant;
 import java.util.Map;
 
 /**
- * The sandbox provider's callback (CONTRACT §2): the signature over the raw body is verified before anything is
+ * The sandbox provider's callback (docs/contract.md §2): the signature over the raw body is verified before anything is
  * read from it; a bad one is {@code 4010800} and changes nothing. The callback may arrive before payment-service
  * recorded the provider's acceptance of the charge: the charge's reference is stored when the payment is submitted
  * (PROCESSING) and the decision carries the card's info, so that order is harmless.
@@ -62,7 +62,7 @@ public class ProviderCallbackResource {
         try {
             decisions.apply(decision);
         } catch (ApiException e) {
-            // CONTRACT §0: a provider notification for an unknown order costs the client address a token
+            // docs/contract.md §0: a provider notification for an unknown order costs the client address a token
             throw e.errorCase() == ErrorCase.NOT_FOUND ? e.chargingAddress() : e;
         }
         return Map.of("responseCode", ResponseCode.SUCCESS_CODE, "responseMessage", ResponseCode.SUCCESS_MESSAGE);

@@ -24,7 +24,7 @@ import jakarta.ws.rs.core.MediaType;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 
-/** Refunds and cancellation (CONTRACT §3a) and the refunds list (§3b). */
+/** Refunds and cancellation (docs/contract.md §3a) and the refunds list (§3b). */
 @Path("/pg/payment/card")
 @Produces(MediaType.APPLICATION_JSON)
 @SecurityRequirement(name = GatewayOpenApiFilter.MERCHANT)

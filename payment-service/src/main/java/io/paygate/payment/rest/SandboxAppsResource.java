@@ -33,7 +33,7 @@ import java.util.Map;
 import java.util.function.Supplier;
 
 /**
- * The sandbox provider's bank app, QRIS app, wallet and cashier for suites that do not drive a browser (CONTRACT §2a
+ * The sandbox provider's bank app, QRIS app, wallet and cashier for suites that do not drive a browser (docs/contract.md §2a
  * "Sandbox"), with the ops token: {@code 2000000} when paid, {@code 4090800 Conflict. <reason>} when refused (wrong
  * amount, expired, cancelled, already paid, wrong PIN), {@code 4040801} for an unknown number or code. Absent (404)
  * when {@code gateway.payment.sandbox-enabled=false}. The provider then calls payment-service back, signed.

@@ -30,7 +30,7 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 import java.util.Map;
 
 /**
- * The QA shortcut (CONTRACT §2): {@code POST /pg/sandbox/payments/{paymentCode}/simulate}
+ * The QA shortcut (docs/contract.md §2): {@code POST /pg/sandbox/payments/{paymentCode}/simulate}
  * {@code {"status":"CAPTURED"|"FAILED"}} with the ops token. Absent (404) when
  * {@code gateway.payment.sandbox-enabled=false}.
  */

@@ -14,7 +14,7 @@ import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement
 import io.paygate.kit.openapi.GatewayOpenApiFilter;
 
 /**
- * {@code GET /pg/payment/card/status/{orderId}} and its twin {@code /check/{orderId}} (CONTRACT §3): the merchant's own
+ * {@code GET /pg/payment/card/status/{orderId}} and its twin {@code /check/{orderId}} (docs/contract.md §3): the merchant's own
  * orders only.
  */
 @Path("/pg/payment/card")

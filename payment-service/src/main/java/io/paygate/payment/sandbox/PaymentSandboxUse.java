@@ -13,7 +13,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * payment-service's sandbox paths (CONTRACT §2): merchants on the sandbox channel, merchants on Midtrans's own
+ * payment-service's sandbox paths (docs/contract.md §2): merchants on the sandbox channel, merchants on Midtrans's own
  * sandbox ({@code api.sandbox.midtrans.com}, which moves no money), the simulate endpoint, the sandbox bank that moves
  * disbursements. A merchant on {@code midtrans} with any other base URL is real. Made at start-up, where it also
  * refuses a merchant whose channel this build does not have, and (through {@link MidtransAccounts}) a Midtrans

@@ -3,7 +3,7 @@ package io.paygate.payment.service;
 import java.util.List;
 
 /**
- * Where the hosted page learns a customer's ACTIVE direct-debit bindings (CONTRACT §2). binding-service provides
+ * Where the hosted page learns a customer's ACTIVE direct-debit bindings (docs/contract.md §2). binding-service provides
  * the implementation ({@code RemoteBindingDirectory}); when it is down the page offers card only.
  */
 public interface BindingDirectory {

@@ -9,7 +9,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * The card form's checks (CONTRACT §2): a number that fails Luhn, a past expiry or a malformed CVV is refused on
+ * The card form's checks (docs/contract.md §2): a number that fails Luhn, a past expiry or a malformed CVV is refused on
  * the page and nothing is charged. Each refused field gets its {@link Refusal}, which the page words for the customer.
  */
 public final class CardValidator {

@@ -25,7 +25,7 @@ import java.util.Optional;
 import java.util.function.Supplier;
 
 /**
- * What the customer does on the hosted page (CONTRACT §2): look at the payment, pay by card or direct debit, pass
+ * What the customer does on the hosted page (docs/contract.md §2): look at the payment, pay by card or direct debit, pass
  * 3-D Secure. A submission only charges a PENDING, unexpired payment, exactly once: {@link PaymentSubmissions#submit}
  * moves it to PROCESSING under the row lock and commits, then the provider is called outside any transaction, then
  * its answer is recorded in a new one. A provider call that fails without a definite refusal leaves the payment

@@ -17,7 +17,7 @@ import org.jboss.logging.Logger;
 import java.util.List;
 
 /**
- * PENDING → EXPIRED when the link lifetime passes (CONTRACT §2): a job every
+ * PENDING → EXPIRED when the link lifetime passes (docs/contract.md §2): a job every
  * {@code gateway.payment.expiry-sweep-interval} claims due payments {@code FOR UPDATE SKIP LOCKED} (safe with any
  * number of replicas), and a payment that is touched after its expiry (page, card form, status) expires on the
  * spot, so nobody ever sees a payable link past its time. A payment with a method's open charge (a VA, a QR …) expires

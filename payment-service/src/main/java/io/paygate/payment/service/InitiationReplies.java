@@ -18,7 +18,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import java.util.List;
 
 /**
- * The initiation reply of a payment whose preselected method opened a charge (CONTRACT §1, §2a), built from the charge
+ * The initiation reply of a payment whose preselected method opened a charge (docs/contract.md §1, §2a), built from the charge
  * the initiation opened, so every repeat answers the same numbers: {@code paymentCode} is the VA number, bill key or
  * store code where the method has one, {@code accountList} says where to pay, {@code imageurl} is the QR image,
  * {@code appurl} the wallet app link, {@code expiryLink} the expiry announced at creation.

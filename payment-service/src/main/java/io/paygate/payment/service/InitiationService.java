@@ -36,9 +36,9 @@ import java.util.Optional;
 import java.util.UUID;
 
 /**
- * Hosted payment initiation (CONTRACT §1): the checks Bean Validation cannot make, idempotency by
+ * Hosted payment initiation (docs/contract.md §1): the checks Bean Validation cannot make, idempotency by
  * (merchant, order.id) with a content hash, and the reply. A preselected method that opens a charge
- * ({@code sourceOfFunds.type}, CONTRACT §2a) is opened at the provider after the payment is committed, outside any
+ * ({@code sourceOfFunds.type}, docs/contract.md §2a) is opened at the provider after the payment is committed, outside any
  * transaction, and the reply carries what the customer pays with; a provider failure is {@code 502SS00}, and the same
  * request again asks the provider for the same charge.
  */
@@ -78,7 +78,7 @@ public class InitiationService {
         this.methods = methods;
         this.replies = replies;
         this.allowLocalUrls = gateway.callbacks().allowLocal();
-        // CONTRACT §6: the host must resolve (within gateway.callbacks.resolve-timeout), every address and the port pass.
+        // docs/contract.md §6: the host must resolve (within gateway.callbacks.resolve-timeout), every address and the port pass.
         // A callback host seen within the JDK's cache time is checked against that answer on the request's thread.
         this.callbackPolicy = new CallbackUrlPolicy(gateway.callbacks().allowLocal(),
                 gateway.callbacks().allowedPorts(), dns::resolveOrCached);
@@ -214,7 +214,7 @@ public class InitiationService {
         checkPageUrl(request.url().backUrl(), "url.backUrl");
     }
 
-    /** CONTRACT §1: absolute https, or http where the local stack allows it; never another scheme. */
+    /** docs/contract.md §1: absolute https, or http where the local stack allows it; never another scheme. */
     private void checkPageUrl(String url, String field) {
         if (url == null) {
             return;

@@ -17,7 +17,7 @@ import java.util.Set;
 import java.util.stream.Collectors;
 
 /**
- * Which payment methods a merchant's payments offer (its channel's, CONTRACT §2a) and how long each kind's open
+ * Which payment methods a merchant's payments offer (its channel's, docs/contract.md §2a) and how long each kind's open
  * charge lives ({@code gateway.payment.methods.<kind>.lifetime}, never past the link).
  */
 @ApplicationScoped

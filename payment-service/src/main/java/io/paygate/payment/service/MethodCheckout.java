@@ -17,7 +17,7 @@ import org.jboss.logging.Logger;
 import java.util.Optional;
 
 /**
- * Opening and closing a method's charge at the provider (CONTRACT §2a), outside any database transaction: the
+ * Opening and closing a method's charge at the provider (docs/contract.md §2a), outside any database transaction: the
  * initiation's preselected method, a method chosen on the page, and the cancellation of the current charge before
  * another method (or a card) is used. A provider that has the current charge paid already when asked to cancel it
  * captures the payment instead, and nothing new is opened.

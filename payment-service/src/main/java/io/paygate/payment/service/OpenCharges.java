@@ -24,7 +24,7 @@ import java.time.Instant;
 import java.util.Optional;
 
 /**
- * The short transactions around opening and closing a method's charge at a provider (CONTRACT §2a), as
+ * The short transactions around opening and closing a method's charge at a provider (docs/contract.md §2a), as
  * {@link PaymentSubmissions} does for cards: each locks the payment row, changes it and commits before the provider is
  * called or after it answered, so no provider call holds the row.
  *

@@ -11,7 +11,7 @@ import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.enterprise.context.ApplicationScoped;
 
 /**
- * The merchant cancels a payment its customer abandoned ({@code POST /pg/payment/card/cancel/{orderId}}, CONTRACT
+ * The merchant cancels a payment its customer abandoned ({@code POST /pg/payment/card/cancel/{orderId}}, docs/contract.md
  * §3a): a PENDING payment's open charge is cancelled at the provider first, outside any transaction; a charge the
  * provider says was paid captures the payment instead ({@code 4090900} naming it). Cancelling again answers the same.
  */

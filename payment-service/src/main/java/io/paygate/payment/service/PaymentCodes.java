@@ -6,7 +6,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 
 /**
  * New payment codes: {@code PC} + 16 characters of Crockford base32 (80 random bits), 18 characters in all
- * (CONTRACT §1: at most 30). Unguessable, because the code alone opens the hosted page.
+ * (docs/contract.md §1: at most 30). Unguessable, because the code alone opens the hosted page.
  */
 @ApplicationScoped
 public class PaymentCodes {

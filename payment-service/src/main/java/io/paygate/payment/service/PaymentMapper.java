@@ -17,7 +17,7 @@ import io.paygate.payment.repository.PaymentEntity;
 /**
  * The one mapper of the payment aggregate: request → row, row → event data, row → status reply. The status reply
  * is built from the same {@link PaymentStatusChanged} the notification is built from, so its {@code order},
- * {@code result}, {@code card} and {@code sourceOfFunds} equal the notification's (CONTRACT §3).
+ * {@code result}, {@code card} and {@code sourceOfFunds} equal the notification's (docs/contract.md §3).
  */
 public final class PaymentMapper {
 
@@ -51,7 +51,7 @@ public final class PaymentMapper {
                 p.status, p.statusDesc, p.callbackUrl, p.method, source(p), refund);
     }
 
-    /** The status reply (CONTRACT §3): order, result and card exactly as the notification has them. */
+    /** The status reply (docs/contract.md §3): order, result and card exactly as the notification has them. */
     public static PaymentStatusResponse toStatusResponse(PaymentEntity p, String expiryLink) {
         PaymentNotification n = toEvent(p).toNotification();
         return PaymentStatusResponse.success(p.paymentCode, n.order(), n.result(), n.card(), expiryLink,

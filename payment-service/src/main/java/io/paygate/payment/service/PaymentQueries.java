@@ -9,7 +9,7 @@ import io.paygate.payment.repository.PaymentEntity;
 import io.paygate.payment.repository.PaymentRepository;
 import jakarta.enterprise.context.ApplicationScoped;
 
-/** Payment status for the merchant (CONTRACT §3): its own orders only; foreign and unknown alike are 404. */
+/** Payment status for the merchant (docs/contract.md §3): its own orders only; foreign and unknown alike are 404. */
 @ApplicationScoped
 public class PaymentQueries {
 

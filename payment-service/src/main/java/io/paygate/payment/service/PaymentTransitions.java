@@ -17,9 +17,9 @@ import org.jboss.logging.Logger;
 /**
  * The payment state machine's side effects in one place: every transition goes through here, is logged once
  * (ids only), every notified state writes its {@code PaymentStatusChanged} event to the outbox in the same
- * transaction, with the payment's next {@code sequence} (CONTRACT §7), and every change that moves money (a capture,
+ * transaction, with the payment's next {@code sequence} (docs/contract.md §7), and every change that moves money (a capture,
  * a reversal) is written to the ledger of the daily report. A refund's outcome is announced the same way, with
- * {@code result.refund}, whether or not it changes the state (CONTRACT §3a).
+ * {@code result.refund}, whether or not it changes the state (docs/contract.md §3a).
  */
 @ApplicationScoped
 public class PaymentTransitions {
@@ -75,7 +75,7 @@ public class PaymentTransitions {
     }
 
     /**
-     * Notifies the payment's current state again with {@code refund} (CONTRACT §3a): a refund outcome that leaves the
+     * Notifies the payment's current state again with {@code refund} (docs/contract.md §3a): a refund outcome that leaves the
      * state as it is (a failed refund, a second partial refund) still reaches the merchant.
      */
     @Transactional(Transactional.TxType.MANDATORY)

@@ -18,7 +18,7 @@ import java.util.EnumSet;
 import java.util.Set;
 
 /**
- * Applies a provider's decision on one charge (CONTRACT §2, §2a): the one code path for the verified callback or
+ * Applies a provider's decision on one charge (docs/contract.md §2, §2a): the one code path for the verified callback or
  * notification, a synchronous answer and reconciliation, so each writes the same event. The payment's current charge
  * moves it: PROCESSING → CAPTURED | FAILED (card, direct debit), PENDING → CAPTURED | FAILED | EXPIRED (an open
  * charge), CAPTURED → REVERSED. The same decision again is acknowledged without a second change or event. Money that a

@@ -8,7 +8,7 @@ import jakarta.transaction.Transactional;
 
 import java.util.Optional;
 
-/** The QR payload of a payment's open charge, for its image (CONTRACT §2a). */
+/** The QR payload of a payment's open charge, for its image (docs/contract.md §2a). */
 @ApplicationScoped
 public class QrCodes {
 

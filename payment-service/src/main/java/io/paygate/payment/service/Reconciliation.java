@@ -27,7 +27,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Reconciliation (CONTRACT §2): a payment still PROCESSING {@code gateway.payment.provider-timeout} after it was
+ * Reconciliation (docs/contract.md §2): a payment still PROCESSING {@code gateway.payment.provider-timeout} after it was
  * submitted is asked of its provider ({@link PaymentChannel#inquire}) and moved to what the provider reports, through
  * {@link ProviderDecisions} like the callback (same transition, same event). Unknown to the provider → FAILED
  * {@value #NOT_DECIDED}; still pending → asked again after a backoff.

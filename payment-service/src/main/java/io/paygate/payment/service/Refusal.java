@@ -1,7 +1,7 @@
 package io.paygate.payment.service;
 
 /**
- * Why the hosted page refused what the customer submitted (CONTRACT §2), nothing charged. The page says it in the
+ * Why the hosted page refused what the customer submitted (docs/contract.md §2), nothing charged. The page says it in the
  * customer's language (web.PageViews maps each to its message); none repeats what was typed.
  */
 public enum Refusal {

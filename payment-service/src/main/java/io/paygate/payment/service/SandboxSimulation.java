@@ -11,7 +11,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.transaction.Transactional;
 
 /**
- * The QA shortcut {@code POST /pg/sandbox/payments/{code}/simulate} (CONTRACT §2): decides a payment as the provider
+ * The QA shortcut {@code POST /pg/sandbox/payments/{code}/simulate} (docs/contract.md §2): decides a payment as the provider
  * would. A PENDING payment passes through PROCESSING; a final one never changes (409), nor does one of a real
  * channel (Midtrans: 409).
  */

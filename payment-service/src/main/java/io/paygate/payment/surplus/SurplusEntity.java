@@ -13,7 +13,7 @@ import java.time.Instant;
 import java.util.UUID;
 
 /**
- * Money a provider took for a payment where it should not have (table {@code payment_surplus}, CONTRACT §2a): one row
+ * Money a provider took for a payment where it should not have (table {@code payment_surplus}, docs/contract.md §2a): one row
  * per charge, so a repeated notification records it once.
  */
 @Entity

@@ -20,7 +20,7 @@ import java.util.List;
 import java.util.UUID;
 
 /**
- * Sends surplus money of a refundable method back through the provider that took it (CONTRACT §2a), on every replica,
+ * Sends surplus money of a refundable method back through the provider that took it (docs/contract.md §2a), on every replica,
  * one replica per surplus ({@code FOR UPDATE SKIP LOCKED}), the provider called outside any transaction under a
  * reference derived from the charge (so a retry is the same refund). Refused ones go to the operator's list.
  */

@@ -5,7 +5,7 @@ import io.quarkus.qute.TemplateData;
 import java.util.List;
 
 /**
- * How to pay the open charge of a method (CONTRACT §2a "Choosing on the page"), already worded in the page's language:
+ * How to pay the open charge of a method (docs/contract.md §2a "Choosing on the page"), already worded in the page's language:
  * what to pay with ({@code details}: the number, code or account, each copyable where it is typed somewhere), the QR,
  * the wallet's app button, the steps, and until when. {@code kind} is {@code va}, {@code bill}, {@code qr},
  * {@code wallet}, {@code push} or {@code store}.

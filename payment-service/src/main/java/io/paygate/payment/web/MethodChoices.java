@@ -7,7 +7,7 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * The methods a hosted page offers, grouped as shoppers in Indonesia expect (CONTRACT §2): QRIS and e-wallets, virtual
+ * The methods a hosted page offers, grouped as shoppers in Indonesia expect (docs/contract.md §2): QRIS and e-wallets, virtual
  * accounts, card, convenience stores, direct debit; the group of a preselected method first.
  */
 final class MethodChoices {

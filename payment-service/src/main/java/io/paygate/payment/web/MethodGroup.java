@@ -5,7 +5,7 @@ import io.quarkus.qute.TemplateData;
 import java.util.List;
 
 /**
- * One group of the methods the hosted page offers (CONTRACT §2): {@code kind} is {@code wallets}, {@code accounts},
+ * One group of the methods the hosted page offers (docs/contract.md §2): {@code kind} is {@code wallets}, {@code accounts},
  * {@code card}, {@code stores} or {@code directdebit}; each choice posts {@code type} to {@code /pg/pay/{code}/method}
  * (on the pay view, card and direct debit show their forms instead).
  */

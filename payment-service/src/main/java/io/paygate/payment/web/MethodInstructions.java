@@ -12,7 +12,7 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * The instructions of a payment's open charge (CONTRACT §2a "Choosing on the page"), worded in the page's language:
+ * The instructions of a payment's open charge (docs/contract.md §2a "Choosing on the page"), worded in the page's language:
  * the number with the bank's steps for a virtual account, biller code and bill key for a Mandiri bill, the QR for
  * QRIS, the app button (and the QR on a desktop) for a wallet, the push for OVO, the code and the cashier's steps for a
  * store. Only what the provider gave is shown; nothing else of the payment is repeated into the page.

@@ -4,7 +4,7 @@ import io.quarkus.qute.i18n.Message;
 import io.quarkus.qute.i18n.MessageBundle;
 
 /**
- * The hosted page's texts about payment methods (CONTRACT §2, §2a): the groups the page offers and each method's
+ * The hosted page's texts about payment methods (docs/contract.md §2, §2a): the groups the page offers and each method's
  * instructions, in English here and in Bahasa Indonesia in {@code messages/method_id.properties} (same keys). Templates
  * write {@code {method:groupWallets}}; {@link MethodInstructions} and {@link MethodChoices} call the methods on the
  * bundle of the page's language. Brand names (banks, wallets, stores, apps) are not translated.

@@ -4,7 +4,7 @@ import io.quarkus.qute.i18n.Message;
 import io.quarkus.qute.i18n.MessageBundle;
 
 /**
- * Every text of the hosted payment page (CONTRACT §2), in English here and in Bahasa Indonesia in
+ * Every text of the hosted payment page (docs/contract.md §2), in English here and in Bahasa Indonesia in
  * {@code messages/msg_id.properties}, each keyed by its method's name. Templates write {@code {msg:cardNumber}}, Java
  * calls the method on the bundle of the page's language ({@link PageViews}). A message is a Qute
  * template over its parameters. To add one: a method here with its English text, the same key in

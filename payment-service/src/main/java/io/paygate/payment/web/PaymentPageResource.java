@@ -45,7 +45,7 @@ import java.util.Optional;
 import java.util.UUID;
 
 /**
- * The hosted payment page (CONTRACT §2), server-rendered HTML: {@code GET /pg/pay/{code}} shows the payment in its
+ * The hosted payment page (docs/contract.md §2), server-rendered HTML: {@code GET /pg/pay/{code}} shows the payment in its
  * current state; the forms post here and are answered with 303 back to the page (or the page again, 400, with
  * what to fix). Errors on these paths are pages, never JSON. Every page is in the customer's language
  * ({@link PageLanguage}: the switch's {@code ?lang=}, its cookie, or {@code Accept-Language}).

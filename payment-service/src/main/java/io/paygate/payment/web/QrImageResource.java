@@ -11,7 +11,7 @@ import jakarta.ws.rs.core.Response;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 
 /**
- * {@code GET /pg/pay/{paymentCode}/qr.png} (CONTRACT §2a): the QR of the payment's open QRIS (or wallet) charge as a
+ * {@code GET /pg/pay/{paymentCode}/qr.png} (docs/contract.md §2a): the QR of the payment's open QRIS (or wallet) charge as a
  * PNG, the initiation reply's {@code imageurl}. No authentication (the customer's browser and scanning apps load it),
  * never cached: the charge it shows may be superseded.
  */

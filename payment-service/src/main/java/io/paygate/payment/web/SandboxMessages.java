@@ -4,7 +4,7 @@ import io.quarkus.qute.i18n.Message;
 import io.quarkus.qute.i18n.MessageBundle;
 
 /**
- * The texts of the sandbox's customer pages (CONTRACT §2a "Sandbox": bank app, QRIS app, wallet, cashier), in English
+ * The texts of the sandbox's customer pages (docs/contract.md §2a "Sandbox": bank app, QRIS app, wallet, cashier), in English
  * here and in Bahasa Indonesia in {@code messages/sbx_id.properties}. The template writes {@code {sbx:bankTitle}};
  * {@link SandboxPages} calls the bundle of the page's language for what Java words (refusals, outcomes).
  */

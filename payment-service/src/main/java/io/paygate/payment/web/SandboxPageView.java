@@ -6,7 +6,7 @@ import io.quarkus.qute.TemplateData;
 import java.util.Map;
 
 /**
- * What a sandbox customer page shows (CONTRACT §2a "Sandbox"), already worded in the page's language {@code lang}.
+ * What a sandbox customer page shows (docs/contract.md §2a "Sandbox"), already worded in the page's language {@code lang}.
  * {@code page} is {@code bank}, {@code qris}, {@code wallet}, {@code cashier} (the apps' forms), {@code paid},
  * {@code declined}, {@code refused} (what a form did) or {@code notfound}; {@code app} is the app the page belongs to
  * and {@code appPath} its form page.

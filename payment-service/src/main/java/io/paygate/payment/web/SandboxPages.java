@@ -20,7 +20,7 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * Builds the sandbox customer pages' views (CONTRACT §2a "Sandbox"): the apps' forms, what a number or code pays,
+ * Builds the sandbox customer pages' views (docs/contract.md §2a "Sandbox"): the apps' forms, what a number or code pays,
  * and what a form did, worded in the page's language; a refusal by {@link SandboxRefusal#reason()}.
  */
 @ApplicationScoped

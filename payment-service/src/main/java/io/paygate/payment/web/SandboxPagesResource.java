@@ -39,7 +39,7 @@ import java.util.UUID;
 import java.util.function.Supplier;
 
 /**
- * The sandbox provider's customer pages (CONTRACT §2a "Sandbox"), each marked as sandbox, in the customer's language:
+ * The sandbox provider's customer pages (docs/contract.md §2a "Sandbox"), each marked as sandbox, in the customer's language:
  * a bank app that pays a virtual account or Mandiri bill by number, a QRIS app that pays a pasted payload or an
  * uploaded QR image, the wallet behind a wallet charge's {@code appurl} (approve with the PIN, or decline), and a
  * store's cashier. Forms post {@code application/x-www-form-urlencoded} (the QRIS app also
@@ -49,7 +49,7 @@ import java.util.function.Supplier;
  */
 @Path("/pg/sandbox")
 @Produces(MediaType.TEXT_HTML)
-@Tag(name = "Sandbox pages", description = "The sandbox's customer pages (CONTRACT §2a): HTML, no authentication; "
+@Tag(name = "Sandbox pages", description = "The sandbox's customer pages (docs/contract.md §2a): HTML, no authentication; "
         + "absent in production")
 public class SandboxPagesResource {
 

@@ -48,7 +48,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** Lists and the daily report (CONTRACT §3b): the merchant's own, newest first, keyset pages, indexed queries. */
+/** Lists and the daily report (docs/contract.md §3b): the merchant's own, newest first, keyset pages, indexed queries. */
 @QuarkusTest
 @PaymentTestResources
 class ListsAndReportTest {

@@ -35,7 +35,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * Open charges end with their lifetime (CONTRACT §2, §2a): the provider is asked, the charge cancelled there, the
+ * Open charges end with their lifetime (docs/contract.md §2, §2a): the provider is asked, the charge cancelled there, the
  * payment EXPIRED and notified; a charge paid but never called back is found by the same inquiry. Lifetimes and the
  * reconciliation clock are seconds here; the sandbox provider's callbacks are off, so only inquiries decide.
  */

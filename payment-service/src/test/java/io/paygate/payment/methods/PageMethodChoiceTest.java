@@ -35,7 +35,7 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * Choosing a method on the hosted page (CONTRACT §2a): the charge opens at the provider; choosing another cancels it
+ * Choosing a method on the hosted page (docs/contract.md §2a): the charge opens at the provider; choosing another cancels it
  * there first; money a cancelled charge still takes is a surplus, never a second capture.
  */
 @QuarkusTest

@@ -36,7 +36,7 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * Every method of CONTRACT §2a preselected at initiation ({@code sourceOfFunds.type}): the reply carries what the
+ * Every method of docs/contract.md §2a preselected at initiation ({@code sourceOfFunds.type}): the reply carries what the
  * customer pays with, the sandbox app pays it, the payment is CAPTURED and its one event carries
  * {@code sourceOfFunds}.
  */

@@ -14,7 +14,7 @@ import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.equalTo;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-/** Methods paid later (CONTRACT §2a) through the Midtrans setup: preselected by the merchant, paid at the simulator. */
+/** Methods paid later (docs/contract.md §2a) through the Midtrans setup: preselected by the merchant, paid at the simulator. */
 final class MidtransMethods {
 
     private MidtransMethods() {

@@ -27,7 +27,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * The methods paid later through the Midtrans Core API (CONTRACT §2a, the simulator over real HTTP): each preselected
+ * The methods paid later through the Midtrans Core API (docs/contract.md §2a, the simulator over real HTTP): each preselected
  * method is opened with its {@code payment_type} and a custom expiry, the reply carries what Midtrans gave, and the
  * customer's payment at Midtrans captures the payment once Midtrans's status confirms it.
  */

@@ -30,7 +30,7 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * What becomes of a Midtrans charge paid later (CONTRACT §2a): Midtrans's expiry, the provider's reversal of a
+ * What becomes of a Midtrans charge paid later (docs/contract.md §2a): Midtrans's expiry, the provider's reversal of a
  * settlement, the cancel before another method is opened (and the payment that beat it), money that reaches a
  * cancelled payment's charge, and reconciliation of a charge past its expiry when Midtrans says nothing.
  */

@@ -19,7 +19,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * Reconciliation of Midtrans payments (CONTRACT §2) by {@code GET /v2/{order_id}/status} with the payment's own
+ * Reconciliation of Midtrans payments (docs/contract.md §2) by {@code GET /v2/{order_id}/status} with the payment's own
  * channel and merchant keys: a notification that never comes, a charge whose answer was a 5xx or never came.
  */
 @QuarkusTest

@@ -29,7 +29,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * Refunds through Midtrans (CONTRACT §3a): cards by {@code /refund} with the refund's {@code refund_key}, QRIS and
+ * Refunds through Midtrans (docs/contract.md §3a): cards by {@code /refund} with the refund's {@code refund_key}, QRIS and
  * wallets by the direct refund; Midtrans's refusals fail the refund; a refund whose answer is lost is decided by
  * Midtrans's refund notification (its status's {@code refunds} list); a virtual account never reaches Midtrans.
  */

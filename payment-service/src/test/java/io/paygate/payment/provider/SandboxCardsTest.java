@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** The test-card table of CONTRACT §2. */
+/** The test-card table of docs/contract.md §2. */
 class SandboxCardsTest {
 
     @Test

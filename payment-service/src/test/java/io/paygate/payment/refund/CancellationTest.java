@@ -28,7 +28,7 @@ import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-/** The merchant cancels a PENDING payment (CONTRACT §3a). */
+/** The merchant cancels a PENDING payment (docs/contract.md §3a). */
 @QuarkusTest
 @PaymentTestResources
 class CancellationTest {

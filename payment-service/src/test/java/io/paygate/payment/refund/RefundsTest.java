@@ -39,7 +39,7 @@ import static org.hamcrest.Matchers.startsWith;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** Refunds (CONTRACT §3a) against the sandbox provider, over real HTTP, PostgreSQL and Kafka. */
+/** Refunds (docs/contract.md §3a) against the sandbox provider, over real HTTP, PostgreSQL and Kafka. */
 @QuarkusTest
 @PaymentTestResources
 class RefundsTest {

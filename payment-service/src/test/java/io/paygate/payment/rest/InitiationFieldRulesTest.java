@@ -20,7 +20,7 @@ import static io.paygate.payment.support.Requests.without;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.notNullValue;
 
-/** Every field rule of CONTRACT §1, each with a request it refuses (exact code and field) and one it accepts. */
+/** Every field rule of docs/contract.md §1, each with a request it refuses (exact code and field) and one it accepts. */
 @QuarkusTest
 @PaymentTestResources
 class InitiationFieldRulesTest {

@@ -23,7 +23,7 @@ import static org.hamcrest.Matchers.startsWith;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /**
- * CONTRACT §0: request bodies are I-JSON. A correctly signed initiation carrying a hostile number, ill-formed UTF-8 or
+ * docs/contract.md §0: request bodies are I-JSON. A correctly signed initiation carrying a hostile number, ill-formed UTF-8 or
  * a lone surrogate anywhere is {@code 4000100}, never a 500, and no payment is written; input at the edges of what
  * I-JSON allows is accepted.
  */

@@ -35,7 +35,7 @@ class PaymentOpenApiTest {
     private static final List<String> MERCHANT_OPERATIONS = List.of("POST " + INITIATE, "GET " + STATUS,
             "POST " + TRANSFER, "GET " + TRANSFER_STATUS, "POST " + CANCEL);
 
-    /** The sandbox's customer pages (CONTRACT §2a): HTML for a person, no authentication, like the hosted page. */
+    /** The sandbox's customer pages (docs/contract.md §2a): HTML for a person, no authentication, like the hosted page. */
     private static final Set<String> SANDBOX_PAGES = Set.of("GET /pg/sandbox/bank-app", "POST /pg/sandbox/bank-app",
             "GET /pg/sandbox/qris-app", "POST /pg/sandbox/qris-app", "GET /pg/sandbox/wallet/{reference}",
             "GET /pg/sandbox/cashier", "POST /pg/sandbox/cashier");
@@ -70,7 +70,7 @@ class PaymentOpenApiTest {
                 .at("/responses/429/headers/Retry-After/schema/type").asText());
     }
 
-    /** CONTRACT §0 "Request ids": every operation takes one, and every one of its replies carries one. */
+    /** docs/contract.md §0 "Request ids": every operation takes one, and every one of its replies carries one. */
     @Test
     void everyOperationDocumentsTheRequestIdOfItsRepliesAndTakesTheCallers() {
         for (String operation : doc.operations()) {

@@ -14,7 +14,7 @@ import static org.hamcrest.Matchers.not;
 import static org.hamcrest.Matchers.nullValue;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-/** {@code GET /pg/payment/card/status/{orderId}} (CONTRACT §3). */
+/** {@code GET /pg/payment/card/status/{orderId}} (docs/contract.md §3). */
 @QuarkusTest
 @PaymentTestResources
 class PaymentStatusTest {

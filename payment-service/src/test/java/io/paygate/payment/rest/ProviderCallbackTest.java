@@ -25,7 +25,7 @@ import static org.hamcrest.Matchers.equalTo;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /**
- * The provider callback (CONTRACT §2): its signature is verified before any state change. Uses a payment waiting for
+ * The provider callback (docs/contract.md §2): its signature is verified before any state change. Uses a payment waiting for
  * 3-D Secure, so the sandbox provider itself never calls back during the test.
  */
 @QuarkusTest

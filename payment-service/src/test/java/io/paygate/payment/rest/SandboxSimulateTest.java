@@ -18,7 +18,7 @@ import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.equalTo;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-/** {@code POST /pg/sandbox/payments/{code}/simulate} (CONTRACT §2), ops token only. */
+/** {@code POST /pg/sandbox/payments/{code}/simulate} (docs/contract.md §2), ops token only. */
 @QuarkusTest
 @PaymentTestResources
 class SandboxSimulateTest {

@@ -32,7 +32,7 @@ import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /**
- * CONTRACT §2: the provider call never runs inside the database transaction that holds the payment's row, and the
+ * docs/contract.md §2: the provider call never runs inside the database transaction that holds the payment's row, and the
  * PENDING → PROCESSING transition keeps a double submit from charging twice. The sandbox provider is made slow for
  * real: the test holds a lock on its book ({@code sandbox_charge}), so its charge waits in PostgreSQL.
  */

@@ -48,7 +48,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * Reconciliation (CONTRACT §2) with a sandbox provider whose callbacks are lost
+ * Reconciliation (docs/contract.md §2) with a sandbox provider whose callbacks are lost
  * ({@code gateway.payment.sandbox.callbacks-enabled=false}): payments are decided only by asking the provider, after
  * a provider timeout shortened to 2 s, over the real database and broker.
  */

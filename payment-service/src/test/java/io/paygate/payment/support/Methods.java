@@ -11,7 +11,7 @@ import java.util.Map;
 
 import static io.restassured.RestAssured.given;
 
-/** Payment methods (CONTRACT §2a) as a merchant preselects them and a customer pays them in the sandbox apps. */
+/** Payment methods (docs/contract.md §2a) as a merchant preselects them and a customer pays them in the sandbox apps. */
 public final class Methods {
 
     private Methods() {

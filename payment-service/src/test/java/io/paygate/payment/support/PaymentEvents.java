@@ -41,7 +41,7 @@ public final class PaymentEvents {
             while (System.nanoTime() < Math.min(deadline, quietUntil)) {
                 for (ConsumerRecord<String, String> record : consumer.poll(Duration.ofMillis(250))) {
                     if (key.equals(record.key())) {
-                        // CONTRACT §7: every published event carries a producer signature that verifies
+                        // docs/contract.md §7: every published event carries a producer signature that verifies
                         SignedEvents.verify(record.headers().lastHeader(EventSigner.HEADER),
                                 record.value().getBytes(StandardCharsets.UTF_8));
                         mine.add(record);

@@ -10,7 +10,7 @@ import java.util.Map;
 
 import static io.restassured.RestAssured.given;
 
-/** Refunds, cancellation, lists and the report as a merchant calls them (CONTRACT §3a, §3b). */
+/** Refunds, cancellation, lists and the report as a merchant calls them (docs/contract.md §3a, §3b). */
 public final class Refunds {
 
     private Refunds() {

@@ -24,7 +24,7 @@ import java.time.Year;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /**
- * The hosted page's every view audited by axe-core in Debian's Chromium (CONTRACT §2): no violation at any impact
+ * The hosted page's every view audited by axe-core in Debian's Chromium (docs/contract.md §2): no violation at any impact
  * level on a 360 px phone and a 1280 px desktop, in English and in Bahasa Indonesia, and no sideways scroll. One
  * browser for the class; skipped where Chromium or axe-core is missing outside CI, an error in CI.
  */

@@ -22,7 +22,7 @@ import static org.hamcrest.Matchers.nullValue;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * The hosted page in Bahasa Indonesia and English (CONTRACT §2): chosen by {@code Accept-Language}, switched by
+ * The hosted page in Bahasa Indonesia and English (docs/contract.md §2): chosen by {@code Accept-Language}, switched by
  * {@code ?lang=} and kept by its cookie through the forms' posts and 303s; results that never leave by themselves.
  */
 @QuarkusTest

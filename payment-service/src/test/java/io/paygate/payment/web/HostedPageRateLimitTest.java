@@ -37,7 +37,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
 /**
- * CONTRACT §0: "Hosted pages a customer is using and provider callbacks are never limited below what one payment
+ * docs/contract.md §0: "Hosted pages a customer is using and provider callbacks are never limited below what one payment
  * needs", with the client address limited to a burst of 3 and one request every 4 s, and the pages at their
  * production defaults. RestAssured's peer (127.0.0.1) is a trusted proxy here, so each test names its customer's
  * address in X-Forwarded-For.
@@ -174,7 +174,7 @@ class HostedPageRateLimitTest {
     }
 
     /**
-     * CONTRACT §0: provider notifications for unknown orders are limited per client address (300 of them in 0.6 s were
+     * docs/contract.md §0: provider notifications for unknown orders are limited per client address (300 of them in 0.6 s were
      * all answered 404, issue 22), while a callback whose signature verifies for a payment is still served from it.
      */
     @Test

@@ -21,7 +21,7 @@ import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.not;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-/** The hosted payment page (CONTRACT §2) as HTML over HTTP; the real browser runs in HostedPageBrowserTest. */
+/** The hosted payment page (docs/contract.md §2) as HTML over HTTP; the real browser runs in HostedPageBrowserTest. */
 @QuarkusTest
 @PaymentTestResources
 class HostedPageTest {

@@ -34,7 +34,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * Every method's instructions on the hosted page and every sandbox customer page, audited by axe-core in Debian's
- * Chromium (CONTRACT §2): no violation at any impact level at 360 px and 1280 px in English, and at 360 px in Bahasa
+ * Chromium (docs/contract.md §2): no violation at any impact level at 360 px and 1280 px in English, and at 360 px in Bahasa
  * Indonesia, no sideways scroll; and the instructions view following a payment to its result by itself. One browser
  * for the class; skipped where Chromium or axe-core is missing outside CI, an error in CI.
  */

@@ -28,7 +28,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * The hosted page's payment methods (CONTRACT §2, §2a) as HTML over HTTP: every method of the channel offered in its
+ * The hosted page's payment methods (docs/contract.md §2, §2a) as HTML over HTTP: every method of the channel offered in its
  * group, a method chosen or preselected opening on its instructions in English and Bahasa Indonesia, switching, the
  * state the page polls, and where the page sends the customer back to the merchant.
  */

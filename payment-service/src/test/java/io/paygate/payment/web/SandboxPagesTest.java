@@ -28,7 +28,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * The sandbox's customer pages (CONTRACT §2a "Sandbox") over HTTP: the bank app, QRIS app, wallet and cashier show
+ * The sandbox's customer pages (docs/contract.md §2a "Sandbox") over HTTP: the bank app, QRIS app, wallet and cashier show
  * what a number pays, pay it, and refuse with the reason (wrong amount, expired, cancelled, wrong CRC, wrong PIN) in
  * English and Bahasa Indonesia; nothing is paid when they refuse.
  */

@@ -28,7 +28,7 @@ import java.util.Optional;
  */
 public class AuthenticationFilters {
 
-    /** CONTRACT §0: a body over 64 KiB is refused with 413. */
+    /** docs/contract.md §0: a body over 64 KiB is refused with 413. */
     public static final int MAX_BODY_BYTES = 64 * 1024;
     private static final String BEARER = "Bearer ";
 
@@ -56,7 +56,7 @@ public class AuthenticationFilters {
             throw ApiException.unauthorized("Missing " + RequestSigner.PARTNER_ID);
         }
         Merchant merchant = merchants.find(partnerId).orElseThrow(() -> ApiException.unauthorized("Unknown partner"));
-        // CONTRACT §0: PATH is the request target exactly as sent on the request line (web.RequestTargets refused
+        // docs/contract.md §0: PATH is the request target exactly as sent on the request line (web.RequestTargets refused
         // the forms that could name another resource than the one this string names).
         String target = http.uri();
         try {
@@ -94,7 +94,7 @@ public class AuthenticationFilters {
     /**
      * The body exactly as the endpoint will read it. It is read whatever the headers say (no {@code Content-Type}
      * is not "no body"): the signature covers the bytes that are read, never fewer. A body that is not
-     * {@code application/json} is refused (CONTRACT §0: {@code 415SS00}) before the signature is checked, so no
+     * {@code application/json} is refused (docs/contract.md §0: {@code 415SS00}) before the signature is checked, so no
      * endpoint ever sees bytes of a type it might guess. The bytes are already in memory: {@code web.RequestBodies}
      * read them on the event loop, within the body deadline and the size limit, before this filter's worker thread
      * was given the request.

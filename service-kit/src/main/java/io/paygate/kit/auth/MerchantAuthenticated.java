@@ -8,7 +8,7 @@ import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
 
 /**
- * Requires a merchant signature (CONTRACT §0: X-PARTNER-ID, X-TIMESTAMP, X-SIGNATURE); the merchant is
+ * Requires a merchant signature (docs/contract.md §0: X-PARTNER-ID, X-TIMESTAMP, X-SIGNATURE); the merchant is
  * then available from {@link CurrentMerchant}.
  * A JAX-RS name binding: resolved at build time, so the check costs nothing on other endpoints.
  */

@@ -11,7 +11,7 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * The configuration every service reads with the same keys (CONTRACT §0, §8). Service-specific keys live in
+ * The configuration every service reads with the same keys (docs/contract.md §0, §8). Service-specific keys live in
  * each service's own mapping ({@code gateway.payment}, {@code gateway.binding}, {@code gateway.notification}).
  */
 @ConfigMapping(prefix = "gateway")
@@ -47,7 +47,7 @@ public interface GatewayConfig {
         /** Display name (hosted page). */
         String name();
 
-        /** Key of the merchant's request signatures ({@code X-SIGNATURE}, CONTRACT §0). */
+        /** Key of the merchant's request signatures ({@code X-SIGNATURE}, docs/contract.md §0). */
         String clientSecret();
 
         /**
@@ -61,7 +61,7 @@ public interface GatewayConfig {
         String currency();
 
         /**
-         * The merchant's payment channel (CONTRACT §2): {@code sandbox} (the sandbox provider) or {@code midtrans}
+         * The merchant's payment channel (docs/contract.md §2): {@code sandbox} (the sandbox provider) or {@code midtrans}
          * (the Midtrans Core API, with {@link #midtrans()}). Read by payment-service, which refuses to start on a
          * channel it does not have, or on {@code midtrans} without keys.
          */
@@ -88,7 +88,7 @@ public interface GatewayConfig {
     interface Sandbox {
         /**
          * Whether a production deployment may run sandbox paths (a sandbox channel, the sandbox bank, the simulate
-         * endpoints); without it, it refuses to start while any is on (CONTRACT §2, {@code ProductionPosture}).
+         * endpoints); without it, it refuses to start while any is on (docs/contract.md §2, {@code ProductionPosture}).
          */
         @WithDefault("false")
         boolean allowedInProduction();
@@ -109,7 +109,7 @@ public interface GatewayConfig {
         @WithDefault("false")
         boolean allowLocal();
 
-        /** The ports a callback URL may use (CONTRACT §6); the list replaces the default, 1–65535 each. */
+        /** The ports a callback URL may use (docs/contract.md §6); the list replaces the default, 1–65535 each. */
         @WithDefault("443,8443")
         Set<Integer> allowedPorts();
 
@@ -162,7 +162,7 @@ public interface GatewayConfig {
         Duration leaderCheckInterval();
     }
 
-    /** The producer signature of events between the services (CONTRACT §7, record header {@code paygate-signature}). */
+    /** The producer signature of events between the services (docs/contract.md §7, record header {@code paygate-signature}). */
     interface Events {
         /**
          * Key of the event signatures, the same in every service (producers sign with it, notification-service

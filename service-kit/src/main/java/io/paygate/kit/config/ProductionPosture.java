@@ -12,7 +12,7 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * CONTRACT §2: a production deployment refuses to start while any merchant uses the sandbox channel, the sandbox
+ * docs/contract.md §2: a production deployment refuses to start while any merchant uses the sandbox channel, the sandbox
  * bank or the simulate endpoints, unless {@code gateway.sandbox.allowed-in-production=true} says that is meant (the
  * local stack says so; it runs the packaged services in the prod profile). Sandboxes in production take no money
  * and decide payments by test card numbers, or let anyone with the ops token decide them: a configuration mistake

@@ -7,7 +7,7 @@ import io.paygate.model.validation.FieldViolation;
 import java.util.Optional;
 
 /**
- * A request the gateway answers with a contract error (CONTRACT §0). The service code comes from the
+ * A request the gateway answers with a contract error (docs/contract.md §0). The service code comes from the
  * {@link ServiceCodeResolver} unless the thrower names one. Carries no stack trace: it is an answer, not a fault.
  */
 public final class ApiException extends RuntimeException {
@@ -70,7 +70,7 @@ public final class ApiException extends RuntimeException {
 
     /**
      * The same error, and it costs the client address a token of its rate-limit bucket like a failed authentication
-     * (CONTRACT §0: provider notifications for unknown orders); over the limit it is answered {@code 429SS00}.
+     * (docs/contract.md §0: provider notifications for unknown orders); over the limit it is answered {@code 429SS00}.
      */
     public ApiException chargingAddress() {
         return new ApiException(errorCase, detail, service, true);

@@ -8,7 +8,7 @@ import jakarta.enterprise.inject.Produces;
 import jakarta.inject.Singleton;
 
 /**
- * The service's {@link EventSigner} (CONTRACT §7) from {@code gateway.events.signing-key} and, during a rotation,
+ * The service's {@link EventSigner} (docs/contract.md §7) from {@code gateway.events.signing-key} and, during a rotation,
  * {@code gateway.events.previous-signing-key}. Made at startup, so a service whose key is missing (SmallRye refuses
  * the configuration) or shorter than 32 bytes does not start. The relay signs every record with it; notification-service
  * verifies with it.

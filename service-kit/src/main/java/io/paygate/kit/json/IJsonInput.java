@@ -20,7 +20,7 @@ import java.io.IOException;
 import java.util.List;
 
 /**
- * Request bodies are I-JSON (CONTRACT §0, RFC 7493), checked while Jackson reads them, in one place for every
+ * Request bodies are I-JSON (docs/contract.md §0, RFC 7493), checked while Jackson reads them, in one place for every
  * service; anything else is {@code 400SS00} before a resource runs, so nothing is written:
  *
  * <ul>

@@ -14,7 +14,7 @@ import java.util.Iterator;
 import java.util.Map;
 
 /**
- * Refuses U+0000 in any string of a request body, member names included (CONTRACT §0: {@code 400SS01} naming the
+ * Refuses U+0000 in any string of a request body, member names included (docs/contract.md §0: {@code 400SS01} naming the
  * field). JSON allows it as {@code \u0000}, but PostgreSQL stores no NUL in {@code text} or {@code jsonb}, so such a
  * value could only fail later, as a 500, or be silently cut. The same deserializers apply the I-JSON text and number
  * rules ({@link IJsonInput}) to every string, member name and kept tree.
@@ -64,7 +64,7 @@ public final class NoNulText {
         }
     }
 
-    /** Members the gateway keeps without knowing them (CONTRACT §1) are trees; the same rule holds inside them. */
+    /** Members the gateway keeps without knowing them (docs/contract.md §1) are trees; the same rule holds inside them. */
     private static final class Trees extends StdDeserializer<JsonNode> {
         Trees() {
             super(JsonNode.class);

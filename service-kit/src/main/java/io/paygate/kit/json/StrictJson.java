@@ -11,7 +11,7 @@ import io.quarkus.jackson.ObjectMapperCustomizer;
 import jakarta.inject.Singleton;
 
 /**
- * The service's ObjectMapper: common-model's settings, and strict types (CONTRACT §0: a wrong type is
+ * The service's ObjectMapper: common-model's settings, and strict types (docs/contract.md §0: a wrong type is
  * {@code 400SS00}): a number where a string is expected, a fraction where an integer is expected, a string where a number or boolean is expected, and
  * trailing content after the JSON value are refused instead of coerced; a member repeated in one object is malformed
  * JSON (parsers disagree on which value wins, so the gateway takes neither); text with U+0000 is refused

@@ -10,7 +10,7 @@ import java.io.InputStream;
 import java.io.Reader;
 
 /**
- * Refuses JSON bytes that are not well-formed UTF-8 (CONTRACT §0, RFC 7493 §2.1), as Jackson reads them: no second
+ * Refuses JSON bytes that are not well-formed UTF-8 (docs/contract.md §0, RFC 7493 §2.1), as Jackson reads them: no second
  * pass over the body. Jackson refuses some ill-formed UTF-8 itself (UTF-8-encoded surrogates {@code ED A0 80},
  * truncated sequences, {@code F8..FF}) but decodes overlong forms ({@code C0 AF} is {@code /}, {@code E0 80 AF}
  * too) and sequences past U+10FFFF ({@code F4 90 80 80}, {@code F5..F7}); this check follows the Unicode table of

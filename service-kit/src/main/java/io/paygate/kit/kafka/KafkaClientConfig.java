@@ -9,7 +9,7 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * The one place a Kafka client a service builds itself gets its connection settings from (CONTRACT §7): the
+ * The one place a Kafka client a service builds itself gets its connection settings from (docs/contract.md §7): the
  * service's Quarkus Kafka configuration, every {@code kafka.*} key ({@code kafka.bootstrap.servers},
  * {@code kafka.security.protocol}, {@code kafka.sasl.mechanism}, {@code kafka.sasl.jaas.config},
  * {@code kafka.ssl.truststore.*}, …, or their environment forms {@code KAFKA_SECURITY_PROTOCOL}, …), exactly as

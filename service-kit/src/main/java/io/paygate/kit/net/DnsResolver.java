@@ -14,7 +14,7 @@ import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * Host name to addresses, for the callback URL checks (CONTRACT §6) at initiation, at registration and at delivery
+ * Host name to addresses, for the callback URL checks (docs/contract.md §6) at initiation, at registration and at delivery
  * (a seam: tests replace this bean so that names resolve without a DNS server, or to a private address). The system
  * resolver within {@code gateway.callbacks.resolve-timeout}, at most {@value #LOOKUPS} names at once; a name that has
  * not answered in time does not resolve. Repeated names are answered from the JDK's cache

@@ -5,7 +5,7 @@ import io.paygate.model.ids.RequestIds;
 import org.jboss.logging.MDC;
 
 /**
- * The MDC keys every log line may carry (CONTRACT §0 "Request ids"), and how background work puts them there. During
+ * The MDC keys every log line may carry (docs/contract.md §0 "Request ids"), and how background work puts them there. During
  * an HTTP request {@link RequestCorrelation} sets them; work that acts for a request later (delivering the
  * notifications an event caused) sets the request id for the lines it writes with {@link #requestId(String)}.
  * Quarkus keeps the MDC in the request's Vert.x context and, off Vert.x threads, per thread.

@@ -6,7 +6,7 @@ import java.util.List;
 
 /**
  * The {@code merchant} tag of a metric: a configured merchant's id, so the number of series stays bounded by the
- * configuration (merchants are configuration, CONTRACT §0). An id that is not configured (a forged event, an
+ * configuration (merchants are configuration, docs/contract.md §0). An id that is not configured (a forged event, an
  * unknown X-PARTNER-ID) is never a tag value: it is counted as {@value #UNKNOWN}; no merchant at all (a page, an ops
  * call) is {@value #NONE}.
  */

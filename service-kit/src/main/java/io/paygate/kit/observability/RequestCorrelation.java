@@ -10,7 +10,7 @@ import jakarta.enterprise.event.Observes;
 import org.jboss.logging.MDC;
 
 /**
- * CONTRACT §0 "Request ids": every request gets an id, the caller's {@code X-Request-Id} when it is well-formed
+ * docs/contract.md §0 "Request ids": every request gets an id, the caller's {@code X-Request-Id} when it is well-formed
  * (1–64 of {@code [A-Za-z0-9._-]}), otherwise a new one. The id is echoed in the reply, put in the MDC (so every log
  * line of the request carries it, on the event loop and on the worker thread alike) and written in the request's one
  * access-log line when it ends ({@link AccessLog}). A Vert.x route filter before every other one, so the early

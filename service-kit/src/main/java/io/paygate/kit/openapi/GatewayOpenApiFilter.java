@@ -28,7 +28,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Documents what every service answers the same way (CONTRACT §0), so the resources only declare what is theirs.
+ * Documents what every service answers the same way (docs/contract.md §0), so the resources only declare what is theirs.
  * A resource marks its operations with {@code @SecurityRequirement(name = MERCHANT | OPS | INTERNAL)}; this filter
  * then adds the authentication headers and, with the service's own response codes (from its
  * {@link ServiceCodeResolver}, so the document cannot drift from the replies), the errors raised before a resource
@@ -56,7 +56,7 @@ public abstract class GatewayOpenApiFilter implements OASFilter {
             Lowercase hex HMAC-SHA512, key = UTF-8 bytes of the merchant's client secret, message = \
             `METHOD + ":" + PATH + ":" + lowerhex(SHA-256(raw body bytes)) + ":" + X-TIMESTAMP`. PATH is the request \
             path plus `?query` when there is one; a request without body hashes the empty string. \
-            Any failure is HTTP 401 `401SS00` `Unauthorized. <reason>` (CONTRACT §0).""";
+            Any failure is HTTP 401 `401SS00` `Unauthorized. <reason>` (docs/contract.md §0).""";
 
     private final ServiceCodeResolver codes;
 
@@ -174,7 +174,7 @@ public abstract class GatewayOpenApiFilter implements OASFilter {
         }
     }
 
-    /** CONTRACT §0 "Rate limits": 429 with {@code Retry-After}, on every operation (kit.ratelimit). */
+    /** docs/contract.md §0 "Rate limits": 429 with {@code Retry-After}, on every operation (kit.ratelimit). */
     private static void addTooManyRequests(APIResponses responses, ServiceCode service, String auth) {
         String description = MERCHANT.equals(auth)
                 ? "Over the rate limit: the merchant's requests (gateway.rate-limit.merchant.*, shared by all replicas), "

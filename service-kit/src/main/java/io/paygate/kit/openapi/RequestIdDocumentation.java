@@ -6,7 +6,7 @@ import org.eclipse.microprofile.openapi.models.Operation;
 import org.eclipse.microprofile.openapi.models.media.Schema;
 import org.eclipse.microprofile.openapi.models.parameters.Parameter;
 
-/** CONTRACT §0 "Request ids" in every operation: an optional request header, and a header of every reply. */
+/** docs/contract.md §0 "Request ids" in every operation: an optional request header, and a header of every reply. */
 final class RequestIdDocumentation {
 
     private RequestIdDocumentation() {

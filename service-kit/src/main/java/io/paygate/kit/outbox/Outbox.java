@@ -9,7 +9,7 @@ import jakarta.transaction.TransactionSynchronizationRegistry;
 import jakarta.transaction.Transactional;
 
 /**
- * Writes events in the caller's transaction (CONTRACT §7): the state change and its event commit together or not
+ * Writes events in the caller's transaction (docs/contract.md §7): the state change and its event commit together or not
  * at all, so a Kafka outage loses nothing. After the commit the leading relay is woken, on whichever replica it runs
  * ({@link OutboxRelay#committed()}: a local wake and a coalesced NOTIFY sent outside the transaction), so the event
  * leaves at once.
@@ -36,7 +36,7 @@ public class Outbox {
 
     /**
      * Adds {@code event} for {@code topic}, keyed {@code merchantId:resourceId}; must run inside a transaction. An
-     * event without a request id gets the one of the request being served, if any (CONTRACT §0 "Request ids": the
+     * event without a request id gets the one of the request being served, if any (docs/contract.md §0 "Request ids": the
      * notifications it causes log it).
      */
     @Transactional(Transactional.TxType.MANDATORY)

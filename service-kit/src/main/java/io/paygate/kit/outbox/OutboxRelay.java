@@ -35,7 +35,7 @@ import java.util.Optional;
 import java.util.Properties;
 
 /**
- * Publishes the outbox to Kafka (CONTRACT §7) with an idempotent producer ({@code acks=all}, built by
+ * Publishes the outbox to Kafka (docs/contract.md §7) with an idempotent producer ({@code acks=all}, built by
  * {@link KafkaClientConfig}), each record signed ({@code paygate-signature}).
  *
  * <p><b>Order, at any number of replicas.</b> One replica per service publishes at a time: the one whose own
@@ -114,7 +114,7 @@ public class OutboxRelay {
     }
 
     /**
-     * The relay's producer: the service's Kafka configuration (address, SASL, TLS: CONTRACT §7), then its own
+     * The relay's producer: the service's Kafka configuration (address, SASL, TLS: docs/contract.md §7), then its own
      * settings: idempotent, {@code acks=all}.
      */
     static Producer<String, String> newProducer(KafkaClientConfig kafka, Duration publishTimeout) {

@@ -186,7 +186,7 @@ final class OutboxRound {
     }
 
     /**
-     * The record with its producer signature (CONTRACT §7): header {@code paygate-signature} over the row id (the
+     * The record with its producer signature (docs/contract.md §7): header {@code paygate-signature} over the row id (the
      * eventId), the envelope's sequence and the value bytes exactly as the StringSerializer writes them (UTF-8).
      */
     private ProducerRecord<String, String> signed(Row row) {
@@ -227,7 +227,7 @@ final class OutboxRound {
                 attempts = rs.getInt(2);
             }
         }
-        // The request that wrote the event, for these lines too (CONTRACT §0 "Request ids").
+        // The request that wrote the event, for these lines too (docs/contract.md §0 "Request ids").
         try (LogContext.Scope ignored = LogContext.requestId(LogContext.requestIdIn(row.payload))) {
             if (nowParked) {
                 parked.increment();

@@ -6,7 +6,7 @@ import io.smallrye.config.WithDefault;
 import java.util.List;
 
 /**
- * {@code gateway.rate-limit.*} (CONTRACT §0 "Rate limits"). A mapping of its own beside {@code GatewayConfig}, so the
+ * {@code gateway.rate-limit.*} (docs/contract.md §0 "Rate limits"). A mapping of its own beside {@code GatewayConfig}, so the
  * rate limits stay one piece of service-kit ({@code kit.ratelimit}).
  */
 @ConfigMapping(prefix = "gateway.rate-limit")

@@ -87,7 +87,7 @@ public class RateLimitDecisions {
 
     private Counter counter(Bucket bucket, String decision, String merchant) {
         return counters.computeIfAbsent(bucket.tag + ' ' + decision + ' ' + merchant, key -> Counter.builder(NAME)
-                .description("Rate-limit decisions by bucket and outcome (CONTRACT §0)")
+                .description("Rate-limit decisions by bucket and outcome (docs/contract.md §0)")
                 .tag("bucket", bucket.tag).tag("decision", decision).tag(MerchantTags.TAG, merchant)
                 .register(registry));
     }

@@ -15,7 +15,7 @@ import org.jboss.resteasy.reactive.server.ServerRequestFilter;
 import java.util.OptionalLong;
 
 /**
- * Where the rate limits run (CONTRACT §0), around the authentication filters and without touching them:
+ * Where the rate limits run (docs/contract.md §0), around the authentication filters and without touching them:
  * <ol>
  *     <li>{@link #markAuthenticated} (name-bound, first): the endpoint checks credentials of its own;</li>
  *     <li>{@link #beforeAuthentication} (every endpoint): resolves the client address; an endpoint with credentials is

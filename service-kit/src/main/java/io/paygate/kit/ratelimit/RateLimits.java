@@ -19,7 +19,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * The rate limits of CONTRACT §0: which bucket a request draws from, and the {@code 429SS00} reply when it is empty.
+ * The rate limits of docs/contract.md §0: which bucket a request draws from, and the {@code 429SS00} reply when it is empty.
  * <ul>
  *     <li>a merchant's authenticated request: {@code m:<merchant>} at {@code gateway.rate-limit.merchant.*};</li>
  *     <li>a failed authentication, or a request to an unauthenticated path: {@code a:<address>} at
@@ -171,7 +171,7 @@ public class RateLimits implements AddressCharges {
         return decisions.refused(Bucket.ADDRESS, null, Math.max(1, (left + 999_999_999) / 1_000_000_000));
     }
 
-    /** The {@code 429SS00 Too Many Requests} reply with its {@code Retry-After} (CONTRACT §0). */
+    /** The {@code 429SS00 Too Many Requests} reply with its {@code Retry-After} (docs/contract.md §0). */
     public static Response tooManyRequests(ServiceCode service, long retryAfterSeconds) {
         return Response.status(ErrorCase.TOO_MANY_REQUESTS.httpStatus())
                 .type(MediaType.APPLICATION_JSON_TYPE)

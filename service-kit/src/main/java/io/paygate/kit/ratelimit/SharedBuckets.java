@@ -12,7 +12,7 @@ import java.sql.SQLException;
 
 /**
  * Token buckets in the service's PostgreSQL database ({@code rate_limit_bucket}), so that every replica draws from the
- * same bucket (CONTRACT §0: "across all replicas, not one per replica"). One statement, one round trip, per take:
+ * same bucket (docs/contract.md §0: "across all replicas, not one per replica"). One statement, one round trip, per take:
  * {@code rate_limit_take} (V0_2__rate_limits.sql), an UPSERT in GCRA form that takes the tokens there are and changes
  * nothing when there are none. The database's clock is the only clock, so replicas whose clocks differ still agree.
  * <p>

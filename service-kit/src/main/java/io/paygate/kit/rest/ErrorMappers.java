@@ -35,7 +35,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.Collectors;
 
 /**
- * The one place that turns failures into the contract's error body (CONTRACT §0): {@code responseCode} =
+ * The one place that turns failures into the contract's error body (docs/contract.md §0): {@code responseCode} =
  * HTTP status + service code + case, {@code responseMessage} = the case message and the field or reason. No
  * stack trace, exception name or SQL ever reaches a client; unexpected failures are logged with an incident id
  * that the reply does not need to carry.
@@ -62,7 +62,7 @@ public class ErrorMappers {
         ServiceCode service = e.service().orElseGet(() -> serviceOf(request));
         if (e.chargesAddress() && request.getProperty(RateLimitFilters.CLIENT) instanceof String client) {
             // A failed authentication (or a provider notification for an unknown order) costs its address a token
-            // (CONTRACT §0); over the limit it is answered 429.
+            // (docs/contract.md §0); over the limit it is answered 429.
             OptionalLong refused = rateLimits.failedAuthentication(client);
             if (refused.isPresent()) {
                 Rejections.note(ErrorCase.TOO_MANY_REQUESTS, "address over its limit of failed authentications ("
@@ -74,7 +74,7 @@ public class ErrorMappers {
         return reply(service, e.errorCase(), e.detail());
     }
 
-    /** An illegal state change (CONTRACT §0: 409SS00); nothing was changed. */
+    /** An illegal state change (docs/contract.md §0: 409SS00); nothing was changed. */
     @ServerExceptionMapper
     public Response illegalTransition(IllegalTransitionException e, ContainerRequestContext request) {
         return reply(serviceOf(request), ErrorCase.CONFLICT, "status " + e.from() + " cannot change to " + e.to());

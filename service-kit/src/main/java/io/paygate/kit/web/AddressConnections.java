@@ -11,7 +11,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
- * CONTRACT §0 "Slow clients": one client address holds at most {@code gateway.http.per-address-connections} unfinished
+ * docs/contract.md §0 "Slow clients": one client address holds at most {@code gateway.http.per-address-connections} unfinished
  * requests (from the end of the headers to the end of the reply, or the connection's close). One more is answered
  * {@code 429SS00} with {@code Retry-After} on the event loop, its connection closed, and charged to the address's rate
  * limit bucket, so an address that keeps trying is soon refused before authentication as well. The count is this

@@ -10,7 +10,7 @@ import jakarta.enterprise.event.Observes;
 
 /**
  * Refuses a body that announces more than 64 KiB ({@code Content-Length}) with the contract's {@code 413SS00} reply
- * before a byte of it is read (CONTRACT §0). The authentication filter enforces the same limit on bodies sent without
+ * before a byte of it is read (docs/contract.md §0). The authentication filter enforces the same limit on bodies sent without
  * a length; {@code quarkus.http.limits.max-body-size} (1M) is only the transport's backstop above both, and answers
  * without a body.
  */

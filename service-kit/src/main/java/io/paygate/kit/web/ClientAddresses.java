@@ -13,7 +13,7 @@ import java.util.HexFormat;
 import java.util.List;
 
 /**
- * Where a request came from, as far as it can be believed: the client address the rate limits key by (CONTRACT
+ * Where a request came from, as far as it can be believed: the client address the rate limits key by (docs/contract.md
  * §0), and whether it arrived over https (the pages' HSTS). The direct peer, unless the peer is a trusted proxy
  * ({@code gateway.trusted-proxies}, the Ingress controller); then the right-most {@code X-Forwarded-For} entry that
  * is not a trusted proxy, since every proxy appends the address it saw and only the entries our own proxies appended

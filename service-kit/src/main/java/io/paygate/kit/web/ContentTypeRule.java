@@ -13,7 +13,7 @@ import java.util.Locale;
 import java.util.regex.Pattern;
 
 /**
- * CONTRACT §0: a request that carries a body must say what it is. A body sent with no {@code Content-Type}, an empty
+ * docs/contract.md §0: a request that carries a body must say what it is. A body sent with no {@code Content-Type}, an empty
  * one or one that is not a media type is refused with {@code 415SS00} before any route runs, so that nothing
  * downstream can guess a type (and read bytes the signature did not cover), and a malformed header is never a 500.
  * Which type an endpoint takes is checked later: merchant endpoints by the authentication filter

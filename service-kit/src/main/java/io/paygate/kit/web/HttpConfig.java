@@ -6,7 +6,7 @@ import io.smallrye.config.WithDefault;
 import java.time.Duration;
 
 /**
- * {@code gateway.http.*}: how long and how many requests a client may keep unfinished (CONTRACT §0 "Slow clients").
+ * {@code gateway.http.*}: how long and how many requests a client may keep unfinished (docs/contract.md §0 "Slow clients").
  * The body is read on the event loop ({@link RequestBodies}) before any worker thread is given the request, so a slow
  * client costs a connection and at most 64 KiB of memory, never a thread; these bound how many and how long.
  */

@@ -9,7 +9,7 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * The language of a customer page (CONTRACT §2): Bahasa Indonesia or English. Chosen, first match wins, by the
+ * The language of a customer page (docs/contract.md §2): Bahasa Indonesia or English. Chosen, first match wins, by the
  * page's switch ({@code ?lang=id|en}), then by the cookie the switch left ({@value #COOKIE}, so the choice survives
  * the forms' posts and their 303s), then by {@code Accept-Language}: Indonesian when the browser ranks {@code id}
  * above {@code en}, English otherwise. Anything else in the parameter or the cookie is ignored.

@@ -12,7 +12,7 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * Times on the customer pages as people in Indonesia write them (CONTRACT §2): {@code 25 Nov 2026, 23:29 WIB}, the
+ * Times on the customer pages as people in Indonesia write them (docs/contract.md §2): {@code 25 Nov 2026, 23:29 WIB}, the
  * month abbreviated in the page's language ({@code Agu}, {@code Okt}, {@code Des} in Indonesian), in the gateway's
  * zone with its Indonesian name (WIB, WITA, WIT) or, elsewhere, its usual short name ({@code CET}, {@code UTC}).
  */

@@ -14,7 +14,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 
 /**
- * CONTRACT §0 "Slow clients": every request body is read whole on the event loop, before any route runs and before
+ * docs/contract.md §0 "Slow clients": every request body is read whole on the event loop, before any route runs and before
  * a worker thread is given the request, within {@code gateway.http.body-timeout} and refused as soon as it passes
  * 64 KiB, chunked or not ({@code 413SS00}, or {@code 408SS00} when it is late; the connection is closed). The
  * endpoints and the authentication filter then read the same bytes from memory (RESTEasy Reactive takes the body of

@@ -9,7 +9,7 @@ import jakarta.enterprise.event.Observes;
 import java.util.Locale;
 
 /**
- * CONTRACT §0: the merchant signature covers the request target exactly as sent on the request line, so the target
+ * docs/contract.md §0: the merchant signature covers the request target exactly as sent on the request line, so the target
  * must mean one resource only. A path holding {@code ;} (matrix parameters, which the framework drops from the path it
  * matches), {@code //}, a {@code .} or {@code ..} segment (removed by normalisation), or an encoded {@code /}, {@code ;},
  * {@code .} or {@code %} ({@code %2F}, {@code %3B}, {@code %2E}, {@code %25}, decoded after the match) is refused with

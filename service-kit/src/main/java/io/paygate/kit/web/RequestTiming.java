@@ -5,7 +5,7 @@ import org.jboss.resteasy.reactive.server.ServerRequestFilter;
 
 /**
  * When the current request arrived, for the {@code processingTime} every reply carries (milliseconds of server
- * time, CONTRACT §0).
+ * time, docs/contract.md §0).
  */
 @RequestScoped
 public class RequestTiming {

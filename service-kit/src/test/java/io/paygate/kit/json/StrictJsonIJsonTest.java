@@ -25,7 +25,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-/** What the services' mapper makes of hostile and near-boundary bodies (CONTRACT §0: request bodies are I-JSON). */
+/** What the services' mapper makes of hostile and near-boundary bodies (docs/contract.md §0: request bodies are I-JSON). */
 class StrictJsonIJsonTest {
 
     static final ObjectMapper MAPPER = StrictJson.strict(Json.configure(JsonMapper.builder().build()));

@@ -35,7 +35,7 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * CONTRACT §0 "Request ids" and the access log: every reply carries an id (the caller's when well-formed), every log
+ * docs/contract.md §0 "Request ids" and the access log: every reply carries an id (the caller's when well-formed), every log
  * line of the request carries it in its MDC, one access-log line per request, refusals with their reason, never a
  * secret or a card number.
  */

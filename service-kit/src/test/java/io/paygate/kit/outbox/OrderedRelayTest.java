@@ -38,7 +38,7 @@ import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * CONTRACT §7 "with any number of replicas, a resource's events are published in the order its state changed":
+ * docs/contract.md §7 "with any number of replicas, a resource's events are published in the order its state changed":
  * three relays (three replicas' worth: own sessions, own producers) against one database and one broker.
  */
 @QuarkusTest

@@ -36,7 +36,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * The rate limits of CONTRACT §0 on small limits: one token every 4 s, bursts of 3 (5 for pages). Every test draws from
+ * The rate limits of docs/contract.md §0 on small limits: one token every 4 s, bursts of 3 (5 for pages). Every test draws from
  * buckets of its own (its own merchant, its own client address through a trusted proxy), so the order of the tests
  * does not matter.
  */

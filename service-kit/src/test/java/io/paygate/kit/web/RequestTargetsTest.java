@@ -6,7 +6,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** CONTRACT §0: the request-target forms refused before authentication, and the ordinary ones that are not. */
+/** docs/contract.md §0: the request-target forms refused before authentication, and the ordinary ones that are not. */
 class RequestTargetsTest {
 
     @ParameterizedTest

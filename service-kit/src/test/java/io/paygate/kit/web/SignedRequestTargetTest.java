@@ -15,7 +15,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * CONTRACT §0: the merchant signature covers the request target exactly as sent, and a target that could name
+ * docs/contract.md §0: the merchant signature covers the request target exactly as sent, and a target that could name
  * another resource than its string is refused with {@code 400SS00} before authentication. A request signed for
  * {@code GET /pg/kit/whoami} replayed with a query behind a matrix segment was accepted with that query (issue 22).
  */

@@ -25,7 +25,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * CONTRACT §0 "Slow clients", on a body deadline of 5 s (so that the test takes seconds): every body is read on the
+ * docs/contract.md §0 "Slow clients", on a body deadline of 5 s (so that the test takes seconds): every body is read on the
  * event loop within the deadline and refused as soon as it passes 64 KiB, chunked or not; one address holds at most
  * 64 unfinished requests, and the ones it is refused cost its address bucket. Issue 22: 210 connections that each
  * announced 60,000 bytes and sent one byte every 10 s took payment-service away from everyone, since the

@@ -41,7 +41,7 @@ import java.util.stream.Stream;
  * take the broker away from every client and bring it back, as in an outage, with {@link #disconnect()} and
  * {@link #reconnect()}; the broker and its data stay as they were.
  *
- * <p>{@link #startSecured(Path)} starts it the way production runs Kafka (CONTRACT §7): the address clients are given
+ * <p>{@link #startSecured(Path)} starts it the way production runs Kafka (docs/contract.md §7): the address clients are given
  * is a {@code SASL_SSL} listener that accepts only SCRAM-SHA-512 over TLS (a self-signed certificate for
  * {@code localhost}/{@code 127.0.0.1}, see {@link SelfSignedTls}), and Kafka's {@code StandardAuthorizer} denies
  * whatever no ACL allows. {@link #createUser} makes a principal, {@link #allowProducing} and

@@ -7,7 +7,7 @@ import org.apache.kafka.common.header.Header;
 import java.nio.charset.StandardCharsets;
 
 /**
- * Signs hand-made event records the way the services' outbox relay does (CONTRACT §7, header
+ * Signs hand-made event records the way the services' outbox relay does (docs/contract.md §7, header
  * {@code paygate-signature}), with the key the services run with in tests: {@link #TEST_SIGNING_KEY} is service-kit's
  * {@code %test.gateway.events.signing-key} and what {@code SandboxConfigResource} sets.
  */

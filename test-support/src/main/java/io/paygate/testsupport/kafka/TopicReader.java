@@ -43,7 +43,7 @@ public final class TopicReader {
 
     /**
      * The events on {@code topic} whose key is {@code key}, once at least {@code count} arrived (or the timeout). Each
-     * must carry a {@code paygate-signature} that verifies with the test key (CONTRACT §7), or this throws.
+     * must carry a {@code paygate-signature} that verifies with the test key (docs/contract.md §7), or this throws.
      */
     public List<EventEnvelope> awaitEvents(String topic, String key, int count, Duration timeout) {
         return awaitRecords(topic, r -> key.equals(r.key()), count, timeout).stream()

@@ -8,7 +8,7 @@ import java.util.HashMap;
 import java.util.Map;
 
 /**
- * Quarkus test resource: the sandbox merchants, ops token and internal token of CONTRACT §8 as configuration,
+ * Quarkus test resource: the sandbox merchants, ops token and internal token of docs/contract.md §8 as configuration,
  * the same lines the local stack writes, with {@code gateway.callbacks.allow-local=true} so tests may call back
  * to a loopback merchant sink, {@code gateway.sandbox.allowed-in-production=true} and the event signing key (both
  * also for {@code @QuarkusIntegrationTest}s, which run the prod profile).

@@ -13,7 +13,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 
 /**
- * RestAssured filter that signs each request as a merchant (CONTRACT §0): sets {@code X-PARTNER-ID},
+ * RestAssured filter that signs each request as a merchant (docs/contract.md §0): sets {@code X-PARTNER-ID},
  * {@code X-TIMESTAMP} and {@code X-SIGNATURE} over the method, path with query, SHA-256 of the exact
  * body bytes, and the timestamp. Give the body as a {@code String} or {@code byte[]} so the bytes
  * signed are the bytes sent.

@@ -21,7 +21,7 @@ import static io.restassured.RestAssured.given;
 
 /**
  * A service's {@code /q/openapi} document as a merchant reads it, with the checks every service's test makes: the
- * example error bodies carry codes the service really answers with (CONTRACT §0), and every merchant operation says
+ * example error bodies carry codes the service really answers with (docs/contract.md §0), and every merchant operation says
  * how to authenticate.
  */
 public final class OpenApiDocument {

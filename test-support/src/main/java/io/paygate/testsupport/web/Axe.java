@@ -14,7 +14,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
- * The accessibility audit of the customer pages (CONTRACT §2): npm's {@code axe-core} (pinned in
+ * The accessibility audit of the customer pages (docs/contract.md §2): npm's {@code axe-core} (pinned in
  * {@code test-support/axe/package.json}, installed there by {@code npm ci}; {@code .ci/run} does it) injected into the
  * page {@link Chromium} shows and run with its default rules, every impact level counted. Where it is not installed
  * outside CI the calling test is skipped, saying why; in CI ({@code CI=true}) that is an error.

@@ -15,7 +15,7 @@ import java.util.Map;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 /**
- * The customer of a bind request (seed §2; CONTRACT §4): the {@link Customer} rules with <em>every</em> field
+ * The customer of a bind request (seed §2; docs/contract.md §4): the {@link Customer} rules with <em>every</em> field
  * mandatory, {@code id} 1–64 included; 1–8 members, unknown ones kept but ignored.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)

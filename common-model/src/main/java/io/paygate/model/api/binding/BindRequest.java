@@ -8,7 +8,7 @@ import jakarta.validation.constraints.NotNull;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 /**
- * Body of {@code POST /pg/payment/card/directdebit/bind} (seed §2; CONTRACT §4): customer (all five fields)
+ * Body of {@code POST /pg/payment/card/directdebit/bind} (seed §2; docs/contract.md §4): customer (all five fields)
  * and sourceOfFunds.type, every field required. Binding the same {@code customer.id} and {@code type} again
  * while one is PENDING or ACTIVE returns that binding.
  */

@@ -8,7 +8,7 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 /**
  * Reply 200 of the bind request and of {@code GET /pg/payment/card/directdebit/bind/{bindingId}}
- * (CONTRACT §4). {@code expiresAt} is ISO-8601 with offset.
+ * (docs/contract.md §4). {@code expiresAt} is ISO-8601 with offset.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonIgnoreProperties(ignoreUnknown = true)

@@ -8,7 +8,7 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 /**
  * The binding notification POSTed to the merchant's {@code bindingCallbackUrl} on ACTIVE, FAILED and UNBOUND
- * (CONTRACT §6). {@code signature} as in the payment notification: HMAC-SHA512 hex over the RFC 8785 form of
+ * (docs/contract.md §6). {@code signature} as in the payment notification: HMAC-SHA512 hex over the RFC 8785 form of
  * the body without {@code signature}; build with {@code null} and sign the JSON.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)

@@ -6,7 +6,7 @@ import io.paygate.model.api.SourceOfFunds;
 import io.paygate.model.status.BindingStatus;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
-/** The {@code binding} object of the binding notification (CONTRACT §6): id, status, sourceOfFunds.type. */
+/** The {@code binding} object of the binding notification (docs/contract.md §6): id, status, sourceOfFunds.type. */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonIgnoreProperties(ignoreUnknown = true)
 @Schema(name = "NotificationBinding", description = "Binding in a notification")

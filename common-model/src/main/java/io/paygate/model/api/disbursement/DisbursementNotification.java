@@ -8,7 +8,7 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 /**
  * The disbursement notification POSTed to the merchant's {@code disbursementCallbackUrl} on every transition
- * (seed §4; CONTRACT §6), with the sample's spelling {@code beneficiaryBankCode} and
+ * (seed §4; docs/contract.md §6), with the sample's spelling {@code beneficiaryBankCode} and
  * {@code originalPartnerReferenceNo}. It has no body signature: its signature is the {@code X-SIGNATURE}
  * header (and the Standard Webhooks headers).
  */

@@ -10,7 +10,7 @@ import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 /**
- * Reply of {@code GET /pg/disbursement/status/{partnerReferenceNo}} (CONTRACT §5): the transfer's fields
+ * Reply of {@code GET /pg/disbursement/status/{partnerReferenceNo}} (docs/contract.md §5): the transfer's fields
  * (request names, plus {@code referenceNo} and {@code transactionDate}) and {@code latestTransactionStatus};
  * {@code transferDateTime} once the status changed. Unknown transfer: HTTP 404, {@code 4040501},
  * {@code latestTransactionStatus} {@code "07"} ({@link #notFound()}).
@@ -33,7 +33,7 @@ public record DisbursementStatusResponse(
         @Schema(description = "When the transfer was created, ISO-8601") String transactionDate,
         @Schema(description = "When the latest status was reached, ISO-8601") String transferDateTime) {
 
-    /** The same transfer as a list item (CONTRACT §3b): without responseCode and responseMessage. */
+    /** The same transfer as a list item (docs/contract.md §3b): without responseCode and responseMessage. */
     public DisbursementStatusResponse asItem() {
         return new DisbursementStatusResponse(null, null, referenceNo, partnerReferenceNo, beneficiaryBankCode,
                 beneficiaryAccountName, beneficiaryAccountNo, amount, additionalInfo, latestTransactionStatus,

@@ -11,7 +11,7 @@ import java.math.RoundingMode;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 /**
- * The amount object of a transfer and of the disbursement notification (seed §4; CONTRACT §5): {@code value}
+ * The amount object of a transfer and of the disbursement notification (seed §4; docs/contract.md §5): {@code value}
  * a string {@code ^[0-9]{1,13}\.[0-9]{2}$} greater than 0, {@code currency} ISO 4217 upper case; both
  * mandatory in the transfer request.
  */

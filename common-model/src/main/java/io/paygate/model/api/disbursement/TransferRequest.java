@@ -9,7 +9,7 @@ import jakarta.validation.constraints.Size;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 /**
- * Body of {@code POST /pg/disbursement/transfer} (CONTRACT §5). Mandatory: partnerReferenceNo (1–64, unique
+ * Body of {@code POST /pg/disbursement/transfer} (docs/contract.md §5). Mandatory: partnerReferenceNo (1–64, unique
  * per merchant), beneficiaryBankCode (1–6), beneficiaryAccountName (1–64), beneficiaryAccountNo (1–64),
  * amount {value, currency}; additionalInfo {notes} optional.
  */

@@ -8,7 +8,7 @@ import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 /**
- * Reply 200 of the transfer (CONTRACT §5): {@code referenceNo} (the gateway's id, later
+ * Reply 200 of the transfer (docs/contract.md §5): {@code referenceNo} (the gateway's id, later
  * {@code originalReferenceNo}), {@code partnerReferenceNo}, {@code latestTransactionStatus} {@code "01"},
  * {@code transactionDate} (ISO-8601 with offset).
  */

@@ -8,7 +8,7 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import java.util.List;
 
 /**
- * One page of a list (CONTRACT §3b): newest first; {@code nextCursor} fetches the next page and is absent on the last.
+ * One page of a list (docs/contract.md §3b): newest first; {@code nextCursor} fetches the next page and is absent on the last.
  *
  * @param <T> the item: the fields of its status reply
  */

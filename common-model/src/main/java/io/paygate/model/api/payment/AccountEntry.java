@@ -5,7 +5,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 /**
- * One entry of the initiation reply's {@code accountList} (CONTRACT §2a): where to pay. A virtual account has
+ * One entry of the initiation reply's {@code accountList} (docs/contract.md §2a): where to pay. A virtual account has
  * {@code type VA}, {@code bank}, {@code accountNumber}, {@code accountName}; a Mandiri bill {@code type BILL},
  * {@code bank}, {@code billerCode}, {@code billKey}; a store code {@code type STORE}, {@code store},
  * {@code paymentCode}.

@@ -12,7 +12,7 @@ import jakarta.validation.constraints.NotNull;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 /**
- * Body of {@code POST /pg/payment/card/initiate} (seed §1; CONTRACT §1). {@code order}, {@code customer} and
+ * Body of {@code POST /pg/payment/card/initiate} (seed §1; docs/contract.md §1). {@code order}, {@code customer} and
  * {@code url} are mandatory; every object's member count is checked (order 1–12, customer 1–8, url 1–4,
  * billing 1, shipping 1–4, meta 1, card 1–7, recurring 1–11, sourceOfFunds 1–11, device 1–7). Unknown
  * top-level members are ignored.

@@ -7,7 +7,7 @@ import java.util.List;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 /**
- * Reply 200 of the initiation (seed §1; CONTRACT §1). Field names exactly as the seed, including the lower
+ * Reply 200 of the initiation (seed §1; docs/contract.md §1). Field names exactly as the seed, including the lower
  * case {@code redirecturl}, {@code appurl} and {@code imageurl}. The same order sent again with the same
  * content gets the same paymentCode, redirecturl and expiryLink.
  */
@@ -39,7 +39,7 @@ public record InitiateResponse(
                 expiryLink, processingTimeMillis, null, null, null);
     }
 
-    /** A success reply for a preselected method: what it needs the customer to pay with (CONTRACT §1, §2a). */
+    /** A success reply for a preselected method: what it needs the customer to pay with (docs/contract.md §1, §2a). */
     public static InitiateResponse success(String paymentCode, String redirecturl, String expiryLink, String appurl,
                                            String imageurl, List<AccountEntry> accountList) {
         return new InitiateResponse(ResponseCode.SUCCESS_CODE, ResponseCode.SUCCESS_MESSAGE, paymentCode, redirecturl,

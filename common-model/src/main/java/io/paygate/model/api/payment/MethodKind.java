@@ -3,7 +3,7 @@ package io.paygate.model.api.payment;
 import java.time.Duration;
 
 /**
- * How the customer pays with a {@link PaymentMethod} (CONTRACT §2a): what the gateway opens at the provider, what the
+ * How the customer pays with a {@link PaymentMethod} (docs/contract.md §2a): what the gateway opens at the provider, what the
  * initiation reply and the page show, how long an open charge lives by default, and whether its money can go back
  * through the provider.
  */
@@ -48,7 +48,7 @@ public enum MethodKind {
         return defaultLifetime;
     }
 
-    /** Whether captured money can be refunded through the provider (CONTRACT §3a). */
+    /** Whether captured money can be refunded through the provider (docs/contract.md §3a). */
     public boolean refundable() {
         return refundable;
     }

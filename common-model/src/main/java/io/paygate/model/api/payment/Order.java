@@ -17,7 +17,7 @@ import java.util.Map;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 /**
- * The order object of the initiation request (seed; CONTRACT §1): 1–12 members. {@code id} (1–64 of
+ * The order object of the initiation request (seed; docs/contract.md §1): 1–12 members. {@code id} (1–64 of
  * {@code [A-Za-z0-9._-]}, unique per merchant) and {@code amount} (a string,
  * {@code ^(0|[1-9][0-9]{0,12})(\.[0-9]{1,2})?$}, greater than 0) are mandatory; {@code description} 0–255;
  * {@code currency} optional ISO 4217 upper case (default: the merchant's currency); {@code timeout} optional, the

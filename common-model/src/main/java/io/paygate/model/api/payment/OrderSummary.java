@@ -6,7 +6,7 @@ import java.math.BigDecimal;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 /**
- * The order object of the payment notification and the status reply (seed §3; CONTRACT §3/§6):
+ * The order object of the payment notification and the status reply (seed §3; docs/contract.md §3/§6):
  * {@code id}, {@code amount} as a JSON <em>number</em>, {@code reference} = the paymentCode, {@code currency}.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)

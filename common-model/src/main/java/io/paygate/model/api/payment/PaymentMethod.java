@@ -7,7 +7,7 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * A payment method (CONTRACT §2a): its {@code sourceOfFunds.type} code, its {@link MethodKind} and, for bank and
+ * A payment method (docs/contract.md §2a): its {@code sourceOfFunds.type} code, its {@link MethodKind} and, for bank and
  * store methods, the institution the customer pays at. Codes are matched case-insensitively; the seed's home-market
  * spellings ({@code vabca}, {@code idm}, {@code cc} …) and the direct-debit source codes of a binding ({@code BCA_DD}
  * …, which name the bound account's bank) are accepted as aliases.

@@ -9,7 +9,7 @@ import jakarta.validation.constraints.Size;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 /**
- * The payment notification POSTed to {@code url.callbackUrl} on every notified state (seed §3; CONTRACT §6).
+ * The payment notification POSTed to {@code url.callbackUrl} on every notified state (seed §3; docs/contract.md §6).
  * {@code meta} is echoed when the initiation had one; {@code card} only for card payments.
  * {@code signature}: lowercase hex HMAC-SHA512 over the RFC 8785 form of this body without
  * {@code signature} (128 characters), set by {@code NotificationSigner.withBodySignature}; build the record

@@ -8,7 +8,7 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 /**
  * The {@code result} object of the payment notification and the status reply (seed §3): the payment, and the refund
- * a notification is about (CONTRACT §3a).
+ * a notification is about (docs/contract.md §3a).
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonIgnoreProperties(ignoreUnknown = true)

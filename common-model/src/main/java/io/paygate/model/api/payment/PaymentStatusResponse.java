@@ -7,7 +7,7 @@ import io.paygate.model.error.ResponseCode;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 /**
- * Reply 200 of {@code GET /pg/payment/card/status/{orderId}} (CONTRACT §3). {@code order}, {@code result}
+ * Reply 200 of {@code GET /pg/payment/card/status/{orderId}} (docs/contract.md §3). {@code order}, {@code result}
  * and {@code card} equal those of the notification, so a merchant can compare them (the seed's status
  * inquiry verification), and so does {@code sourceOfFunds}.
  */
@@ -25,7 +25,7 @@ public record PaymentStatusResponse(
         @Schema(description = "The method chosen and the code paid with, once a method was chosen")
         PaymentSource sourceOfFunds) {
 
-    /** The same payment as a list item (CONTRACT §3b): without responseCode and responseMessage. */
+    /** The same payment as a list item (docs/contract.md §3b): without responseCode and responseMessage. */
     public PaymentStatusResponse asItem() {
         return new PaymentStatusResponse(null, null, paymentCode, order, result, card, expiryLink, sourceOfFunds);
     }

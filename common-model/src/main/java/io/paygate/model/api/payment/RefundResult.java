@@ -7,7 +7,7 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import java.math.BigDecimal;
 
 /**
- * {@code result.refund} of a payment notification about a refund (CONTRACT §3a, §6): which refund, how much, its
+ * {@code result.refund} of a payment notification about a refund (docs/contract.md §3a, §6): which refund, how much, its
  * outcome, and how much of the payment has been refunded in all (succeeded refunds).
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)

@@ -11,8 +11,8 @@ import java.util.Map;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 /**
- * The url object of the initiation request (seed; CONTRACT §1): 1–4 members. {@code callbackUrl} is
- * mandatory, at most 2048 characters, and must pass the callback URL rules of CONTRACT §6 (absolute
+ * The url object of the initiation request (seed; docs/contract.md §1): 1–4 members. {@code callbackUrl} is
+ * mandatory, at most 2048 characters, and must pass the callback URL rules of docs/contract.md §6 (absolute
  * {@code https}, no private or reserved hosts) — a separate check, not a Bean Validation constraint.
  * {@code returnUrl} is where the hosted page sends the customer afterwards; {@code successUrl}, {@code failUrl} and
  * {@code backUrl} override it after a capture, after a failure, expiry or cancellation, and for the page's "back to the
@@ -22,7 +22,7 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
 @Schema(description = "Merchant addresses: 1-4 members")
 public record Url(
         @Schema(description = "Receives the payment notification; absolute https URL on port 443 or 8443 (or the "
-                + "gateway's allowed ports) whose host resolves, to public addresses only (CONTRACT §6)", required = true,
+                + "gateway's allowed ports) whose host resolves, to public addresses only (docs/contract.md §6)", required = true,
                 maxLength = 2048, examples = "https://merchant.example.com/callbacks/payment")
         @NotBlank @Size(max = 2048) String callbackUrl,
         @Schema(description = "Where the hosted page sends the customer afterwards", maxLength = 2048,

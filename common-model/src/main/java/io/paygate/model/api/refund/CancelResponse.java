@@ -5,7 +5,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import io.paygate.model.error.ResponseCode;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
-/** Reply 200 of {@code POST /pg/payment/card/cancel/{orderId}} (CONTRACT §3a). */
+/** Reply 200 of {@code POST /pg/payment/card/cancel/{orderId}} (docs/contract.md §3a). */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonIgnoreProperties(ignoreUnknown = true)
 @Schema(description = "Cancellation reply")

@@ -12,7 +12,7 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import java.math.BigDecimal;
 
 /**
- * Body of {@code POST /pg/payment/card/refund} (CONTRACT §3a): refund {@code amount} of the merchant's order
+ * Body of {@code POST /pg/payment/card/refund} (docs/contract.md §3a): refund {@code amount} of the merchant's order
  * {@code orderId}, idempotent by the merchant's {@code refundId}.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)

@@ -8,7 +8,7 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import java.math.BigDecimal;
 
 /**
- * A refund (CONTRACT §3a): the reply of {@code POST /pg/payment/card/refund} and
+ * A refund (docs/contract.md §3a): the reply of {@code POST /pg/payment/card/refund} and
  * {@code GET /pg/payment/card/refund/{refundId}}, and an item of the refunds list (without responseCode).
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)

@@ -27,7 +27,7 @@ import java.util.Optional;
 
 /**
  * Midtrans HTTP notifications (docs.midtrans.com "HTTP(S) Notification / Webhooks", "Handling HTTP Notification").
- * A notification is a hint, never a decision (CONTRACT §2): its {@code signature_key} covers only {@code order_id},
+ * A notification is a hint, never a decision (docs/contract.md §2): its {@code signature_key} covers only {@code order_id},
  * {@code status_code} and {@code gross_amount} and carries no time, so its {@code transaction_status} and
  * {@code fraud_status} are unsigned and one signed body stays valid forever. So:
  * <ol>

@@ -19,7 +19,7 @@ import java.util.Map;
 import java.util.regex.Pattern;
 
 /**
- * The Core API charge of a method paid later (CONTRACT §2a), as docs.midtrans.com documents it: "Integration: Bank
+ * The Core API charge of a method paid later (docs/contract.md §2a), as docs.midtrans.com documents it: "Integration: Bank
  * Transfer" ({@code bank_transfer} with {@code bank} bca, bni, bri, cimb, permata; {@code echannel} for Mandiri bill),
  * "QRIS", "GoPay", "ShopeePay", "Integration: Over the Counter" ({@code cstore} alfamart / indomaret), each with
  * "Custom Expiry" ({@code custom_expiry}); and what its answer (or a status answer, which carries the same members)

@@ -27,7 +27,7 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * The Midtrans Core API card channel (CONTRACT §2): card token with the client key ({@code GET /v2/token},
+ * The Midtrans Core API card channel (docs/contract.md §2): card token with the client key ({@code GET /v2/token},
  * the only place the card data go), then {@code POST /v2/charge} {@code credit_card} with 3-D Secure
  * ({@code authentication: true}) under the payment's charge reference as {@code order_id}, never repeated. Midtrans
  * answers: 200 capture/accept → CAPTURED at once; 201 pending + {@code redirect_url} → the customer passes 3-D Secure
@@ -35,7 +35,7 @@ import java.util.Set;
  * FAILED; a 406 (the order id exists), a 5xx, a timeout → unknown, reconciled by {@code GET /v2/{order_id}/status}.
  * Direct debit is not a Midtrans Core API card payment: refused (the page does not offer it).
  *
- * <p>The methods paid later (CONTRACT §2a) are opened by {@link #openCharge}, cancelled by
+ * <p>The methods paid later (docs/contract.md §2a) are opened by {@link #openCharge}, cancelled by
  * {@link #cancelCharge} and asked about by {@link #inquire} (the open-charge mapping of {@link MidtransTransaction});
  * refunds go through {@link MidtransRefunds}.
  */
@@ -44,7 +44,7 @@ public class MidtransPaymentChannel implements PaymentChannel {
 
     public static final String NAME = MidtransAccounts.PROVIDER;
     private static final Logger LOG = Logger.getLogger(MidtransPaymentChannel.class);
-    /** CONTRACT §2a's midtrans column: no direct debit, OVO, DANA or LinkAja through this channel. */
+    /** docs/contract.md §2a's midtrans column: no direct debit, OVO, DANA or LinkAja through this channel. */
     private static final Set<PaymentMethod> METHODS = EnumSet.of(PaymentMethod.CARD, PaymentMethod.VA_BCA,
             PaymentMethod.VA_BNI, PaymentMethod.VA_BRI, PaymentMethod.VA_PERMATA, PaymentMethod.VA_CIMB,
             PaymentMethod.VA_MANDIRI, PaymentMethod.QRIS, PaymentMethod.GOPAY, PaymentMethod.SHOPEEPAY,

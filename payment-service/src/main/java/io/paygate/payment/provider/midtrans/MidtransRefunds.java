@@ -13,7 +13,7 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * Refunds through Midtrans (CONTRACT §3a; docs.midtrans.com "Refund Transaction", "Direct Refund Transaction"): cards
+ * Refunds through Midtrans (docs/contract.md §3a; docs.midtrans.com "Refund Transaction", "Direct Refund Transaction"): cards
  * by {@code POST /v2/{order_id}/refund}, GoPay, ShopeePay and QRIS by the direct refund
  * ({@code POST /v2/{order_id}/refund/online/direct}), both with the refund's reference as {@code refund_key}, so a
  * resend is the same refund. Answers: 200 {@code refund} / {@code partial_refund} → SUCCEEDED; 202 (denied by the bank
