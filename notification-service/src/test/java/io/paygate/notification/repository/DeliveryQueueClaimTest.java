@@ -211,22 +211,23 @@ class DeliveryQueueClaimTest {
         statements.put("claim", "PREPARE small_claim(text[], int[], int, int, int) AS " + numbered(DeliveryClaim.CANDIDATES));
         statements.put("lease", "PREPARE small_lease(float8, uuid, uuid[]) AS " + numbered(DeliveryClaim.LEASE));
         statements.put("renew", "PREPARE small_renew(float8, uuid[], uuid[]) AS " + numbered(DeliveryQueue.RENEW));
-        String recordTypes = "(uuid[], uuid[], timestamptz[], int[], text[], text[], float8[], bool[], int[], text[])";
+        String recordTypes = "(uuid[], uuid[], timestamptz[], int[], text[], text[], float8[], bool[], int[], text[],"
+                + " text[], text[])";
         statements.put("record", "PREPARE small_record" + recordTypes + " AS " + numbered(DeliveryQueue.RECORD));
         statements.put("record lost lease", "PREPARE small_lost" + recordTypes + " AS "
                 + numbered(DeliveryQueue.RECORD_LOST_LEASE));
         statements.put("unlease", "PREPARE small_unlease(uuid[], uuid[]) AS " + numbered(DeliveryQueue.UNLEASE));
         statements.put("store", "PREPARE small_store(uuid[], uuid[], text[], text[], text[], bigint[], text[], text[],"
-                + " text[], text[], timestamptz[], bool[], uuid, float8) AS " + numbered(NotificationStore.STORE));
-        String ten = "('{}', '{}', '{}', '{}', '{}', '{}', '{}', '{}', '{}', '{}')";
+                + " text[], text[], timestamptz[], bool[], text[], uuid, float8) AS " + numbered(NotificationStore.STORE));
+        String twelve = "('{}', '{}', '{}', '{}', '{}', '{}', '{}', '{}', '{}', '{}', '{}', '{}')";
         Map<String, String> executions = Map.of(
                 "claim", "EXECUTE small_claim('{}', '{}', 5, 5, 5)",
                 "lease", "EXECUTE small_lease(60, gen_random_uuid(), '{}')",
                 "renew", "EXECUTE small_renew(60, '{}', '{}')",
-                "record", "EXECUTE small_record" + ten,
-                "record lost lease", "EXECUTE small_lost" + ten,
+                "record", "EXECUTE small_record" + twelve,
+                "record lost lease", "EXECUTE small_lost" + twelve,
                 "unlease", "EXECUTE small_unlease('{}', '{}')",
-                "store", "EXECUTE small_store('{}', '{}', '{}', '{}', '{}', '{}', '{}', '{}', '{}', '{}', '{}', '{}',"
+                "store", "EXECUTE small_store('{}', '{}', '{}', '{}', '{}', '{}', '{}', '{}', '{}', '{}', '{}', '{}', '{}',"
                         + " gen_random_uuid(), 60)");
         try (Connection c = dataSource.getConnection()) {
             c.setAutoCommit(false);
