@@ -19,8 +19,14 @@
 #    wording ("payment row + outbox row") asks for, and its ratio is printed too.
 # 2. InitiationLoad, closed loop, CLIENTS workers (alternating the two sandbox merchants), WARMUP s then SECONDS s.
 # 3. InitiationLoad, open loop at half the throughput of 2, latency from each request's intended start.
-# For 1 and 2 it also reports CPU time per transaction, of the service's JVM and of PostgreSQL (postmaster, its
+# 4. pgbench again, paced at the throughput of 2 (-R): PostgreSQL's CPU per transaction depends on the rate (at a
+#    lower rate fewer commits share a WAL flush and every statement wakes a sleeping backend), so what PostgreSQL
+#    spends on one initiation is compared with what it spends on the same INSERT at the same rate, not at pgbench's.
+# For 1, 2 and 4 it also reports CPU time per transaction, of the service's JVM and of PostgreSQL (postmaster, its
 # live backends and the ones that exited, from /proc): on a shared machine that is a steadier figure than the rates.
+# Before each of them PostgreSQL is settled: the rows earlier phases (and runs) wrote and deleted are vacuumed and no
+# autovacuum worker is left running, so a phase's CPU is its own (an autovacuum of the previous phase's 100,000s of
+# rows inside the closed loop's window once made PostgreSQL's share per initiation look 2-3x pgbench's).
 # Rows written by the benchmark are deleted at the end (pgbench's ones are marked merchant_id 'pgbench').
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -113,14 +119,22 @@ per_tx() { # before after count -> "service X ms, postgres Y ms"
         'BEGIN {printf "CPU per transaction: service JVM %.2f ms, PostgreSQL %.2f ms\n", s * 1000 / c / n, p * 1000 / c / n}'
 }
 
-pgb() { # script label
-    pgbench -n -M prepared -c "$clients" -j 2 -T "$seconds" -h 127.0.0.1 -p "$pg_port" -U postgres \
+pgb() { # script label [pgbench options]
+    pgbench -n -M prepared -c "$clients" -j 2 -T "$seconds" "${@:3}" -h 127.0.0.1 -p "$pg_port" -U postgres \
         -f "$1" payment >"$work/$2.out" 2>&1 || { cat "$work/$2.out" >&2; exit 1; }
     grep -E '^(number of transactions actually|number of failed|latency average|tps)' "$work/$2.out" | sed "s/^/  /" >&2
     awk '/^tps/ {print $3}' "$work/$2.out"
 }
 load() {
     "$JAVA_HOME/bin/java" -cp "$hdr" "$root/bench/InitiationLoad.java" "$@"
+}
+settle() { # vacuum what earlier phases left, then wait (at most 120 s) until no autovacuum worker runs
+    "${psql_pay[@]}" -c "VACUUM (ANALYZE) payment" -c "VACUUM (ANALYZE) outbox_event" >/dev/null
+    for _ in $(seq 120); do
+        [ "$("${psql_pay[@]}" -Atc "SELECT count(*) FROM pg_stat_activity WHERE backend_type = 'autovacuum worker'")" = 0 ] \
+            && return 0
+        sleep 1
+    done
 }
 merchants=()
 for i in $(seq "$clients"); do
@@ -129,18 +143,22 @@ done
 
 echo "== $(date -Is)  load: $(uptime | sed 's/.*load average: //')"
 echo "-- pgbench, initiation's statements (INSERT payment … ON CONFLICT DO NOTHING), -c $clients -j 2 -T $seconds"
-c0=$(cpu); pg_tps=$(pgb "$work/initiation.sql" pgbench | tail -1); c1=$(cpu)
+settle; c0=$(cpu); pg_tps=$(pgb "$work/initiation.sql" pgbench | tail -1); c1=$(cpu)
 per_tx "$c0" "$c1" "$(awk '/actually processed/ {print $NF}' "$work/pgbench.out" | cut -d/ -f1)" | sed "s/^/  /"
 echo "-- pgbench, the same + INSERT outbox_event"
 pg_tps_outbox=$(pgb "$work/initiation-outbox.sql" pgbench-outbox | tail -1)
 echo "-- InitiationLoad closed loop, $clients workers, ${warmup}s warm-up, ${seconds}s measured  (load: $(uptime | sed 's/.*load average: //'))"
 loads() { "${psql_pay[@]}" -Atc "SELECT count(*) FROM payment WHERE order_id LIKE 'LOAD-%' AND merchant_id <> 'pgbench'"; }
-n0=$(loads); c0=$(cpu); load "$base" "$warmup" "$seconds" "${merchants[@]}" | tee "$work/closed.out" | sed "s/^/  /"; c1=$(cpu)
+settle; n0=$(loads); c0=$(cpu); load "$base" "$warmup" "$seconds" "${merchants[@]}" | tee "$work/closed.out" | sed "s/^/  /"; c1=$(cpu)
 init_tps=$(sed -n 's/.*throughput=\([0-9.]*\).*/\1/p' "$work/closed.out")
 per_tx "$c0" "$c1" "$(( $(loads) - n0 ))" | sed "s/^/  /"   # over warm-up and measured window, per payment created
 half=$(awk -v t="$init_tps" 'BEGIN {printf "%.0f", t / 2}')
 echo "-- InitiationLoad open loop at half that: $half/s, 5s warm-up, ${seconds}s measured  (load: $(uptime | sed 's/.*load average: //'))"
 load --rate="$half" "$base" 5 "$seconds" "${merchants[@]}" | sed "s/^/  /"
+paced=$(awk -v t="$init_tps" 'BEGIN {printf "%.0f", t}')
+echo "-- pgbench, initiation's statements paced at the closed loop's rate: -R $paced  (load: $(uptime | sed 's/.*load average: //'))"
+settle; c0=$(cpu); pgb "$work/initiation.sql" pgbench-paced -R "$paced" >/dev/null; c1=$(cpu)
+per_tx "$c0" "$c1" "$(awk '/actually processed/ {print $NF}' "$work/pgbench-paced.out" | cut -d/ -f1)" | sed "s/^/  /"
 awk -v i="$init_tps" -v p="$pg_tps" -v o="$pg_tps_outbox" 'BEGIN {
     printf "RESULT initiation %.1f/s  pgbench %.1f tps  ratio %.3f   (pgbench with outbox row %.1f tps, ratio %.3f)\n",
            i, p, i / p, o, i / o }'
