@@ -460,6 +460,19 @@ class NotificationThroughputBenchmark {
                         started[1] * 1000);
             }
         }
+        // When the slowest stores happened: a tail made of one stall shows as consecutive events, to be matched with
+        // PostgreSQL's log of that moment (-Dpaygate.pg.profile=DIR logs lock waits, autovacuum and checkpoints).
+        try (var c = dataSource.getConnection(); var s = c.prepareStatement("""
+                SELECT occurred_at, extract(epoch FROM created_at - occurred_at) * 1000 FROM notification
+                WHERE resource_id LIKE ? ORDER BY 2 DESC LIMIT 3""")) {
+            s.setString(1, marker + "-%");
+            try (var rs = s.executeQuery()) {
+                while (rs.next()) {
+                    System.out.printf("BENCH slowest stores: event at %s stored %.1f ms later%n",
+                            rs.getTimestamp(1).toInstant(), rs.getDouble(2));
+                }
+            }
+        }
     }
 
     private static void send(KafkaProducer<String, String> producer, EventEnvelope event) {

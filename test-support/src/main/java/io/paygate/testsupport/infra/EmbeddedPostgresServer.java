@@ -80,14 +80,19 @@ public final class EmbeddedPostgresServer implements AutoCloseable {
                 .setServerConfig("timezone", "UTC");
         String profile = System.getProperty("paygate.pg.profile");
         if (profile != null && !profile.isBlank()) {
-            // Benchmarks only (bench/README.md): statement statistics, and the plans of statements over 8 ms
-            // with their actual rows and buffers, written to log files in the given directory.
+            // Benchmarks only (bench/README.md): statement statistics, the plans of statements over 8 ms with their
+            // actual rows and buffers, lock waits over 5 ms, every autovacuum and checkpoint, written to log files in
+            // the given directory.
             builder.setServerConfig("shared_preload_libraries", "pg_stat_statements,auto_explain")
                     .setServerConfig("auto_explain.log_min_duration", "8ms")
                     .setServerConfig("auto_explain.log_analyze", "on")
                     .setServerConfig("auto_explain.log_buffers", "on")
                     .setServerConfig("logging_collector", "on")
-                    .setServerConfig("log_directory", profile);
+                    .setServerConfig("log_directory", profile)
+                    .setServerConfig("log_autovacuum_min_duration", "0")
+                    .setServerConfig("log_lock_waits", "on")
+                    .setServerConfig("deadlock_timeout", "5ms")
+                    .setServerConfig("log_checkpoints", "on");
         }
         if (port > 0) {
             builder.setPort(port);
