@@ -98,7 +98,7 @@ public class Deliverer {
             headers.put(WebhookHeaders.SIGNATURE, signers.signer(merchant.get()).sign(webhookId, webhookTimestamp, body));
             headers.put(WebhookHeaders.X_SIGNATURE, signature);
             SentRequest sent = new SentRequest(body, HttpSender.asSent(headers));
-            return sender.post(target, headers, body.getBytes(StandardCharsets.UTF_8))
+            return sender.send(target, sent.headers(), body.getBytes(StandardCharsets.UTF_8))
                     // HttpSender ends the exchange at the timeout itself; this only bounds a sender that never answers.
                     .orTimeout(config.timeout().toMillis() + 1_000, TimeUnit.MILLISECONDS)
                     .handle((reply, error) -> (error == null

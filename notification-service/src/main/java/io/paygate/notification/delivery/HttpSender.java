@@ -70,6 +70,11 @@ public class HttpSender {
 
     /** Sends {@code body} to the target; completes with the reply, or exceptionally (connect error, timeout). */
     public CompletableFuture<HttpReply> post(CallbackTarget target, Map<String, String> headers, byte[] body) {
+        return send(target, asSent(headers), body);
+    }
+
+    /** {@link #post} with every header already as sent ({@link #asSent}): the attempt log's copy is the one sent. */
+    CompletableFuture<HttpReply> send(CallbackTarget target, Map<String, String> sentHeaders, byte[] body) {
         long timeoutMillis = config.timeout().toMillis();
         RequestOptions options = new RequestOptions()
                 .setMethod(HttpMethod.POST)
@@ -81,7 +86,7 @@ public class HttpSender {
                 .setFollowRedirects(false)
                 .setConnectTimeout(timeoutMillis)
                 .setIdleTimeout(timeoutMillis);
-        asSent(headers).forEach(options::putHeader);
+        sentHeaders.forEach(options::putHeader);
 
         CompletableFuture<HttpReply> result = new CompletableFuture<>();
         AtomicReference<HttpClientRequest> request = new AtomicReference<>();
