@@ -16,6 +16,7 @@ class PaygateTargetTest {
         PaygateTarget target = PaygateTarget.of("https://staging.example.com/", "acme", "client-secret-value",
                 "whsec_c2Vjb25kLWRlbW8tbm90aWZpY2F0aW9uLXNlY3JldCE=");
         assertEquals("https://staging.example.com", target.paymentUrl());
+        assertEquals("https://staging.example.com", target.bindingUrl());
         assertEquals("https://staging.example.com", target.notificationUrl());
         assertEquals(PaygateTarget.DEFAULT_CALLBACK_URL, target.callbackUrl());
         assertEquals(Optional.empty(), target.opsToken());
