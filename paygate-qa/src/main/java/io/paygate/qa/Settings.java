@@ -10,6 +10,10 @@ import java.util.Locale;
  */
 final class Settings {
 
+    /** Each service's own URL, where there is no one base URL for all (the local stack). */
+    static final List<String> SERVICE_URLS = List.of("paygate.payment-url", "paygate.binding-url",
+            "paygate.notification-url");
+
     private Settings() {
     }
 
@@ -36,8 +40,11 @@ final class Settings {
      */
     static List<String> missingForTarget() {
         List<String> missing = new ArrayList<>();
-        if (get("paygate.base-url") == null && get("paygate.payment-url") == null) {
-            missing.add(named("paygate.base-url"));
+        if (get("paygate.base-url") == null) {
+            List<String> services = SERVICE_URLS.stream().filter(name -> get(name) == null).toList();
+            if (!services.isEmpty()) {
+                missing.add(named("paygate.base-url") + " or " + String.join(", ", services));
+            }
         }
         for (String name : List.of("paygate.merchant", "paygate.client-secret", "paygate.notification-secret")) {
             if (get(name) == null) {

@@ -42,4 +42,26 @@ class PaygateTargetTest {
         assertEquals("https://merchant.example.com/cb", body.getString("url.callbackUrl"));
         assertEquals("+6281234567890", body.getString("customer.mobilePhone"));
     }
+
+    @Test
+    void withoutABaseUrlEachServiceNeedsItsOwnAndTheMissingOnesAreNamed() {
+        org.junit.jupiter.api.Assumptions.assumeTrue(System.getenv("PAYGATE_BASE_URL") == null
+                && System.getenv("PAYGATE_BINDING_URL") == null && System.getenv("PAYGATE_NOTIFICATION_URL") == null);
+        String before = System.setProperty("paygate.payment-url", "http://localhost:8081");
+        try {
+            String missing = String.join("; ", PaygateTarget.missingSettings());
+            assertTrue(missing.contains("paygate.base-url (PAYGATE_BASE_URL) or paygate.binding-url, "
+                    + "paygate.notification-url"), missing);
+            assertFalse(missing.contains("paygate.payment-url"), missing);
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                    PaygateTarget::fromSystemProperties);
+            assertTrue(e.getMessage().startsWith("paygate-qa: not configured, missing"), e.getMessage());
+        } finally {
+            if (before == null) {
+                System.clearProperty("paygate.payment-url");
+            } else {
+                System.setProperty("paygate.payment-url", before);
+            }
+        }
+    }
 }
