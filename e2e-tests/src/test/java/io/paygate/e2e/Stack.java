@@ -19,6 +19,10 @@ final class Stack {
     /** A merchant of its own for MutatedBodiesIT, so that counting its rows counts nothing another test wrote. */
     static final String FUZZ_MERCHANT = "fuzz";
     static final String FUZZ_SECRET = "fuzz-client-secret";
+    /** The QA team's merchant (QaKitConsumerIT), whose callback URLs its suite registers to a receiver of its own. */
+    static final String QA_MERCHANT = "qa";
+    static final String QA_SECRET = "qa-client-secret";
+    static final String QA_NOTIFICATION_SECRET = "whsec_cGF5Z2F0ZS1xYS1raXQtbm90aWZpY2F0aW9uLWtleSE=";
     /** Lifetime of a payment link in this stack ({@code gateway.payment.link-ttl}). */
     static final Duration LINK_TTL = Duration.ofSeconds(30);
     /**
@@ -39,6 +43,10 @@ final class Stack {
                     "gateway.merchants." + FUZZ_MERCHANT + ".client-secret=" + FUZZ_SECRET,
                     "gateway.merchants." + FUZZ_MERCHANT + ".notification-secret=whsec_ZnV6ei1ub3RpZmljYXRpb24tc2VjcmV0LTMyYnl0ZXMh",
                     "gateway.merchants." + FUZZ_MERCHANT + ".currency=IDR",
+                    "gateway.merchants." + QA_MERCHANT + ".name=QA Team Store",
+                    "gateway.merchants." + QA_MERCHANT + ".client-secret=" + QA_SECRET,
+                    "gateway.merchants." + QA_MERCHANT + ".notification-secret=" + QA_NOTIFICATION_SECRET,
+                    "gateway.merchants." + QA_MERCHANT + ".currency=IDR",
                     "gateway.payment.link-ttl=" + LINK_TTL.toSeconds() + "s",
                     "gateway.payment.expiry-sweep-interval=1s",
                     // Open charges (virtual accounts, QRIS …) end through reconciliation: ask every second.

@@ -1,7 +1,8 @@
 package io.paygate.qa;
 
 /**
- * The kit's front door: a deployment and a merchant, and what a suite does there.
+ * The kit's front door: a deployment and a merchant, and what a suite does there. A {@link PaygateTest} class gets
+ * one as a test parameter.
  *
  * <pre>{@code
  * Paygate paygate = Paygate.fromSystemProperties();
@@ -18,12 +19,47 @@ public final class Paygate {
     private final Payments payments;
     private final Sandbox sandbox;
     private final NotificationLog notifications;
+    private final Refunds refunds;
+    private final Bindings bindings;
+    private final Disbursements disbursements;
+    private final Lists lists;
+    private final Callbacks callbacks;
 
     private Paygate(PaygateTarget target) {
         this.target = target;
         this.payments = new Payments(target);
         this.sandbox = new Sandbox(target);
         this.notifications = new NotificationLog(target);
+        this.refunds = new Refunds(target);
+        this.bindings = new Bindings(target);
+        this.disbursements = new Disbursements(target);
+        this.lists = new Lists(target);
+        this.callbacks = new Callbacks(target);
+    }
+
+    /** Refunds and cancellation (docs/contract.md §3a). */
+    public Refunds refunds() {
+        return refunds;
+    }
+
+    /** Direct-debit bindings, at binding-service (§4). */
+    public Bindings bindings() {
+        return bindings;
+    }
+
+    /** Disbursements (§5). */
+    public Disbursements disbursements() {
+        return disbursements;
+    }
+
+    /** The lists and the daily transactions report (§3b). */
+    public Lists lists() {
+        return lists;
+    }
+
+    /** Where disbursement and binding notifications go (§6 {@code /pg/merchant/callbacks}). */
+    public Callbacks callbacks() {
+        return callbacks;
     }
 
     public static Paygate of(PaygateTarget target) {

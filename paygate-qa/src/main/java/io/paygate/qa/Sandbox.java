@@ -18,6 +18,8 @@ public final class Sandbox {
 
     /** The sandbox wallet's PIN (docs/contract.md §2a). */
     public static final String WALLET_PIN = "123456";
+    /** The OTP the sandbox bank page accepts for a binding (docs/contract.md §4). */
+    public static final String BANK_OTP = "123456";
 
     private final PaygateTarget target;
 
@@ -49,6 +51,28 @@ public final class Sandbox {
                 state -> state.getBoolean("awaitingOtp"), state -> state.getString("status"));
         Response response = form().formParam("otp", otp).post(target.paymentUrl() + "/pg/pay/" + reference + "/otp");
         Waits.expect(response, 303, "3-D Secure form of " + reference);
+    }
+
+    /**
+     * Pays on the hosted page by direct debit through an {@code ACTIVE} binding of the payment's customer (docs/contract.md
+     * §2 {@code /directdebit}); 303 when accepted.
+     */
+    public void payByDirectDebit(Initiated payment, String bindingId) {
+        Response response = form().formParam("bindingId", bindingId)
+                .post(target.paymentUrl() + "/pg/pay/" + payment.reference() + "/directdebit");
+        Waits.expect(response, 303, "direct debit of " + payment.reference());
+    }
+
+    /** The customer approves a binding on the sandbox bank page with {@link #BANK_OTP}; it then turns ACTIVE. */
+    public void approveBinding(Binding binding) {
+        authorizeBinding(binding.bindingId(), BANK_OTP);
+    }
+
+    /** Posts the bank page's OTP form (binding-service {@code /pg/bind/{bindingId}/authorize}); 303 when answered. */
+    public void authorizeBinding(String bindingId, String otp) {
+        Response response = form().formParam("otp", otp)
+                .post(target.bindingUrl() + "/pg/bind/" + bindingId + "/authorize");
+        Waits.expect(response, 303, "bank page OTP of binding " + bindingId);
     }
 
     /** Chooses a method on the hosted page (docs/contract.md §2a "Choosing on the page"); 303 when its charge opened. */

@@ -16,6 +16,7 @@ class PaygateTargetTest {
         PaygateTarget target = PaygateTarget.of("https://staging.example.com/", "acme", "client-secret-value",
                 "whsec_c2Vjb25kLWRlbW8tbm90aWZpY2F0aW9uLXNlY3JldCE=");
         assertEquals("https://staging.example.com", target.paymentUrl());
+        assertEquals("https://staging.example.com", target.bindingUrl());
         assertEquals("https://staging.example.com", target.notificationUrl());
         assertEquals(PaygateTarget.DEFAULT_CALLBACK_URL, target.callbackUrl());
         assertEquals(Optional.empty(), target.opsToken());
@@ -40,5 +41,27 @@ class PaygateTargetTest {
         assertEquals("VA_BCA", body.getString("sourceOfFunds.type"));
         assertEquals("https://merchant.example.com/cb", body.getString("url.callbackUrl"));
         assertEquals("+6281234567890", body.getString("customer.mobilePhone"));
+    }
+
+    @Test
+    void withoutABaseUrlEachServiceNeedsItsOwnAndTheMissingOnesAreNamed() {
+        org.junit.jupiter.api.Assumptions.assumeTrue(System.getenv("PAYGATE_BASE_URL") == null
+                && System.getenv("PAYGATE_BINDING_URL") == null && System.getenv("PAYGATE_NOTIFICATION_URL") == null);
+        String before = System.setProperty("paygate.payment-url", "http://localhost:8081");
+        try {
+            String missing = String.join("; ", PaygateTarget.missingSettings());
+            assertTrue(missing.contains("paygate.base-url (PAYGATE_BASE_URL) or paygate.binding-url, "
+                    + "paygate.notification-url"), missing);
+            assertFalse(missing.contains("paygate.payment-url"), missing);
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                    PaygateTarget::fromSystemProperties);
+            assertTrue(e.getMessage().startsWith("paygate-qa: not configured, missing"), e.getMessage());
+        } finally {
+            if (before == null) {
+                System.clearProperty("paygate.payment-url");
+            } else {
+                System.setProperty("paygate.payment-url", before);
+            }
+        }
     }
 }

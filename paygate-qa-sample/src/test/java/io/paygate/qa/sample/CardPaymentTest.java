@@ -1,14 +1,16 @@
 package io.paygate.qa.sample;
 
+import io.paygate.qa.CallbackReceiver;
+import io.paygate.qa.Delivery;
 import io.paygate.qa.Initiated;
 import io.paygate.qa.LoggedNotification;
 import io.paygate.qa.Paygate;
+import io.paygate.qa.PaygateTest;
 import io.paygate.qa.PaymentRequest;
 import io.paygate.qa.PaymentStatus;
 import io.paygate.qa.TestCard;
 import io.restassured.path.json.JsonPath;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.condition.EnabledIf;
 
 import static io.paygate.qa.NotificationMatchers.signedWith;
 import static io.paygate.qa.sample.SampleSuite.WAIT;
@@ -17,14 +19,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** A customer pays by card on the hosted page; the merchant's status inquiry and notification agree. */
-@EnabledIf("io.paygate.qa.PaygateTarget#configured")
+@PaygateTest
 class CardPaymentTest {
 
-    private final Paygate paygate = SampleSuite.paygate();
-
     @Test
-    void aCardPaymentIsCapturedAndItsSignedNotificationSaysSo() {
-        Initiated payment = paygate.payments().initiate(PaymentRequest.of("150000.00"));
+    void aCardPaymentIsCapturedAndItsSignedNotificationArrives(Paygate paygate, CallbackReceiver receiver) {
+        Initiated payment = paygate.payments().initiate(PaymentRequest.of("150000.00")
+                .withCallbackUrl(receiver.url("/payments")));
 
         paygate.sandbox().payByCard(payment, TestCard.VISA_CAPTURED);
 
@@ -32,21 +33,22 @@ class CardPaymentTest {
         assertEquals("CAPTURED", status.status());
         assertEquals(payment.reference(), status.reference());
 
-        LoggedNotification notification = paygate.notifications()
-                .awaitPaymentNotification(payment, "CAPTURED", WAIT);
-        paygate.notifications().fetch(notification.id()).then().statusCode(200)
-                .body("request", signedWith(paygate.target().notificationSecret()))
-                .body("request.headers.webhook-id", equalTo(notification.id()));
-        JsonPath body = notification.request().json();
+        Delivery delivery = receiver.awaitPaymentNotification(payment, "CAPTURED", WAIT);
+        assertTrue(delivery.verified());
+        JsonPath body = delivery.json();
         assertEquals(payment.orderId(), body.getString("order.id"));
         assertEquals(150000.0, body.getDouble("order.amount"));
         assertEquals(payment.reference(), body.getString("order.reference"));
         assertTrue(body.getString("card.mask").startsWith("411111"), body.getString("card.mask"));
         assertTrue(body.getString("card.mask").endsWith("1111"), body.getString("card.mask"));
+        // The gateway's log has the same notification, by the id every attempt carries.
+        paygate.notifications().fetch(delivery.webhookId()).then().statusCode(200)
+                .body("request", signedWith(paygate.target().notificationSecret()))
+                .body("request.body", equalTo(delivery.body()));
     }
 
     @Test
-    void aDeclinedCardFailsWithItsReason() {
+    void aDeclinedCardFailsWithItsReasonAndTheLogShowsTheSignedNotification(Paygate paygate) {
         Initiated payment = paygate.payments().initiate(PaymentRequest.of("75000.00"));
 
         paygate.sandbox().payByCard(payment, TestCard.DECLINED);

@@ -3,19 +3,26 @@ package io.paygate.qa.sample;
 import io.paygate.qa.Initiated;
 import io.paygate.qa.LoggedNotification;
 import io.paygate.qa.Paygate;
+import io.paygate.qa.PaygateTest;
 import io.paygate.qa.PaymentRequest;
 import io.paygate.qa.PaymentStatus;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.condition.EnabledIf;
 
 import static io.paygate.qa.sample.SampleSuite.WAIT;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-/** A QRIS code scanned by the sandbox QRIS app from the QR image, and a wallet payment approved in the wallet. */
-@EnabledIf("io.paygate.qa.PaygateTarget#configured")
+/**
+ * A QRIS code scanned by the sandbox QRIS app from the QR image, and a wallet payment approved in the wallet; their
+ * notifications read from the gateway's log, as a suite does when the deployment cannot reach it.
+ */
+@PaygateTest
 class QrisAndWalletPaymentTest {
 
-    private final Paygate paygate = SampleSuite.paygate();
+    private final Paygate paygate;
+
+    QrisAndWalletPaymentTest(Paygate paygate) {
+        this.paygate = paygate;
+    }
 
     @Test
     void aQrisCodeScannedFromItsImageIsCaptured() {

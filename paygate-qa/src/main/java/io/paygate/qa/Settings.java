@@ -1,0 +1,60 @@
+package io.paygate.qa;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The kit's settings: a system property ({@code -Dpaygate.base-url=…}) or, when it is absent or blank, the environment
+ * variable of the same name in upper case with {@code _} for {@code .} and {@code -} ({@code PAYGATE_BASE_URL}).
+ */
+final class Settings {
+
+    /** Each service's own URL, where there is no one base URL for all (the local stack). */
+    static final List<String> SERVICE_URLS = List.of("paygate.payment-url", "paygate.binding-url",
+            "paygate.notification-url");
+
+    private Settings() {
+    }
+
+    static String get(String name) {
+        String value = System.getProperty(name);
+        if (value == null || value.isBlank()) {
+            value = System.getenv(environmentName(name));
+        }
+        return value == null || value.isBlank() ? null : value.strip();
+    }
+
+    static String getOr(String name, String fallback) {
+        String value = get(name);
+        return value == null ? fallback : value;
+    }
+
+    static String environmentName(String property) {
+        return property.toUpperCase(Locale.ROOT).replace('.', '_').replace('-', '_');
+    }
+
+    /**
+     * What {@link PaygateTarget#fromSystemProperties()} lacks, each as {@code paygate.x (PAYGATE_X)}; empty when it
+     * has everything.
+     */
+    static List<String> missingForTarget() {
+        List<String> missing = new ArrayList<>();
+        if (get("paygate.base-url") == null) {
+            List<String> services = SERVICE_URLS.stream().filter(name -> get(name) == null).toList();
+            if (!services.isEmpty()) {
+                missing.add(named("paygate.base-url") + " or " + String.join(", ", services));
+            }
+        }
+        for (String name : List.of("paygate.merchant", "paygate.client-secret", "paygate.notification-secret")) {
+            if (get(name) == null) {
+                missing.add(named(name));
+            }
+        }
+        return missing;
+    }
+
+    private static String named(String property) {
+        return property + " (" + environmentName(property) + ")";
+    }
+}
