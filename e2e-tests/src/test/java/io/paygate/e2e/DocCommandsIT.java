@@ -68,7 +68,10 @@ class DocCommandsIT {
                 DocShell.Result result = runUntilShown(shell, command);
                 ran.add(command.where());
                 if (command.text().startsWith("deploy/local/merchant")) {
+                    // As a reader sees "merchant listening on …" before going on: its start (a Python process) may
+                    // take seconds on a loaded machine, longer than the stack's short retry schedule.
                     merchantOutput = result.stdoutFile();
+                    awaitPrinted(merchantOutput, "merchant listening on http://localhost:" + (9000 + offset) + " ");
                 }
             }
             assertTrue(merchantOutput != null, "the docs start deploy/local/merchant");
@@ -98,6 +101,16 @@ class DocCommandsIT {
                         + ")\n" + context + "\n  the doc shows: " + String.join("\n", command.replyLines())
                         + (command.trailing() == null ? "" : " # " + command.trailing()));
             }
+            Thread.sleep(POLL.toMillis());
+        }
+    }
+
+    /** Polls {@code output} until it holds {@code text}; fails at the deadline. */
+    private static void awaitPrinted(Path output, String text) throws Exception {
+        long end = System.nanoTime() + DEADLINE.toNanos();
+        while (!Files.readString(output).contains(text)) {
+            assertTrue(System.nanoTime() < end, "not printed within " + DEADLINE + ": " + text + "\n"
+                    + Files.readString(output));
             Thread.sleep(POLL.toMillis());
         }
     }
