@@ -1,4 +1,5 @@
-# Sourced by deploy/local/run and .ci/run: selects a JDK 21+ and exports JAVA_HOME and PATH for it.
+# Sourced by deploy/local/run and .ci/run: selects a JDK 21+ and exports JAVA_HOME and PATH for it. In your own bash,
+# before ./mvnw:  source deploy/local/jdk.sh && paygate_select_jdk
 # Order: $JAVA_HOME if it is 21+, the default `java` if it is 21+, then the newest 21+ JDK under the
 # usual install roots. Otherwise it says what to install and returns 1.
 
@@ -34,3 +35,9 @@ Install one, e.g. 'apt-get install openjdk-21-jdk-headless' or Eclipse Temurin 2
 MSG
     return 1
 }
+
+# Run instead of sourced, it can set nothing in the caller's shell: it says which JDK it would pick and how to use it.
+if [ "${BASH_SOURCE[0]}" = "$0" ]; then
+    paygate_select_jdk || exit 1
+    echo "JDK 21+: $JAVA_HOME. This file is sourced, not run; in bash: source deploy/local/jdk.sh && paygate_select_jdk" >&2
+fi

@@ -1,10 +1,17 @@
 package io.paygate.local;
 
+import java.io.IOException;
+import java.nio.channels.FileChannel;
+import java.nio.channels.OverlappingFileLockException;
+import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.FileTime;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * {@code deploy/local/train}: writes every service's AOT cache from a training run. The three services start from
@@ -15,53 +22,135 @@ import java.util.List;
  */
 public final class AotTraining {
 
+    /** Where a training started on its own puts its stack: 41081-41083, 42081-42083, beside a stack on 8081-8083. */
+    static final int DEFAULT_OFFSET = 33_000;
+    /** How far apart two trainings on one machine sit, and how many places a training tries. */
+    static final int STEP = 100;
+    static final int PLACES = 10;
+
     static final String USAGE = """
             usage: deploy/local/train [--port-offset N] [--rounds N] [--check]
-              --port-offset N  the training stack's services on 8081+N… (default 33000: 41081-41083, 42081-42083)
+              --port-offset N  the training stack's services on 8081+N… and exactly there (deploy/local/run passes its
+                               own); default: 41081-41083 and 42081-42083 (N = 33000), or the next place (N + 100, …)
+                               that is free and that no other training on this machine has claimed
               --rounds N       payments of each kind the workload makes (default 6)
               --check          then start the stack once with the new caches (-XX:AOTMode=on) and stop it
             Environment: PAYGATE_SERVICE_JAVA_OPTS, the services' JVM options (the caches are trained with them).""";
+
+    /** The offsets this process has claimed, each by a lock on its file: a training's ports are its own until it exits. */
+    private static final Map<Integer, FileChannel> CLAIMS = new HashMap<>();
 
     private AotTraining() {
     }
 
     /**
-     * The options, or the same with the next offsets (+100 each) when a port of the stack is taken: its ports are in the
-     * kernel's ephemeral range, where any client may hold one for a while.
+     * The training stack's options. An explicit {@code portOffset} is used as it is, once this process has claimed it
+     * (two trainings on one offset would take each other's ports); without one, the first of {@link #PLACES} offsets
+     * from {@link #DEFAULT_OFFSET}, {@link #STEP} apart, that no other training has claimed and whose ports are free:
+     * they are in the kernel's ephemeral range, where any client may hold one for a while. A claim is a lock on a file in
+     * {@code claims} held until this process exits, so two trainings started at the same moment never pick one place
+     * (a port check alone would pass for both: the services bind their ports only seconds later).
+     *
+     * @throws IllegalStateException when the explicit offset is claimed by another training, or no place is left
      */
-    static LocalStack.Options freePorts(LocalStack.Options options) {
-        LocalStack.Options tried = options;
-        for (int attempt = 0; attempt < 10; attempt++) {
-            if (LocalStack.preflight(tried).stream().noneMatch(p -> p.startsWith("port "))) {
-                return tried;
+    static LocalStack.Options place(Path root, Integer portOffset, Path claims) throws IOException {
+        if (portOffset != null) {
+            if (!claim(claims, portOffset)) {
+                throw new IllegalStateException("another deploy/local/train is training on the ports of --port-offset "
+                        + portOffset);
             }
-            tried = LocalStack.Options.forTests(options.repoRoot(), tried.portOffset() + 100, options.extraConfig());
+            return LocalStack.Options.forTests(root, portOffset, TrainingWorkload.CONFIG);
         }
-        return options; // launch() says which port is taken
+        for (int place = 0; place < PLACES; place++) {
+            int offset = DEFAULT_OFFSET + place * STEP;
+            LocalStack.Options options = LocalStack.Options.forTests(root, offset, TrainingWorkload.CONFIG);
+            if (claim(claims, offset)) {
+                if (LocalStack.preflight(options).stream().noneMatch(p -> p.startsWith("port "))) {
+                    return options;
+                }
+                release(offset);
+            }
+        }
+        throw new IllegalStateException("no free place for the training stack: port offsets " + DEFAULT_OFFSET + " to "
+                + (DEFAULT_OFFSET + (PLACES - 1) * STEP) + " are taken or claimed by other trainings (--port-offset N "
+                + "picks one)");
+    }
+
+    /** Claims {@code offset} for this process: false when another process (or this one) holds it. */
+    static synchronized boolean claim(Path claims, int offset) throws IOException {
+        if (CLAIMS.containsKey(offset)) {
+            return false;
+        }
+        Files.createDirectories(claims);
+        FileChannel channel;
+        try {
+            channel = FileChannel.open(claims.resolve("paygate-aot-training-" + offset + ".lock"),
+                    StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+        } catch (AccessDeniedException e) {
+            return false; // another user's training made it
+        }
+        try {
+            if (channel.tryLock() != null) {
+                CLAIMS.put(offset, channel);
+                return true;
+            }
+        } catch (OverlappingFileLockException e) {
+            // held in this process through another channel
+        }
+        channel.close();
+        return false;
+    }
+
+    /** Gives up this process's claim on {@code offset}, if it holds one (closing the file releases its lock). */
+    static synchronized void release(int offset) throws IOException {
+        FileChannel channel = CLAIMS.remove(offset);
+        if (channel != null) {
+            channel.close();
+        }
     }
 
     public static void main(String[] args) throws Exception {
-        int offset = 33_000;
+        Integer offset = null;
         int rounds = 6;
         boolean check = false;
-        for (int i = 0; i < args.length; i++) {
-            switch (args[i]) {
-                case "--port-offset" -> offset = Integer.parseInt(args[++i]);
-                case "--rounds" -> rounds = Integer.parseInt(args[++i]);
-                case "--check" -> check = true;
-                default -> {
-                    System.err.println(USAGE);
-                    System.exit(2);
+        try {
+            for (int i = 0; i < args.length; i++) {
+                switch (args[i]) {
+                    case "--port-offset" -> offset = Integer.parseInt(args[++i]);
+                    case "--rounds" -> rounds = Integer.parseInt(args[++i]);
+                    case "--check" -> check = true;
+                    case "-h", "--help" -> {
+                        System.out.println(USAGE);
+                        System.exit(0);
+                    }
+                    default -> throw new IllegalArgumentException(args[i]);
                 }
             }
+        } catch (IllegalArgumentException | IndexOutOfBoundsException e) {
+            System.err.println(USAGE);
+            System.exit(2);
         }
         Path root = Path.of(System.getProperty("paygate.home", ".")).toAbsolutePath().normalize();
-        LocalStack.Options options = freePorts(LocalStack.Options.forTests(root, offset, TrainingWorkload.CONFIG));
+        LocalStack.Options options;
+        try {
+            options = place(root, offset, Path.of(System.getProperty("java.io.tmpdir")));
+        } catch (IllegalStateException e) {
+            System.err.println("deploy/local/train: " + e.getMessage());
+            System.exit(1);
+            return;
+        }
         long t0 = System.nanoTime();
         FileTime startedAt = FileTime.fromMillis(System.currentTimeMillis() - 1000);
         System.out.println("AOT training with " + String.join(" ", options.serviceJvmOptions()) + " ("
                 + Runtime.version() + ")");
-        LocalStack stack = LocalStack.launch(options.withAotCache(AotCache.TRAIN));
+        LocalStack stack;
+        try {
+            stack = LocalStack.launch(options.withAotCache(AotCache.TRAIN));
+        } catch (IllegalStateException e) {
+            System.err.println("deploy/local/train: " + e.getMessage());
+            System.exit(1);
+            return;
+        }
         try {
             new TrainingWorkload(stack, rounds).run();
         } finally {

@@ -11,6 +11,7 @@ import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.ArrayList;
@@ -28,6 +29,8 @@ class PgcurlTest {
 
     private HttpServer server;
     private final List<Map<String, String>> received = new ArrayList<>();
+    /** The body the test server answers with. */
+    private volatile String reply = "";
 
     @BeforeEach
     void startServer() throws IOException {
@@ -57,7 +60,9 @@ class PgcurlTest {
                     "requestId", String.valueOf(exchange.getRequestHeaders().getFirst("X-Request-Id")),
                     "body", new String(body, StandardCharsets.UTF_8)));
         }
-        exchange.sendResponseHeaders(200, -1);
+        byte[] answer = reply.getBytes(StandardCharsets.UTF_8);
+        exchange.sendResponseHeaders(200, answer.length == 0 ? -1 : answer.length);
+        exchange.getResponseBody().write(answer);
         exchange.close();
     }
 
@@ -70,7 +75,7 @@ class PgcurlTest {
         String body = "{\"customer\":{\"id\":\"CUST-1\"},\"sourceOfFunds\":{\"type\":\"BCA_DD\"}}";
 
         int exit = pgcurl(Map.of("PAYGATE_BINDING_URL", base(), "PAYGATE_PAYMENT_URL", "http://127.0.0.1:1"),
-                "post", "/pg/payment/card/directdebit/bind", body, "-H", "X-Request-Id: r-1", "-o", "/dev/null");
+                "post", "/pg/payment/card/directdebit/bind", body, "-H", "X-Request-Id: r-1", "-o", "/dev/null").exit();
 
         assertEquals(0, exit);
         Map<String, String> request = received.getFirst();
@@ -88,7 +93,7 @@ class PgcurlTest {
     @Test
     void aCurlOptionInPlaceOfTheBodyIsPassedOnAndTheRequestSignedWithoutBody() throws Exception {
         int exit = pgcurl(Map.of("PAYGATE_NOTIFICATION_URL", base()), "GET", "/pg/notifications?status=FAILED",
-                "-H", "X-Request-Id: r-2", "-o", "/dev/null");
+                "-H", "X-Request-Id: r-2", "-o", "/dev/null").exit();
 
         assertEquals(0, exit);
         Map<String, String> request = received.getFirst();
@@ -104,7 +109,7 @@ class PgcurlTest {
         int port = server.getAddress().getPort();
         // payment-service's 8081 moved by the offset lands on the test server.
         int exit = pgcurl(Map.of(), "--port-offset", String.valueOf(port - 8081), "GET", "/pg/payment/card/status/ORD-1",
-                "-o", "/dev/null");
+                "-o", "/dev/null").exit();
 
         assertEquals(0, exit);
         assertEquals("/pg/payment/card/status/ORD-1", received.getFirst().get("target"));
@@ -113,7 +118,7 @@ class PgcurlTest {
     @Test
     void serviceChoosesTheBaseForAPathEveryServiceHas() throws Exception {
         int exit = pgcurl(Map.of("PAYGATE_BINDING_URL", base()), "--service", "binding", "GET", "/pg/ops/outbox/parked",
-                "-o", "/dev/null");
+                "-o", "/dev/null").exit();
 
         assertEquals(0, exit);
         assertEquals("/pg/ops/outbox/parked", received.getFirst().get("target"));
@@ -121,25 +126,86 @@ class PgcurlTest {
 
     @Test
     void refusesAnUnknownService() throws Exception {
-        assertEquals(2, pgcurl(Map.of(), "--service", "ledger", "GET", "/pg/x"));
+        assertEquals(2, pgcurl(Map.of(), "--service", "ledger", "GET", "/pg/x").exit());
         assertTrue(received.isEmpty());
     }
 
-    private static int pgcurl(Map<String, String> environment, String... args) throws IOException, InterruptedException {
+    @Test
+    void helpPrintsTheUsageAndExitsZero() throws Exception {
+        Run run = pgcurl(Map.of(), "--help");
+
+        assertEquals(0, run.exit(), run.stderr());
+        assertTrue(run.stdout().startsWith("usage: deploy/local/pgcurl [--service"), run.stdout());
+        assertTrue(run.stdout().contains("PAYGATE_PORT_OFFSET"), run.stdout());
+        assertTrue(received.isEmpty());
+    }
+
+    @Test
+    void withoutMethodAndPathItPrintsTheUsageAndExitsTwo() throws Exception {
+        Run run = pgcurl(Map.of(), "GET");
+
+        assertEquals(2, run.exit());
+        assertTrue(run.stderr().startsWith("usage: deploy/local/pgcurl"), run.stderr());
+        assertTrue(received.isEmpty());
+    }
+
+    @Test
+    void fieldPrintsTheReplyOnStderrAndTheMembersValueOnStdout() throws Exception {
+        reply = "{\"responseCode\":\"2000000\",\"responseMessage\":\"Success\",\"paymentCode\":\"PC123\","
+                + "\"sourceOfFunds\":{\"paymentCode\":\"39108\"}}";
+
+        Run run = pgcurl(Map.of("PAYGATE_PAYMENT_URL", base()), "--field", "paymentCode", "GET",
+                "/pg/payment/card/status/ORD-1");
+
+        assertEquals(0, run.exit(), run.stderr());
+        assertEquals("PC123\n", run.stdout(), "the first paymentCode member, alone");
+        assertEquals(reply + "\n", run.stderr());
+    }
+
+    @Test
+    void fieldExitsOneWhenTheReplyHasNoSuchMember() throws Exception {
+        reply = "{\"responseCode\":\"4040301\",\"responseMessage\":\"Transaction Not Found\"}";
+
+        Run run = pgcurl(Map.of("PAYGATE_PAYMENT_URL", base()), "--field", "paymentCode", "GET",
+                "/pg/payment/card/status/ORD-9");
+
+        assertEquals(1, run.exit());
+        assertEquals("", run.stdout());
+        assertTrue(run.stderr().contains("4040301") && run.stderr().contains("has no \"paymentCode\""), run.stderr());
+    }
+
+    @Test
+    void refusesAPortOffsetOrFieldThatCannotBeRight() throws Exception {
+        assertEquals(2, pgcurl(Map.of(), "--port-offset", "x1", "GET", "/pg/x").exit());
+        assertEquals(2, pgcurl(Map.of("PAYGATE_PORT_OFFSET", "-5"), "GET", "/pg/x").exit());
+        assertEquals(2, pgcurl(Map.of(), "--field", "a\"b", "GET", "/pg/x").exit());
+        assertTrue(received.isEmpty());
+    }
+
+    /** What one pgcurl run printed, and its exit status. */
+    private record Run(int exit, String stdout, String stderr) {
+    }
+
+    private static Run pgcurl(Map<String, String> environment, String... args) throws IOException, InterruptedException {
         List<String> command = new ArrayList<>(List.of("bash", Path.of("pgcurl").toAbsolutePath().toString()));
         command.addAll(List.of(args));
-        ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
+        ProcessBuilder builder = new ProcessBuilder(command);
         builder.environment().keySet().removeIf(k -> k.startsWith("PAYGATE_"));
         builder.environment().putAll(environment);
-        Process process = builder.start();
-        String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertTrue(process.waitFor(60, TimeUnit.SECONDS), "pgcurl did not end: " + output);
-        return process.exitValue();
+        Path stderr = Files.createTempFile("pgcurl", ".err");
+        try {
+            Process process = builder.redirectError(stderr.toFile()).start();
+            String stdout = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            assertTrue(process.waitFor(60, TimeUnit.SECONDS), "pgcurl did not end: " + stdout);
+            return new Run(process.exitValue(), stdout, Files.readString(stderr));
+        } finally {
+            Files.delete(stderr);
+        }
     }
 
     private static boolean onPath(String tool) {
         for (String dir : System.getenv().getOrDefault("PATH", "").split(":")) {
-            if (!dir.isEmpty() && java.nio.file.Files.isExecutable(Path.of(dir, tool))) {
+            if (!dir.isEmpty() && Files.isExecutable(Path.of(dir, tool))) {
                 return true;
             }
         }

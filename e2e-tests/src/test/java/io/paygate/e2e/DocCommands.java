@@ -1,0 +1,151 @@
+package io.paygate.e2e;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The commands of the docs' fenced {@code bash} blocks, in the order a reader runs them, each with the reply the doc
+ * shows for it. A command is a line (and the lines its trailing {@code \} continues it on); its trailing comment and
+ * the {@code #} lines under it show its reply ({@link ReplyShape}) or are prose. Output blocks ({@code ```} without a
+ * language) and the synopsis of a tool are not commands.
+ */
+final class DocCommands {
+
+    /** The docs whose every command runs as printed, in reading order (the longer tour goes on from the README's). */
+    static final List<String> DOCS = List.of("README.md", "deploy/local/README.md");
+
+    /**
+     * The commands left out, each with the reason: they start or build what the test runs on, or need an account of
+     * the reader's own. Each must still be in the docs.
+     */
+    static final Map<String, String> NOT_RUN = Map.of(
+            "deploy/local/run", "starts a stack: the test runs on the e2e stack, started as it starts one",
+            "./mvnw verify", "the build the test is part of",
+            "MIDTRANS_SERVER_KEY=SB-Mid-server-… MIDTRANS_CLIENT_KEY=SB-Mid-client-… deploy/local/run --midtrans-merchant demo",
+            "needs a Midtrans sandbox account (MidtransCardBrowserIT runs the flow against the simulator)");
+
+    /** The ports the docs write in URLs: the services, their management ports and the merchant's. */
+    private static final Pattern DOC_PORT = Pattern.compile("localhost:(808[123]|908[123]|9000)\\b");
+
+    private DocCommands() {
+    }
+
+    /**
+     * One command: where it is ({@code file:line}), its text without its trailing comment, the {@code #} lines under
+     * it and its trailing comment (null without one).
+     */
+    record Command(String where, String text, List<String> replyLines, String trailing) {
+
+        List<ReplyShape> shapes() {
+            return ReplyShape.of(replyLines, trailing);
+        }
+
+        /** A read the reader may repeat until the reply has its shape: a GET, by pgcurl or a curl that sends nothing. */
+        boolean isRead() {
+            String command = text.replaceFirst("^\\w+=\\$\\(", "")
+                    .replaceFirst("^deploy/local/pgcurl --field \\w+ ", "deploy/local/pgcurl ");
+            return command.startsWith("deploy/local/pgcurl GET ")
+                    || command.startsWith("curl ") && !command.matches("(?s).*\\s(-d|-F|-X|--data\\S*)\\s.*");
+        }
+
+        /** This command as it runs on a stack at {@code portOffset}: every port written in a URL moved by it. */
+        Command at(int portOffset) {
+            return new Command(where, move(text, portOffset), replyLines.stream().map(l -> move(l, portOffset)).toList(),
+                    trailing == null ? null : move(trailing, portOffset));
+        }
+    }
+
+    /** Adds {@code portOffset} to every port the docs write in a URL ({@code localhost:8081} …). */
+    static String move(String text, int portOffset) {
+        Matcher port = DOC_PORT.matcher(text);
+        StringBuilder out = new StringBuilder();
+        while (port.find()) {
+            port.appendReplacement(out, "localhost:" + (Integer.parseInt(port.group(1)) + portOffset));
+        }
+        return port.appendTail(out).toString();
+    }
+
+    /** Every command of the docs under {@code root}, in order. */
+    static List<Command> read(Path root) throws IOException {
+        List<Command> commands = new ArrayList<>();
+        for (String doc : DOCS) {
+            commands.addAll(parse(doc, Files.readAllLines(root.resolve(doc))));
+        }
+        return commands;
+    }
+
+    /** The commands of one doc's {@code bash} blocks. */
+    static List<Command> parse(String doc, List<String> lines) {
+        List<Command> commands = new ArrayList<>();
+        boolean inBash = false;
+        boolean continued = false;
+        StringBuilder text = null;
+        List<String> reply = new ArrayList<>();
+        String trailing = null;
+        int start = 0;
+        for (int i = 0; i <= lines.size(); i++) {
+            String line = i < lines.size() ? lines.get(i) : null;
+            if (!inBash) {
+                inBash = line != null && line.strip().equals("```bash");
+                continue;
+            }
+            if (line != null && continued) {
+                String[] split = splitComment(line);
+                text.append('\n').append(split[0].stripTrailing());
+                trailing = split[1];
+                continued = split[0].stripTrailing().endsWith("\\");
+                continue;
+            }
+            if (line == null || line.strip().equals("```") || !line.isBlank() && !line.strip().startsWith("#")) {
+                if (text != null) {
+                    commands.add(new Command(doc + ":" + start, text.toString(), List.copyOf(reply), trailing));
+                    text = null;
+                }
+                if (line == null) {
+                    throw new IllegalArgumentException(doc + ": a bash block is never closed");
+                }
+                if (line.strip().equals("```")) {
+                    inBash = false;
+                    continue;
+                }
+                String[] split = splitComment(line);
+                text = new StringBuilder(split[0].stripTrailing());
+                reply = new ArrayList<>();
+                trailing = split[1];
+                start = i + 1;
+                continued = split[0].stripTrailing().endsWith("\\");
+            } else if (line.strip().startsWith("#") && text != null) {
+                reply.add(line.strip().substring(1).replaceFirst("^ ", ""));
+            }
+        }
+        return commands;
+    }
+
+    /** The line's code and its trailing comment (null without one): a {@code #} after a blank, outside quotes. */
+    static String[] splitComment(String line) {
+        char quote = 0;
+        for (int i = 0; i < line.length(); i++) {
+            char c = line.charAt(i);
+            if (quote != 0) {
+                if (c == quote) {
+                    quote = 0;
+                } else if (c == '\\' && quote == '"') {
+                    i++;
+                }
+            } else if (c == '\'' || c == '"') {
+                quote = c;
+            } else if (c == '\\') {
+                i++;
+            } else if (c == '#' && (i == 0 || Character.isWhitespace(line.charAt(i - 1)))) {
+                return new String[]{line.substring(0, i), line.substring(i + 1).strip()};
+            }
+        }
+        return new String[]{line, null};
+    }
+}

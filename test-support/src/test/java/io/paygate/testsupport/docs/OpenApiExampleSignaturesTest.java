@@ -1,0 +1,122 @@
+package io.paygate.testsupport.docs;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import io.paygate.model.signing.NotificationSigner;
+import io.paygate.model.signing.WebhookSecret;
+import io.paygate.testsupport.SandboxMerchants;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The signatures in docs/openapi.yaml's notification examples verify with the notification secret the document says
+ * they are signed with (the local stack's merchant {@code demo}'s), recomputed with common-model's signer: the body
+ * {@code signature} of each example that has one, the {@code X-SIGNATURE} example (over the disbursement example the
+ * document names) and the {@code webhook-signature} example (over the webhook-id and webhook-timestamp examples and
+ * that example's body as it names it).
+ */
+class OpenApiExampleSignaturesTest {
+
+    private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final Pattern SECRET = Pattern.compile("whsec_[A-Za-z0-9+/]+=*");
+    private static JsonNode document;
+    private static NotificationSigner signer;
+
+    @BeforeAll
+    static void read() throws IOException {
+        Path dir = Path.of("").toAbsolutePath();
+        while (dir != null && !Files.isRegularFile(dir.resolve("docs/openapi.yaml"))) {
+            dir = dir.getParent();
+        }
+        assertNotNull(dir, "no docs/openapi.yaml above " + Path.of("").toAbsolutePath());
+        document = YAML.readTree(dir.resolve("docs/openapi.yaml").toFile());
+        signer = new NotificationSigner(WebhookSecret.parse(statedSecret()));
+    }
+
+    /** The one secret the webhooks' descriptions say their examples are signed with. */
+    private static String statedSecret() {
+        List<String> named = new ArrayList<>();
+        for (JsonNode webhook : document.path("webhooks")) {
+            Matcher secret = SECRET.matcher(webhook.at("/post/description").asText());
+            assertTrue(secret.find(), "the webhook says which secret signs its examples: "
+                    + webhook.at("/post/operationId").asText());
+            named.add(secret.group());
+        }
+        assertEquals(3, named.size(), "payment, disbursement and binding webhooks");
+        assertTrue(named.stream().allMatch(named.getFirst()::equals), "one secret for all: " + named);
+        assertEquals(SandboxMerchants.DEMO.notificationSecret(), named.getFirst(), "the local stack's merchant demo's");
+        return named.getFirst();
+    }
+
+    @Test
+    void everyBodySignatureOfAnExampleVerifiesWithTheStatedSecret() throws IOException {
+        List<String> checked = new ArrayList<>();
+        checkExamples("", document, checked);
+        assertEquals(List.of("/webhooks/payment/post/requestBody/content/application~1json/examples/captured",
+                "/webhooks/payment/post/requestBody/content/application~1json/examples/refunded",
+                "/webhooks/binding/post/requestBody/content/application~1json/examples/active"), checked);
+    }
+
+    /** Checks the body signature of every example under {@code node} (at {@code pointer}) that has one. */
+    private static void checkExamples(String pointer, JsonNode node, List<String> checked) throws IOException {
+        for (Map.Entry<String, JsonNode> member : node.properties()) {
+            String at = pointer + "/" + member.getKey().replace("~", "~0").replace("/", "~1");
+            if (member.getKey().equals("examples") && member.getValue().isObject()) {
+                for (Map.Entry<String, JsonNode> example : member.getValue().properties()) {
+                    JsonNode value = example.getValue().path("value");
+                    if (value.isObject() && value.has("signature")) {
+                        checked.add(at + "/" + example.getKey());
+                        assertEquals(signer.bodySignature(JSON.writeValueAsString(value)),
+                                value.path("signature").asText(), at + "/" + example.getKey());
+                    }
+                }
+            } else if (member.getValue().isObject()) {
+                checkExamples(at, member.getValue(), checked);
+            }
+        }
+    }
+
+    @Test
+    void theXSignatureExampleIsTheDisbursementExamplesAsTheDocumentSays() throws IOException {
+        JsonNode header = document.at("/components/parameters/X-SIGNATURE");
+        assertTrue(header.path("description").asText().contains("the disbursement example paid"),
+                header.path("description").asText());
+
+        assertEquals(signer.bodySignature(JSON.writeValueAsString(paid())), header.path("example").asText());
+    }
+
+    @Test
+    void theWebhookSignatureExampleSignsTheIdTimestampAndBodyTheDocumentNames() throws IOException {
+        JsonNode header = document.at("/components/parameters/webhook-signature");
+        assertTrue(header.path("description").asText().contains("the disbursement example paid"),
+                header.path("description").asText());
+        String id = document.at("/components/parameters/webhook-id/example").asText();
+        long timestamp = Long.parseLong(document.at("/components/parameters/webhook-timestamp/example").asText());
+        // The raw body: the example's members in the order shown, without whitespace, as paygate sends JSON.
+        String raw = JSON.writeValueAsString(paid());
+
+        assertEquals(signer.sign(id, timestamp, raw), header.path("example").asText());
+    }
+
+    private static ObjectNode paid() {
+        JsonNode paid = document.at("/webhooks/disbursement/post/requestBody/content/application~1json/examples/paid/value");
+        assertTrue(paid.isObject(), "the disbursement example paid");
+        return (ObjectNode) paid;
+    }
+}
