@@ -228,6 +228,12 @@ final class CoreApiRoutes {
         void handle(SimTransaction t) throws IOException;
     }
 
+    /** The {@code transaction_details.order_id} of a charge body, or null. */
+    static String orderIdOf(String chargeBody) {
+        JsonNode req = jsonOrNull(chargeBody);
+        return req == null ? null : req.path("transaction_details").path("order_id").asText(null);
+    }
+
     private static JsonNode jsonOrNull(String body) {
         try {
             return JSON.readTree(body);
