@@ -28,9 +28,11 @@ import java.util.function.Predicate;
  * page at the {@code redirect_url} it gives, and POSTing signed HTTP notifications to {@link #notifyTo}. Only
  * {@link #register registered} key pairs are accepted; anything else is 401 as Midtrans answers.
  *
- * <p>Cards ({@link SimulatedCards}): 4811 1111 1111 1114 (and any other Luhn-valid number) → 3-D Secure (201 +
- * {@code redirect_url}), OTP {@code 112233} → capture/accept, any other OTP → deny; 4411 1111 1111 1118 → captured at
- * once (200); 4911 1111 1111 1113 → denied at once (202); 4611 1111 1111 1116 → capture with fraud_status challenge.
+ * <p>Cards ({@link SimulatedCards}, Midtrans's sandbox table): 4811 1111 1111 1114 (and any other Luhn-valid number)
+ * → 3-D Secure (201 + {@code redirect_url}), OTP {@code 112233} → capture/accept, any other OTP → deny; 4911 1111 1111
+ * 1113 → 3-D Secure, then denied by the bank; 4411 1111 1111 1118 → captured at once (200); 4511 1111 1111 1117 →
+ * capture with fraud_status challenge (201); 4611 1111 1111 1116 → denied by fraud detection (202, fraud deny);
+ * 4711 1111 1111 1115 → denied by the bank at once (202); the Mastercard numbers of the same table likewise.
  * Per test: {@link #failNext}, {@link #failNextStatusOf} (documented 4xx/5xx answers), {@link #delayNextCharge}, {@link #notifications} (normal,
  * never, duplicated, out of order), {@link #settle}, {@link #resend}, {@link #post} (forged bodies),
  * {@link #notificationJson} and {@link #postRaw} (a signed notification's exact text, edited as text). Everything it

@@ -19,7 +19,7 @@ import java.util.Optional;
  *
  * <p>A card ({@code payment_type} {@code credit_card}): {@code capture} with fraud_status {@code accept} and
  * {@code settlement} → CAPTURED; {@code deny}, {@code cancel}, {@code expire}, {@code failure} (and a capture whose
- * fraud_status is {@code deny}) → FAILED; {@code pending}, {@code authorize} and a capture in fraud {@code challenge}
+ * fraud_status is {@code deny}; a deny or capture with fraud_status {@code deny} says fraud detection denied it) → FAILED; {@code pending}, {@code authorize} and a capture in fraud {@code challenge}
  * → still deciding.
  *
  * <p>An open charge (bank transfer, echannel, qris, gopay, shopeepay, cstore): {@code settlement} → CAPTURED,
@@ -79,7 +79,7 @@ record MidtransTransaction(String orderId, String statusCode, String grossAmount
             };
             case "settlement" -> Optional.of(ChargeStatus.decided(PaymentStatus.CAPTURED, null, cardInfo()));
             case "pending", "authorize" -> Optional.of(ChargeStatus.pending());
-            case "deny" -> Optional.of(failed("Card declined"));
+            case "deny" -> Optional.of(failed("deny".equals(fraud) ? "Denied by fraud detection" : "Card declined"));
             case "cancel" -> Optional.of(failed("Payment cancelled"));
             case "expire" -> Optional.of(failed("Payment expired"));
             case "failure" -> Optional.of(failed("Payment failed at the provider"));
