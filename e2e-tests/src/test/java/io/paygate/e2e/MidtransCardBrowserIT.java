@@ -185,10 +185,10 @@ class MidtransCardBrowserIT {
     void aCardTheBankDeniesFailsOnThePageAndIsNotifiedAsFailed() throws Exception {
         Merchant.Payment payment = Merchant.initiate(payment(), "CUST-MT-DENIED", "42000", sink, null);
 
-        payCard(payment, "4911 1111 1111 1113");
+        payCard(payment, "4711 1111 1111 1115"); // Midtrans's sandbox: not enrolled for 3DS, denied by the bank
 
         JsonNode notification = assertFailedOnThePageAndNotified(payment);
-        assertEquals("491111******1113", notification.path("card").path("mask").asText());
+        assertEquals("471111******1115", notification.path("card").path("mask").asText());
     }
 
     /**
@@ -241,7 +241,7 @@ class MidtransCardBrowserIT {
 
         Merchant.Payment challenged = Merchant.initiate(payment(), "CUST-MT-CHALLENGED", "89000", sink, null);
         RawHttp.Reply card = RawHttp.form(payment(), "/pg/pay/" + challenged.paymentCode() + "/card",
-                "cardNumber=4611111111111116&expiryMonth=12&expiryYear=" + (java.time.Year.now().getValue() + 2)
+                "cardNumber=4511111111111117&expiryMonth=12&expiryYear=" + (java.time.Year.now().getValue() + 2)
                         + "&cvv=123&cardholderName=Budi+Santoso", null);
         assertEquals(303, card.status(), card.text());
         String challenge = midtrans.notificationJson(lastChargesOrder());

@@ -106,6 +106,17 @@ public interface PaymentConfig {
         /** Wait before the first further try; doubled for each next one. */
         @WithDefault("300ms")
         Duration retryBackoff();
+
+        /**
+         * How long a replica remembers that it asked Midtrans ({@code GET /v2/{order_id}/status}) about a state a
+         * notification told of for a charge: another notification telling of the same state of that charge within
+         * this time is acknowledged without a new inquiry (docs/contract.md §2), so no number of copies makes a
+         * replica ask more than once per this time per charge. Per replica (each remembers for itself), at most
+         * {@code MidtransInquiryMemory.CAPACITY} states. {@code 0s}: no memory (only concurrent copies share an
+         * inquiry).
+         */
+        @WithDefault("60s")
+        Duration inquiryMemory();
     }
 
     /** The sandbox payment channel provider (docs/contract.md §2). */

@@ -21,9 +21,10 @@ import java.util.Set;
  * Applies a provider's decision on one charge (docs/contract.md §2, §2a): the one code path for the verified callback or
  * notification, a synchronous answer and reconciliation, so each writes the same event. The payment's current charge
  * moves it: PROCESSING → CAPTURED | FAILED (card, direct debit), PENDING → CAPTURED | FAILED | EXPIRED (an open
- * charge), CAPTURED → REVERSED. The same decision again is acknowledged without a second change or event. Money that a
- * superseded charge took, or that arrived after the payment ended, is recorded as a surplus, never lost; any other
- * decision for an ended payment changes nothing.
+ * charge), CAPTURED → REVERSED. The same decision again is acknowledged without a second change or event; so is a
+ * capture by the charge that paid the payment (CAPTURED, refunded since, reversed): that money is the payment's own.
+ * Money that a superseded charge took, or that arrived after the payment ended unpaid, is recorded as a surplus, never
+ * lost; any other decision for an ended payment changes nothing.
  */
 @ApplicationScoped
 public class ProviderDecisions {
@@ -89,6 +90,11 @@ public class ProviderDecisions {
         if (p.status == PaymentStatus.CAPTURED && decision.status() == PaymentStatus.REVERSED) {
             transitions.move(p, PaymentStatus.REVERSED, describe(decision.statusDesc(), "Reversed by the provider"));
             return Applied.CHANGED;
+        }
+        if (decision.status() == PaymentStatus.CAPTURED && p.status.isPaid()) {
+            // this charge paid the payment: its money is the payment's own (refunds and reversals since are accounted
+            // for), never a surplus, however often the provider says it again
+            return Applied.ALREADY_APPLIED;
         }
         boolean undecided = p.status == PaymentStatus.PROCESSING
                 || (p.status == PaymentStatus.PENDING && p.hasOpenCharge());

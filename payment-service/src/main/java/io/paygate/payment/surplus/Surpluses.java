@@ -12,8 +12,8 @@ import org.jboss.logging.Logger;
 import java.util.UUID;
 
 /**
- * Money that arrived where it should not (docs/contract.md §2a): a charge paid after it was superseded or after its payment
- * ended. It is never lost: recorded once per charge, counted ({@code paygate_payments_surplus_total}), marked for a
+ * Money that arrived where it should not (docs/contract.md §2a): a charge paid after it was superseded, or after its payment
+ * ended unpaid (never the charge that paid the payment: its money is the payment's own). It is never lost: recorded once per charge, counted ({@code paygate_payments_surplus_total}), marked for a
  * refund through the provider when the method allows one, and otherwise for an operator
  * ({@code GET /pg/ops/payments/surplus}).
  */

@@ -101,21 +101,47 @@ class MidtransCardFlowTest extends MidtransTestBase {
         assertEquals(1, PaymentEvents.awaitRecords(MID.id(), code, 1, Duration.ofSeconds(10)).size());
     }
 
+    /** Midtrans's sandbox card denied by the bank without 3-D Secure (attempted authentication). */
     @Test
     void aDeclinedCardIsFailedAtOnceWithMidtranssReason() {
         String orderId = Requests.orderId();
         String code = MidtransCustomer.newPayment(MID, orderId);
-        PaymentApi.payByCard(code, "4911111111111113").then().statusCode(303);
+        PaymentApi.payByCard(code, "4711111111111115").then().statusCode(303);
         assertEquals("FAILED", MidtransCustomer.statusOf(MID, orderId));
         assertTrue(MidtransCustomer.statusDescOf(MID, orderId).startsWith("Card declined (Deny by Bank"));
         assertEquals(1, PaymentEvents.awaitRecords(MID.id(), code, 1, Duration.ofSeconds(10)).size());
+    }
+
+    /** Midtrans's sandbox card that fraud detection denies at once: FAILED, and says so. */
+    @Test
+    void aCardFraudDetectionDeniesIsFailedAtOnce() {
+        String orderId = Requests.orderId();
+        String code = MidtransCustomer.newPayment(MID, orderId);
+        PaymentApi.payByCard(code, "4611111111111116").then().statusCode(303);
+        assertEquals("FAILED", MidtransCustomer.statusOf(MID, orderId));
+        assertEquals("Denied by fraud detection (Denied by FDS)", MidtransCustomer.statusDescOf(MID, orderId));
+    }
+
+    /**
+     * Midtrans's 3DS-ready card the bank denies: the customer passes 3-D Secure on Midtrans's page with the right
+     * code, and the bank denies it after.
+     */
+    @Test
+    void aThreeDSecureCardTheBankDeniesFailsAfterTheCode() throws Exception {
+        String orderId = Requests.orderId();
+        String code = MidtransCustomer.newPayment(MID, orderId);
+        PaymentApi.payByCard(code, "4911111111111113").then().statusCode(303);
+        assertEquals("PROCESSING", MidtransCustomer.statusOf(MID, orderId), "on Midtrans's 3-D Secure page first");
+        MidtransCustomer.comeBack(MidtransCustomer.passThreeDs(code, "112233")).then().statusCode(303);
+        MidtransCustomer.awaitStatus(MID, orderId, "FAILED");
+        assertTrue(MidtransCustomer.statusDescOf(MID, orderId).startsWith("Card declined (Deny by Bank"));
     }
 
     @Test
     void aChargeChallengedByFraudDetectionWaitsForMidtranssDecision() {
         String orderId = Requests.orderId();
         String code = MidtransCustomer.newPayment(MID, orderId);
-        PaymentApi.payByCard(code, "4611111111111116").then().statusCode(303);
+        PaymentApi.payByCard(code, "4511111111111117").then().statusCode(303);
         assertEquals("PROCESSING", MidtransCustomer.statusOf(MID, orderId), "capture + fraud challenge decides nothing");
         assertTrue(PaymentApi.page(code).then().extract().asString().contains("data-view=\"processing\""));
         SIM.settle(MidtransDb.reference(code)); // Midtrans (the merchant, in its dashboard) accepted it

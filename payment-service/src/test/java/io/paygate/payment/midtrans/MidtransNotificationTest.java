@@ -120,7 +120,7 @@ class MidtransNotificationTest extends MidtransTestBase {
     void aChallengedCaptureEditedToAcceptCapturesNothing() {
         String orderId = Requests.orderId();
         String code = MidtransCustomer.newPayment(MID, orderId);
-        PaymentApi.payByCard(code, "4611111111111116").then().statusCode(303);
+        PaymentApi.payByCard(code, "4511111111111117").then().statusCode(303);
         assertEquals("PROCESSING", MidtransCustomer.statusOf(MID, orderId));
         String ref = MidtransDb.reference(code);
         String before = MidtransDb.version(code);

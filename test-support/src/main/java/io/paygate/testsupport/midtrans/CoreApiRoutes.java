@@ -24,6 +24,7 @@ final class CoreApiRoutes {
     private static final String CANCEL_PATH = "^/v2/([^/]+)/cancel$";
     private static final String REFUND_PATH = "^/v2/([^/]+)/refund(/online/direct)?$";
     private static final String THREE_DS_PATH = "/v2/3ds/redirect/";
+    private static final String BANK_DENIAL = "Deny by Bank [CIMB] with code [05] and message [Do not honour]";
 
     private final MidtransSimulator sim;
     private final MethodRoutes methods;
@@ -158,16 +159,19 @@ final class CoreApiRoutes {
         SimTransaction t = new SimTransaction(orderId, BigDecimal.valueOf(amount.asLong()), serverKey,
                 SimulatedCards.masked(number), SimulatedCards.of(number));
         switch (t.behaviour) {
-            case THREE_DS -> {
+            case THREE_DS, THREE_DS_BANK_DENY -> {
                 if (authenticate) {
                     t.move("pending", null, "201", "Success, Credit Card transaction is successful");
-                } else {
+                } else if (t.behaviour == SimulatedCards.Behaviour.THREE_DS) {
                     t.move("capture", "accept", "200", "Success, Credit Card transaction is successful");
+                } else {
+                    t.move("deny", "accept", "202", BANK_DENIAL);
                 }
             }
             case FRICTIONLESS -> t.move("capture", "accept", "200", "Success, Credit Card transaction is successful");
-            case DENY -> t.move("deny", "accept", "202", "Deny by Bank [CIMB] with code [05] and message [Do not honour]");
+            case DENY -> t.move("deny", "accept", "202", BANK_DENIAL);
             case FRAUD_CHALLENGE -> t.move("capture", "challenge", "201", "Challenge by FDS");
+            case FRAUD_DENY -> t.move("deny", "deny", "202", "Denied by FDS");
         }
         sim.byOrder.put(orderId, t);
         sim.byTransactionId.put(t.transactionId, t);
@@ -228,6 +232,12 @@ final class CoreApiRoutes {
         void handle(SimTransaction t) throws IOException;
     }
 
+    /** The {@code transaction_details.order_id} of a charge body, or null. */
+    static String orderIdOf(String chargeBody) {
+        JsonNode req = jsonOrNull(chargeBody);
+        return req == null ? null : req.path("transaction_details").path("order_id").asText(null);
+    }
+
     private static JsonNode jsonOrNull(String body) {
         try {
             return JSON.readTree(body);
@@ -251,10 +261,12 @@ final class CoreApiRoutes {
         boolean decided = false;
         synchronized (t) {
             if ("pending".equals(t.transactionStatus)) {
-                if (SimulatedCards.OTP.equals(p.get("otp"))) {
-                    t.move("capture", "accept", "200", "Success, Credit Card transaction is successful");
-                } else {
+                if (!SimulatedCards.OTP.equals(p.get("otp"))) {
                     t.move("deny", "accept", "202", "Card is not authenticated.");
+                } else if (t.behaviour == SimulatedCards.Behaviour.THREE_DS_BANK_DENY) {
+                    t.move("deny", "accept", "202", BANK_DENIAL);
+                } else {
+                    t.move("capture", "accept", "200", "Success, Credit Card transaction is successful");
                 }
                 decided = true;
             }

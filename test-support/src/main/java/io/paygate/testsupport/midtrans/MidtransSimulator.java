@@ -28,13 +28,16 @@ import java.util.function.Predicate;
  * page at the {@code redirect_url} it gives, and POSTing signed HTTP notifications to {@link #notifyTo}. Only
  * {@link #register registered} key pairs are accepted; anything else is 401 as Midtrans answers.
  *
- * <p>Cards ({@link SimulatedCards}): 4811 1111 1111 1114 (and any other Luhn-valid number) → 3-D Secure (201 +
- * {@code redirect_url}), OTP {@code 112233} → capture/accept, any other OTP → deny; 4411 1111 1111 1118 → captured at
- * once (200); 4911 1111 1111 1113 → denied at once (202); 4611 1111 1111 1116 → capture with fraud_status challenge.
+ * <p>Cards ({@link SimulatedCards}, Midtrans's sandbox table): 4811 1111 1111 1114 (and any other Luhn-valid number)
+ * → 3-D Secure (201 + {@code redirect_url}), OTP {@code 112233} → capture/accept, any other OTP → deny; 4911 1111 1111
+ * 1113 → 3-D Secure, then denied by the bank; 4411 1111 1111 1118 → captured at once (200); 4511 1111 1111 1117 →
+ * capture with fraud_status challenge (201); 4611 1111 1111 1116 → denied by fraud detection (202, fraud deny);
+ * 4711 1111 1111 1115 → denied by the bank at once (202); the Mastercard numbers of the same table likewise.
  * Per test: {@link #failNext}, {@link #failNextStatusOf} (documented 4xx/5xx answers), {@link #delayNextCharge}, {@link #notifications} (normal,
  * never, duplicated, out of order), {@link #settle}, {@link #resend}, {@link #post} (forged bodies),
  * {@link #notificationJson} and {@link #postRaw} (a signed notification's exact text, edited as text). Everything it
- * received is in {@link #requests()}, every notification attempt in {@link #deliveries()}.
+ * received is in {@link #requests()} and counted per order by {@link #calls}, every notification attempt in
+ * {@link #deliveries()}.
  *
  * <p>Charges paid later ({@link MethodRoutes}): {@code bank_transfer}, {@code echannel}, {@code qris}, {@code gopay},
  * {@code shopeepay}, {@code cstore} with {@code custom_expiry}; the customer pays them through {@link #payVa},
@@ -316,6 +319,29 @@ public final class MidtransSimulator implements AutoCloseable {
 
     public List<Request> requests() {
         return List.copyOf(requests);
+    }
+
+    /**
+     * How many calls of {@code endpoint} about {@code orderId} the simulator received, answered or not: status
+     * inquiries ({@code GET /v2/{order_id}/status}), cancels, refunds ({@code /refund} and {@code /refund/online/direct}),
+     * charges (by their {@code transaction_details.order_id}). The token call names no order: use {@link #requests()}.
+     */
+    public long calls(Endpoint endpoint, String orderId) {
+        return requests.stream().filter(r -> about(r, endpoint, orderId)).count();
+    }
+
+    private static boolean about(Request r, Endpoint endpoint, String orderId) {
+        String path = java.net.URLDecoder.decode(r.path(), java.nio.charset.StandardCharsets.UTF_8);
+        String order = "/v2/" + orderId;
+        return switch (endpoint) {
+            case STATUS -> r.method().equals("GET") && path.equals(order + "/status");
+            case CANCEL -> r.method().equals("POST") && path.equals(order + "/cancel");
+            case REFUND -> r.method().equals("POST")
+                    && (path.equals(order + "/refund") || path.equals(order + "/refund/online/direct"));
+            case CHARGE -> r.method().equals("POST") && path.equals("/v2/charge")
+                    && orderId.equals(CoreApiRoutes.orderIdOf(r.body()));
+            case TOKEN -> throw new IllegalArgumentException("the token call names no order");
+        };
     }
 
     public List<Delivery> deliveries() {

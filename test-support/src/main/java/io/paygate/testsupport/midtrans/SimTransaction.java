@@ -152,6 +152,7 @@ final class SimTransaction {
                 m.put("created_at", r.createdAt());
                 m.put("reason", r.reason() == null ? "" : r.reason());
                 m.put("refund_key", r.key());
+                m.put("refund_method", "online"); // through the card network or the wallet, as every API refund
                 list.add(m);
             }
             b.put("refunds", list);

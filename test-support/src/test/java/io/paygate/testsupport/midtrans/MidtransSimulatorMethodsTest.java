@@ -132,6 +132,46 @@ class MidtransSimulatorMethodsTest {
         assertEquals("RFD2", refunded.at("/refunds/1/refund_key").asText());
     }
 
+    /**
+     * Midtrans's "Refund Transactions" and "Get Transaction Status" as documented: a QRIS charge refunded in full
+     * through the direct refund answers and notifies {@code refund} (200, signed), keeps its settlement_time, lists
+     * every refund with its refund_key and method; and the calls about the order are counted.
+     */
+    @Test
+    void aRefundedQrisAnswersRefundAsMidtransDocumentsAndEveryCallIsCounted() throws Exception {
+        String qr = charge("q-1", "\"payment_type\":\"qris\"", 600).path("qr_string").asText();
+        assertEquals(MidtransSimulator.Payment.PAID, sim.payQr(qr));
+        assertEquals(200, post("/v2/q-1/refund/online/direct", "{\"refund_key\":\"RFDA\",\"amount\":6000}")
+                .statusCode());
+        HttpResponse<String> whole = post("/v2/q-1/refund/online/direct", "{\"refund_key\":\"RFDB\",\"amount\":9000}");
+        JsonNode answer = JSON.readTree(whole.body());
+        assertEquals("refund", answer.path("transaction_status").asText());
+        assertEquals("200", answer.path("status_code").asText());
+        assertEquals("RFDB", answer.path("refund_key").asText());
+        assertEquals("9000.00", answer.path("refund_amount").asText());
+
+        JsonNode notified = lastNotification("refund");
+        assertEquals(MidtransSignature.of("q-1", "200", "15000.00", SERVER_KEY),
+                notified.path("signature_key").asText());
+        assertTrue(notified.has("settlement_time"), "a refund keeps the settlement_time");
+        assertEquals("15000.00", notified.path("refund_amount").asText());
+        assertEquals(List.of("RFDA", "RFDB"), notified.path("refunds").findValuesAsText("refund_key"));
+        assertEquals(List.of("online", "online"), notified.path("refunds").findValuesAsText("refund_method"));
+        assertEquals(414, post("/v2/q-1/refund", "{\"refund_key\":\"RFDC\",\"amount\":1}").statusCode(),
+                "nothing left to refund");
+
+        HttpResponse<String> status = http.send(HttpRequest.newBuilder(URI.create(sim.baseUrl() + "/v2/q-1/status"))
+                .header("Authorization", "Basic " + java.util.Base64.getEncoder()
+                        .encodeToString((SERVER_KEY + ":").getBytes(StandardCharsets.UTF_8))).build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertEquals("refund", JSON.readTree(status.body()).path("transaction_status").asText());
+        assertEquals(1, sim.calls(MidtransSimulator.Endpoint.CHARGE, "q-1"));
+        assertEquals(3, sim.calls(MidtransSimulator.Endpoint.REFUND, "q-1"));
+        assertEquals(1, sim.calls(MidtransSimulator.Endpoint.STATUS, "q-1"));
+        assertEquals(0, sim.calls(MidtransSimulator.Endpoint.CANCEL, "q-1"));
+        assertEquals(0, sim.calls(MidtransSimulator.Endpoint.STATUS, "q-2"));
+    }
+
     @Test
     void cancelledAndExpiredChargesTakeNoMoneyAndASettlementCanBeReversed() throws Exception {
         String va = charge("c-1", "\"payment_type\":\"bank_transfer\",\"bank_transfer\":{\"bank\":\"bni\"}", 600)

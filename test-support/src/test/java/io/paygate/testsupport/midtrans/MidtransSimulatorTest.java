@@ -69,6 +69,48 @@ class MidtransSimulatorTest {
         assertEquals("capture", status("order-1", SERVER_KEY).body().contains("\"capture\"") ? "capture" : "");
     }
 
+    /**
+     * Issue 31, item 7: Midtrans's sandbox card table ("Testing Payment on Sandbox"), charged with
+     * {@code authentication: true} as the channel charges: 3DS-ready cards go to the 3-D Secure page (the bank then
+     * accepts or denies), cards not enrolled for 3DS are decided at once: accepted, challenged or denied by fraud
+     * detection, denied by the bank. The simulator had 4611 (denied by FDS) as a challenge and 4711 (denied by the
+     * bank) as a 3DS card.
+     */
+    @Test
+    void theSandboxCardsAnswerAsMidtransDocumentsThem() throws Exception {
+        String[][] cards = {
+                // number, status_code, transaction_status, fraud_status ("" none), what follows 3-D Secure ("" none)
+                {"4811111111111114", "201", "pending", "", "capture"},
+                {"5211111111111117", "201", "pending", "", "capture"},
+                {"4911111111111113", "201", "pending", "", "deny"},
+                {"5111111111111118", "201", "pending", "", "deny"},
+                {"4411111111111118", "200", "capture", "accept", ""},
+                {"5410111111111116", "200", "capture", "accept", ""},
+                {"4511111111111117", "201", "capture", "challenge", ""},
+                {"5510111111111115", "201", "capture", "challenge", ""},
+                {"4611111111111116", "202", "deny", "deny", ""},
+                {"5411111111111115", "202", "deny", "deny", ""},
+                {"4711111111111115", "202", "deny", "accept", ""},
+                {"5511111111111114", "202", "deny", "accept", ""}};
+        int n = 0;
+        for (String[] card : cards) {
+            String order = "card-" + n++;
+            JsonNode charge = charge(order, token(card[0]).path("token_id").asText(), SERVER_KEY);
+            String what = card[0] + ": " + charge;
+            assertEquals(card[1], charge.path("status_code").asText(), what);
+            assertEquals(card[2], charge.path("transaction_status").asText(), what);
+            assertEquals(card[3], charge.path("fraud_status").asText(""), what);
+            assertEquals(!card[4].isEmpty(), charge.has("redirect_url"), what);
+            if (!card[4].isEmpty()) {
+                http.send(HttpRequest.newBuilder(URI.create(charge.path("redirect_url").asText()))
+                        .header("Content-Type", "application/x-www-form-urlencoded")
+                        .POST(HttpRequest.BodyPublishers.ofString("otp=112233")).build(),
+                        HttpResponse.BodyHandlers.ofString());
+                assertEquals(card[4], sim.status(order).orElseThrow(), what);
+            }
+        }
+    }
+
     @Test
     void unknownKeysAreRefusedWith401AndNoTransaction() throws Exception {
         assertEquals(401, get(sim.baseUrl() + "/v2/token?client_key=nope&card_number=4811111111111114", null)

@@ -40,9 +40,14 @@ import java.util.Optional;
  *     through {@link ProviderDecisions} (payments, reversals, surpluses) or {@link RefundBook} (refunds) like every
  *     other decision: an outcome for a payment that waits for this charge; a denial of a CAPTURED payment's charge
  *     (Midtrans's reversal, {@code deny} after {@code settlement} → REVERSED); a payment of a superseded charge or of a
- *     payment that ended (→ surplus, once per charge); a {@code refund} / {@code partial_refund} while a refund
- *     through this charge is PENDING (it decides that refund; it never invents one). Anything else changes nothing
- *     and asks nothing: a replayed genuine notification never makes the gateway call Midtrans again and again.</li>
+ *     payment that ended unpaid (→ surplus, once per charge, unless Midtrans says it refunded it all); a {@code refund}
+ *     / {@code partial_refund} while a refund through this charge is PENDING (it decides that refund; it never invents
+ *     one). Anything else changes nothing and asks nothing; above all the capture of a payment paid by this very charge
+ *     (CAPTURED, refunded since, or reversed): the gateway knows it, and that money is the payment's own, never a
+ *     surplus. So a replayed genuine notification never makes the gateway call Midtrans again and again;</li>
+ *     <li>a state of a charge already asked about within {@code gateway.payment.midtrans.inquiry-memory} is not asked
+ *     about again ({@link MidtransInquiries}): copies of an edited notification cost one inquiry per replica and
+ *     memory.</li>
  * </ol>
  * Midtrans stops retrying on any 2xx; a failed inquiry is {@code 502} so that it retries later.
  */
@@ -54,7 +59,7 @@ public class MidtransNotifications {
             List.of("order_id", "status_code", "gross_amount", "signature_key", "transaction_status");
 
     /** What a verified notification is worth asking about. */
-    private enum Route { NOTHING, DECISION, REFUNDS }
+    private enum Route { NOTHING, DECISION, SURPLUS, REFUNDS }
 
     private final PaymentRepository payments;
     private final PaymentChargeRepository charges;
@@ -106,7 +111,8 @@ public class MidtransNotifications {
         switch (route(p, t)) {
             case NOTHING -> LOG.debugf("midtrans notification for charge %s (payment %s, %s): %s, nothing to ask",
                     t.orderId(), p.paymentCode, p.status, t.transactionStatus());
-            case DECISION -> decide(account, p, t);
+            case DECISION -> decide(account, p, t, false);
+            case SURPLUS -> decide(account, p, t, true);
             case REFUNDS -> decideRefunds(account, p, t.orderId());
         }
     }
@@ -114,24 +120,29 @@ public class MidtransNotifications {
     private Route route(PaymentEntity p, MidtransTransaction t) {
         boolean current = t.orderId().equals(p.providerReference);
         if (t.isRefund()) {
-            boolean pending = QuarkusTransaction.requiringNew().call(() ->
-                    !refunds.pendingOfCharge(p.id, t.orderId()).isEmpty());
-            return pending ? Route.REFUNDS : Route.NOTHING;
+            return pendingRefunds(p, t.orderId()).isEmpty() ? Route.NOTHING : Route.REFUNDS;
         }
         boolean awaiting = p.status == PaymentStatus.PROCESSING || p.hasOpenCharge();
         if (current && awaiting) {
             return t.claimsOutcome() ? Route.DECISION : Route.NOTHING;
         }
-        if (current && p.status == PaymentStatus.CAPTURED && t.isDenial()) {
-            return Route.DECISION; // a reversal, if Midtrans confirms it
+        if (current && p.status.isPaid()) {
+            // this charge paid the payment and the gateway knows it: its capture again (Midtrans's retry, a replay)
+            // tells nothing new, whatever was refunded since; only a denial of a CAPTURED payment's charge can
+            return p.status == PaymentStatus.CAPTURED && t.isDenial() ? Route.DECISION : Route.NOTHING;
         }
         if (t.claimsPaid() && (!current || p.status.isFinal())) {
-            // money where it should not be, once per charge; only a charge paid later can take money on its own
+            // money where it should not be (a superseded charge, a payment that ended unpaid), once per charge; only
+            // a charge paid later can take money on its own
             boolean worthAsking = QuarkusTransaction.requiringNew().call(() -> opensCharge(p, t.orderId())
                     && !surpluses.recordedFor(t.orderId()));
-            return worthAsking ? Route.DECISION : Route.NOTHING;
+            return worthAsking ? Route.SURPLUS : Route.NOTHING;
         }
         return Route.NOTHING;
+    }
+
+    private List<RefundEntity> pendingRefunds(PaymentEntity p, String orderId) {
+        return QuarkusTransaction.requiringNew().call(() -> refunds.pendingOfCharge(p.id, orderId));
     }
 
     /** Whether charge {@code reference} of {@code p}, as paygate recorded it, is of a method paid later. */
@@ -141,8 +152,20 @@ public class MidtransNotifications {
         return method != null && method.kind().opensCharge();
     }
 
-    private void decide(MidtransAccount account, PaymentEntity p, MidtransTransaction t) {
-        ChargeStatus decided = ask(account, p, t.orderId());
+    private void decide(MidtransAccount account, PaymentEntity p, MidtransTransaction t, boolean surplus) {
+        MidtransInquiries.Inquiry inquiry = status(account, p, t.orderId(), t.state());
+        if (inquiry.remembered()) {
+            remembered(p, t.orderId(), t.state());
+            return;
+        }
+        Optional<MidtransTransaction> asked = inquiry.transaction();
+        if (surplus && asked.filter(MidtransTransaction::isFullRefund).isPresent()) {
+            LOG.infof("midtrans notification for charge %s (payment %s) says %s; Midtrans's status says the charge was "
+                    + "refunded in full: it holds no money, nothing changed", t.orderId(), p.paymentCode,
+                    t.transactionStatus());
+            return;
+        }
+        ChargeStatus decided = meaning(p, t.orderId(), asked);
         if (decided.state() != ChargeStatus.State.DECIDED) {
             LOG.infof("midtrans notification for charge %s (payment %s) says %s; Midtrans's status says still "
                     + "deciding: nothing changed", t.orderId(), p.paymentCode, t.transactionStatus());
@@ -151,12 +174,20 @@ public class MidtransNotifications {
         QuarkusTransaction.requiringNew().run(() -> apply(p.paymentCode, t.orderId(), decided));
     }
 
-    /** Midtrans's refunds of the charge decide the PENDING refunds sent through it that it lists. */
+    /**
+     * Midtrans's refunds of the charge decide the PENDING refunds sent through it that it lists. The state asked about
+     * is the set of those refunds: a new refund is a new question, copies about the same ones are not.
+     */
     private void decideRefunds(MidtransAccount account, PaymentEntity p, String orderId) {
-        MidtransTransaction asked = status(account, p, orderId)
+        List<RefundEntity> pending = pendingRefunds(p, orderId);
+        String state = "refunds " + String.join(" ", pending.stream().map(r -> r.providerReference).sorted().toList());
+        MidtransInquiries.Inquiry inquiry = status(account, p, orderId, state);
+        if (inquiry.remembered()) {
+            remembered(p, orderId, "refund");
+            return;
+        }
+        MidtransTransaction asked = inquiry.transaction()
                 .orElseThrow(() -> ApiException.conflict("Midtrans does not know this charge"));
-        List<RefundEntity> pending = QuarkusTransaction.requiringNew().call(() ->
-                refunds.pendingOfCharge(p.id, orderId));
         for (RefundEntity r : pending) {
             if (asked.refund(r.providerReference).isPresent()) {
                 refundBook.record(r.id, RefundOutcome.succeeded());
@@ -165,6 +196,11 @@ public class MidtransNotifications {
                         orderId, r.refundId, p.paymentCode);
             }
         }
+    }
+
+    private static void remembered(PaymentEntity p, String orderId, String state) {
+        LOG.debugf("midtrans notification for charge %s (payment %s): %s was asked about within the inquiry memory; "
+                + "acknowledged, nothing asked", orderId, p.paymentCode, state);
     }
 
     private static JsonNode parse(byte[] raw) {
@@ -186,11 +222,10 @@ public class MidtransNotifications {
     }
 
     /**
-     * Midtrans's own status of the charge: what it means for the payment, if it matches the payment. A denial of a
-     * CAPTURED payment's charge is its reversal.
+     * What Midtrans's own status of the charge ({@code asked}) means for the payment, if it matches the payment. A
+     * denial of a CAPTURED payment's charge is its reversal.
      */
-    private ChargeStatus ask(MidtransAccount account, PaymentEntity p, String orderId) {
-        Optional<MidtransTransaction> asked = status(account, p, orderId);
+    private static ChargeStatus meaning(PaymentEntity p, String orderId, Optional<MidtransTransaction> asked) {
         Optional<ChargeStatus> meaning = asked.filter(a -> a.amountIs(p.amount)).flatMap(MidtransTransaction::meaning);
         if (meaning.isEmpty()) {
             LOG.warnf("midtrans notification for charge %s (payment %s) refused: Midtrans's status (%s) does not "
@@ -204,9 +239,9 @@ public class MidtransNotifications {
         return meaning.get();
     }
 
-    private Optional<MidtransTransaction> status(MidtransAccount account, PaymentEntity p, String orderId) {
+    private MidtransInquiries.Inquiry status(MidtransAccount account, PaymentEntity p, String orderId, String state) {
         try {
-            return inquiries.status(account, orderId);
+            return inquiries.status(account, orderId, state);
         } catch (MidtransUnavailable e) {
             LOG.warnf("midtrans notification for charge %s (payment %s): the status inquiry failed (%s); Midtrans "
                     + "will send it again", orderId, p.paymentCode, e.getMessage());

@@ -19,14 +19,16 @@ import java.util.Optional;
  *
  * <p>A card ({@code payment_type} {@code credit_card}): {@code capture} with fraud_status {@code accept} and
  * {@code settlement} → CAPTURED; {@code deny}, {@code cancel}, {@code expire}, {@code failure} (and a capture whose
- * fraud_status is {@code deny}) → FAILED; {@code pending}, {@code authorize} and a capture in fraud {@code challenge}
+ * fraud_status is {@code deny}; a deny or capture with fraud_status {@code deny} says fraud detection denied it) → FAILED; {@code pending}, {@code authorize} and a capture in fraud {@code challenge}
  * → still deciding.
  *
  * <p>An open charge (bank transfer, echannel, qris, gopay, shopeepay, cstore): {@code settlement} → CAPTURED,
  * {@code pending} → still deciding, {@code expire} → EXPIRED, {@code cancel} → CANCELLED (the gateway cancels its own
  * charges before another method, so a cancel never fails a payment), {@code deny} and {@code failure} → FAILED, or
  * REVERSED when Midtrans had settled it ({@code settlement_time}: Midtrans's "reversal ... from SETTLEMENT to DENY"),
- * {@code refund} and {@code partial_refund} → CAPTURED (it was paid).
+ * {@code refund} and {@code partial_refund} → CAPTURED: the charge was paid, which is all a payment still waiting for
+ * it learns. It never says the money is still there ({@link #isFullRefund()}: none is), nor whose it is: money of the
+ * payment's own current charge is the payment's, never a surplus (docs/contract.md §2).
  *
  * <p>Anything else (chargebacks, a status this code does not know) is not understood: empty.
  */
@@ -77,7 +79,7 @@ record MidtransTransaction(String orderId, String statusCode, String grossAmount
             };
             case "settlement" -> Optional.of(ChargeStatus.decided(PaymentStatus.CAPTURED, null, cardInfo()));
             case "pending", "authorize" -> Optional.of(ChargeStatus.pending());
-            case "deny" -> Optional.of(failed("Card declined"));
+            case "deny" -> Optional.of(failed("deny".equals(fraud) ? "Denied by fraud detection" : "Card declined"));
             case "cancel" -> Optional.of(failed("Payment cancelled"));
             case "expire" -> Optional.of(failed("Payment expired"));
             case "failure" -> Optional.of(failed("Payment failed at the provider"));
@@ -108,6 +110,26 @@ record MidtransTransaction(String orderId, String statusCode, String grossAmount
     boolean isRefund() {
         String s = transactionStatus == null ? "" : transactionStatus.toLowerCase(Locale.ROOT);
         return s.equals("refund") || s.equals("partial_refund");
+    }
+
+    /** Whether this body says the whole amount went back ({@code refund}): the charge holds no money any more. */
+    boolean isFullRefund() {
+        return "refund".equalsIgnoreCase(transactionStatus);
+    }
+
+    /**
+     * The state this (notification) body tells of, as one of a few values per charge: its status_code, its
+     * transaction_status and the fraud_status Midtrans knows ({@code accept}, {@code challenge}, {@code deny}; any other
+     * text reads as {@code ?}, so unsigned text cannot make states without end). The inquiry memory remembers states by
+     * it.
+     */
+    String state() {
+        String fraud = fraudStatus == null ? "" : fraudStatus.strip().toLowerCase(Locale.ROOT);
+        if (!fraud.isEmpty() && !fraud.equals("accept") && !fraud.equals("challenge") && !fraud.equals("deny")) {
+            fraud = "?";
+        }
+        return (statusCode == null ? "" : statusCode.strip()) + " "
+                + (transactionStatus == null ? "" : transactionStatus.strip().toLowerCase(Locale.ROOT)) + " " + fraud;
     }
 
     /** Whether this body tells of a denial ({@code deny}, {@code failure}): after a settlement, a reversal. */
