@@ -60,13 +60,15 @@ class MethodPaymentBrowserIT {
         browser.click("method-VA_BCA");
         browser.awaitView("instructions");
         assertEquals("Pay with BCA Virtual Account", browser.text("title"));
-        String va = browser.text("pay-number");
-        assertTrue(va.matches("39108[0-9]{11}"), va);
+        String shown = browser.text("pay-number");
+        assertTrue(shown.matches("3910 8[0-9]{3}( [0-9]{4}){2}"), "grouped for reading: " + shown);
+        String va = browser.byId("pay-number").getAttribute("data-copy");
+        assertEquals(shown.replace(" ", ""), va, "copied as its digits");
         assertEquals("Demo Store", browser.text("account-name"));
         browser.screenshot("va-instructions");
 
         String page = browser.openInNewTab(Stack.payment() + "/pg/sandbox/bank-app");
-        browser.type("accountNumber", va);
+        browser.type("accountNumber", shown);
         browser.click("lookup-button");
         browser.awaitVisible(By.id("charge"));
         assertEquals("Demo Store", browser.text("charge-merchant"));

@@ -53,7 +53,7 @@ final class MethodChoices {
                                                     PaymentMethod current, boolean withAccount, MethodMessages m) {
         return methods.stream().filter(offered::contains).filter(method -> method != current)
                 .filter(method -> withAccount || !method.needsAccount())
-                .map(method -> new MethodGroup.Choice(method.name(), name(method, m))).toList();
+                .map(method -> new MethodGroup.Choice(method.name(), name(method, m), BrandMarks.of(method))).toList();
     }
 
     private static void add(List<MethodGroup> groups, String kind, String heading, List<MethodGroup.Choice> choices) {

@@ -12,8 +12,11 @@ import java.util.List;
 @TemplateData
 public record MethodGroup(String kind, String heading, List<Choice> choices) {
 
-    /** A method to choose: its §2a code and its name as the customer knows it. */
+    /**
+     * A method to choose: its §2a code, its name as the customer knows it, and the brand's text badge (null for card
+     * and direct debit, which show no single brand).
+     */
     @TemplateData
-    public record Choice(String type, String label) {
+    public record Choice(String type, String label, BrandMarks.Badge badge) {
     }
 }

@@ -137,7 +137,7 @@ final class MethodInstructions {
         String bank = MethodChoices.bankName(method.institution());
         BankApps apps = apps(method);
         String[] menus = menus(method, m);
-        String enter = m.stepEnterVa(number);
+        String enter = m.stepEnterVa(Instructions.grouped(number));
         String check = m.stepCheck(amount, merchant);
         return List.of(
                 new StepGroup("steps-atm", m.atm(), List.of(m.stepAtmCard(bank), m.stepMenu(menus[0]), enter,
@@ -152,7 +152,7 @@ final class MethodInstructions {
                                              MethodMessages m) {
         BankApps apps = apps(PaymentMethod.VA_MANDIRI);
         String biller = m.stepEnterBiller(billerCode);
-        String key = m.stepEnterBillKey(billKey);
+        String key = m.stepEnterBillKey(Instructions.grouped(billKey));
         String check = m.stepCheck(amount, merchant);
         return List.of(
                 new StepGroup("steps-atm", m.atm(), List.of(m.stepAtmCard("Mandiri"),

@@ -85,6 +85,9 @@ public interface PageMessages {
     @Message("Pay by card")
     String cardHeading();
 
+    @Message("Cards accepted")
+    String cardsAccepted();
+
     @Message("Card number")
     String cardNumber();
 

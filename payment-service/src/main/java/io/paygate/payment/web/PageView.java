@@ -15,7 +15,8 @@ import java.util.Map;
  * {@code pagePath} is the page's own address (the language switch and "check again" link there), null when unknown.
  * {@code instructions} shows how to pay an open charge (view {@code instructions}); {@code groups} are the methods to
  * choose (on the pay view, and as "choose another method" there); {@code leaveUrl} is where the page sends the customer
- * back to the merchant ({@code Checkout.leaveUrl()}); {@code notice} says why a chosen method shows no details.
+ * back to the merchant ({@code Checkout.leaveUrl()}); {@code notice} says why a chosen method shows no details;
+ * {@code cardMarks} are the card networks' marks the card form shows.
  */
 @TemplateData
 public record PageView(
@@ -43,7 +44,8 @@ public record PageView(
         boolean awaitingOtp,
         List<MethodGroup> groups,
         Instructions instructions,
-        String notice) {
+        String notice,
+        List<BrandMarks.Mark> cardMarks) {
 
     /** Seconds a result page counts down, visibly and stoppably, before it takes the customer back to the shop. */
     public static final int AUTO_RETURN_SECONDS = 10;
@@ -101,6 +103,11 @@ public record PageView(
     /** The method whose charge is open, for the page's script to notice a change; empty without one. */
     public String method() {
         return instructions == null ? "" : instructions.method();
+    }
+
+    /** The text badge of a binding's bank ({@code BCA_DD}), or null. */
+    public BrandMarks.Badge badgeOf(String sourceOfFundsType) {
+        return BrandMarks.ofDirectDebit(sourceOfFundsType);
     }
 
     public boolean hasBindings() {

@@ -38,10 +38,11 @@ public class PageViews {
     private final PageMessages indonesian;
     private final MethodMessages methodsEnglish;
     private final MethodMessages methodsIndonesian;
+    private final PageAssets assets;
 
     PageViews(Merchants merchants, GatewayTime time, MethodCatalog catalog, PaymentConfig config,
               PageMessages english, @Localized("id") PageMessages indonesian, MethodMessages methodsEnglish,
-              @Localized("id") MethodMessages methodsIndonesian) {
+              @Localized("id") MethodMessages methodsIndonesian, PageAssets assets) {
         this.merchants = merchants;
         this.time = time;
         this.catalog = catalog;
@@ -50,6 +51,7 @@ public class PageViews {
         this.indonesian = indonesian;
         this.methodsEnglish = methodsEnglish;
         this.methodsIndonesian = methodsIndonesian;
+        this.assets = assets;
     }
 
     /** The bundle of {@code language}, for texts Java words (titles, time left, refusals). */
@@ -97,7 +99,7 @@ public class PageViews {
                 choosing ? choices(bindings, m) : List.of(), errorTexts,
                 formError == null ? null : text(formError, m, month), values, PageHeaders.nonce(),
                 "challenge".equals(view) || "processing".equals(view) ? c.challengeUrl() : null, c.awaitingOtp(),
-                groups, instructions, notice);
+                groups, instructions, notice, assets.cardMarks());
     }
 
     private Instructions instructions(Checkout c, String merchantName, String amount, Instant now,
@@ -115,7 +117,7 @@ public class PageViews {
     public PageView bare(String view, PageLanguage language, String paymentCode) {
         return new PageView(view, language.tag(), pagePath(paymentCode), titleOf(view, messages(language)), null,
                 null, null, null, null, null, null, 0, null, null, null, List.of(), Map.of(), null, Map.of(),
-                PageHeaders.nonce(), null, false, List.of(), null, null);
+                PageHeaders.nonce(), null, false, List.of(), null, null, List.of());
     }
 
     /** The bindings as the page offers them, each named in the page's language. */

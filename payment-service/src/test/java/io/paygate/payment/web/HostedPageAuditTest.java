@@ -25,7 +25,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /**
  * The hosted page's every view audited by axe-core in Debian's Chromium (docs/contract.md §2): no violation at any impact
- * level on a 360 px phone and a 1280 px desktop, in English and in Bahasa Indonesia, and no sideways scroll. One
+ * level on a 360 px phone and a 1280 px desktop, in English and in Bahasa Indonesia, no sideways scroll, and on the
+ * phone each shown form's actions once (one pay button per form, {@link VisibleForms}). One
  * browser for the class; skipped where Chromium or axe-core is missing outside CI, an error in CI.
  */
 @QuarkusTest
@@ -131,7 +132,7 @@ class HostedPageAuditTest {
         return code;
     }
 
-    /** The page of {@code code} in English at 360 px and 1280 px, then in Indonesian at 360 px. */
+    /** The page of {@code code} in English at 360 px and 1280 px, then in Indonesian at both. */
     private void audit(String code, String view, String what) {
         open(code, view);
         auditShown(what);
@@ -140,7 +141,12 @@ class HostedPageAuditTest {
         chromium.viewport(360, 780, true);
         axe.assertNoViolations(chromium.driver(), what + " in Indonesian at 360 px");
         Axe.assertNoSidewaysScroll(chromium.driver(), what + " in Indonesian at 360 px");
+        VisibleForms.assertOneSubmitPerAction(chromium.driver(), what + " in Indonesian at 360 px");
         chromium.screenshot("audit " + what + " id 360");
+        chromium.viewport(1280, 900, false);
+        axe.assertNoViolations(chromium.driver(), what + " in Indonesian at 1280 px");
+        Axe.assertNoSidewaysScroll(chromium.driver(), what + " in Indonesian at 1280 px");
+        chromium.viewport(360, 780, true);
     }
 
     private ChromeDriver open(String code, String view) {
@@ -159,6 +165,7 @@ class HostedPageAuditTest {
         chromium.viewport(360, 780, true);
         axe.assertNoViolations(browser, what + " at 360 px");
         Axe.assertNoSidewaysScroll(browser, what + " at 360 px");
+        VisibleForms.assertOneSubmitPerAction(browser, what + " at 360 px");
         chromium.screenshot("audit " + what + " 360");
         // A result counts down to the shop: stop it, as a customer may, before the page leaves mid-audit.
         browser.findElements(By.id("stay-button")).stream().filter(b -> b.isDisplayed()).forEach(b -> b.click());

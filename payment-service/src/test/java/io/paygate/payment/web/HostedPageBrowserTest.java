@@ -10,16 +10,25 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
+import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.support.ui.ExpectedConditions;
 import org.openqa.selenium.support.ui.WebDriverWait;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Year;
+import java.util.Base64;
+import java.util.List;
+import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -50,6 +59,7 @@ class HostedPageBrowserTest {
     void forget() {
         chromium.forget();
         chromium.acceptLanguage("en-US,en");
+        chromium.windowViewport();
     }
 
     @Test
@@ -128,6 +138,111 @@ class HostedPageBrowserTest {
         assertTrue(browser.getCurrentUrl().endsWith(redirectUrl.substring(redirectUrl.indexOf("/pg/pay/")) + "?lang=id"),
                 browser.getCurrentUrl());
         assertFalse(browser.getPageSource().contains("Complete your payment"));
+    }
+
+    @Test
+    void eachMethodIsNamedByItsBrandAndTheCardFormNamesItsNetworksByTheirMarks() {
+        String redirectUrl = PaymentApi.initiate(Requests.minimal(Requests.orderId())).then().statusCode(200)
+                .extract().path("redirecturl");
+        chromium.viewport(360, 780, true);
+        browser.get(redirectUrl);
+        Map<String, String> names = Map.ofEntries(Map.entry("QRIS", "QRIS"), Map.entry("GOPAY", "GoPay"),
+                Map.entry("SHOPEEPAY", "ShopeePay"), Map.entry("DANA", "DANA"), Map.entry("LINKAJA", "LinkAja"),
+                Map.entry("VA_BCA", "BCA"), Map.entry("VA_BNI", "BNI"), Map.entry("VA_BRI", "BRI"),
+                Map.entry("VA_MANDIRI", "Mandiri"), Map.entry("VA_PERMATA", "Permata"),
+                Map.entry("VA_CIMB", "CIMB Niaga"), Map.entry("ALFAMART", "Alfamart"),
+                Map.entry("INDOMARET", "Indomaret"));
+        names.forEach((type, name) -> {
+            WebElement button = browser.findElement(By.id("method-" + type));
+            assertEquals(name, button.getAccessibleName(), type);
+            assertTrue(button.findElement(By.className("mark")).isDisplayed(), type + "'s badge shows");
+        });
+        assertEquals("Cards accepted", browser.findElement(By.id("card-networks")).getAccessibleName());
+        List<WebElement> marks = browser.findElements(By.cssSelector("#card-networks img"));
+        assertEquals(List.of("Visa", "Mastercard", "JCB", "American Express"),
+                marks.stream().map(WebElement::getAccessibleName).toList());
+        for (WebElement mark : marks) {
+            assertTrue(drawn(mark), mark.getAttribute("src") + " loads under the page's CSP");
+            assertEquals(44, mark.getRect().getWidth(), "sized for a phone");
+        }
+        assertBadgesFitTheirButtons("the pay view");
+        fullPage("marks-pay");
+
+        browser.findElement(By.id("method-VA_BCA")).click();
+        new WebDriverWait(browser, Duration.ofSeconds(15)).until(
+                ExpectedConditions.attributeToBe(By.tagName("body"), "data-view", "instructions"));
+        assertEquals("Pay with BCA Virtual Account", browser.findElement(By.id("title")).getAccessibleName());
+        assertEquals("true", browser.findElement(By.className("method-mark")).getAttribute("aria-hidden"),
+                "the title names the bank: its badge is decoration");
+        browser.findElement(By.cssSelector("#other-methods > summary")).click();
+        WebElement card = browser.findElement(By.id("method-CARD"));
+        assertEquals("Card", card.getAccessibleName(), "the card choice's marks decorate its name");
+        for (WebElement mark : card.findElements(By.tagName("img"))) {
+            assertTrue(drawn(mark), mark.getAttribute("src"));
+            assertEquals("", mark.getAttribute("alt"));
+        }
+        assertBadgesFitTheirButtons("the other methods beside the instructions");
+        fullPage("marks-instructions");
+    }
+
+    @Test
+    void theOneSubmitPerFormCheckSeesASecondPayButtonAndIgnoresAHiddenOne() {
+        chromium.viewport(360, 780, true);
+        browser.get("data:text/html,<form id='card-form'><button>Pay</button><button type='submit'>Pay</button>"
+                + "</form>");
+        AssertionError twice = assertThrows(AssertionError.class,
+                () -> VisibleForms.assertOneSubmitPerAction(browser, "two pay buttons"));
+        assertTrue(twice.getMessage().contains("card-form shows twice"), twice.getMessage());
+        browser.get("data:text/html,<form id='card-form'><button>Pay</button><div hidden><button>Pay</button></div>"
+                + "</form><form id='m'><button name='type' value='A'>A</button><button name='type' value='B'>B</button>"
+                + "</form>");
+        VisibleForms.assertOneSubmitPerAction(browser, "one shown, one hidden; two different choices");
+        browser.get("data:text/html,<form id='otp-form'><input name='otp'></form>");
+        assertThrows(AssertionError.class, () -> VisibleForms.assertOneSubmitPerAction(browser, "no button"));
+    }
+
+    /** Every method button shown holds its badge and marks whole, on one line each, at the phone's width. */
+    private static void assertBadgesFitTheirButtons(String what) {
+        Object problems = ((JavascriptExecutor) browser).executeScript("""
+                var out = [];
+                document.querySelectorAll('.methods button').forEach(function (b) {
+                  if (b.getClientRects().length === 0) { return; }
+                  var box = b.getBoundingClientRect();
+                  b.querySelectorAll('.mark, .networks-mini').forEach(function (m) {
+                    var r = m.getBoundingClientRect();
+                    var oneLine = m.classList.contains('mark') ? 32 : 24;
+                    if (r.left < box.left || r.right > box.right || m.scrollWidth > m.clientWidth + 1
+                        || r.height > oneLine) {
+                      out.push(b.id + ' ' + m.className + ' '
+                          + JSON.stringify([r.left, r.right, box.left, box.right, r.height]));
+                    }
+                  });
+                });
+                return out;
+                """);
+        assertEquals(List.of(), problems, what);
+    }
+
+    /** The whole page as laid out now, for a person to look at ({@code target/screenshots/<name>.png}). */
+    @SuppressWarnings("unchecked")
+    private static void fullPage(String name) {
+        Map<String, Object> metrics = chromium.driver().executeCdpCommand("Page.getLayoutMetrics", Map.of());
+        Map<String, Object> size = (Map<String, Object>) metrics.get("cssContentSize");
+        Map<String, Object> shot = chromium.driver().executeCdpCommand("Page.captureScreenshot", Map.of("format", "png",
+                "captureBeyondViewport", true, "clip", Map.of("x", 0, "y", 0, "width", size.get("width"),
+                        "height", size.get("height"), "scale", 1)));
+        try {
+            Path dir = Files.createDirectories(Path.of("target", "screenshots"));
+            Files.write(dir.resolve(name + ".png"), Base64.getDecoder().decode((String) shot.get("data")));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static boolean drawn(WebElement image) {
+        Object width = ((JavascriptExecutor) browser).executeScript(
+                "return arguments[0].complete ? arguments[0].naturalWidth : 0", image);
+        return ((Number) width).intValue() > 0;
     }
 
     private static void fillCard(String number) {

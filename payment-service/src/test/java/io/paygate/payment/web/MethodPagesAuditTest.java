@@ -27,6 +27,8 @@ import org.openqa.selenium.support.ui.WebDriverWait;
 
 import java.net.URL;
 import java.time.Duration;
+import java.util.List;
+import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -34,8 +36,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * Every method's instructions on the hosted page and every sandbox customer page, audited by axe-core in Debian's
- * Chromium (docs/contract.md §2): no violation at any impact level at 360 px and 1280 px in English, and at 360 px in Bahasa
- * Indonesia, no sideways scroll; and the instructions view following a payment to its result by itself. One browser
+ * Chromium (docs/contract.md §2): no violation at any impact level at 360 px and 1280 px in English and in Bahasa
+ * Indonesia, no sideways scroll, each shown form's actions once on the phone ({@link VisibleForms}); and the
+ * instructions view copying its number as digits and following a payment to its result by itself. One browser
  * for the class; skipped where Chromium or axe-core is missing outside CI, an error in CI.
  */
 @QuarkusTest
@@ -121,8 +124,25 @@ class MethodPagesAuditTest {
         ChromeDriver browser = open("pg/pay/" + code);
         browser.findElement(By.id("method-VA_CIMB")).click();
         await(browser, 15, ExpectedConditions.attributeToBe(By.tagName("body"), "data-view", "instructions"));
-        String va = browser.findElement(By.id("pay-number")).getText();
+        String shown = browser.findElement(By.id("pay-number")).getText();
+        assertTrue(shown.matches("[0-9]{4}( [0-9]{4})+( [0-9]{1,3})?"), "grouped for reading: " + shown);
+        String va = shown.replace(" ", "");
         assertTrue(browser.findElement(By.id("pay-number-copy")).isDisplayed(), "the copy button, with JavaScript");
+        chromium.driver().executeCdpCommand("Browser.grantPermissions", Map.of("origin",
+                root.getProtocol() + "://" + root.getAuthority(),
+                "permissions", List.of("clipboardReadWrite", "clipboardSanitizedWrite")));
+        browser.findElement(By.id("pay-number-copy")).click();
+        await(browser, 5, d -> va.equals(clipboard(browser)));
+        // Selected and copied by hand (Ctrl+C): the digits too.
+        browser.executeAsyncScript("navigator.clipboard.writeText('nothing yet').then(arguments[0]);");
+        browser.executeScript("var range = document.createRange();"
+                + "range.selectNodeContents(document.getElementById('pay-number'));"
+                + "getSelection().removeAllRanges(); getSelection().addRange(range);");
+        for (String type : List.of("keyDown", "keyUp")) {
+            browser.executeCdpCommand("Input.dispatchKeyEvent", Map.of("type", type, "modifiers", 2, "key", "c",
+                    "code", "KeyC", "windowsVirtualKeyCode", 67, "commands", List.of("copy")));
+        }
+        await(browser, 5, d -> va.equals(clipboard(browser)));
         String countdown = browser.findElement(By.id("charge-countdown")).getText();
         assertTrue(countdown.matches("23:59:\\d{2}"), countdown);
 
@@ -188,6 +208,13 @@ class MethodPagesAuditTest {
                 });
     }
 
+    /** What the page's clipboard holds now. */
+    private static String clipboard(ChromeDriver browser) {
+        Object text = browser.executeAsyncScript("var done = arguments[arguments.length - 1];"
+                + "navigator.clipboard.readText().then(done, function (e) { done('refused: ' + e); });");
+        return String.valueOf(text);
+    }
+
     /** A payment (with {@code backUrl} when given) whose customer chose {@code type} on the page; its code. */
     private static String chosen(String type, String backUrl) {
         var body = Requests.minimal(Requests.orderId());
@@ -204,7 +231,7 @@ class MethodPagesAuditTest {
                 + "AND c.reference = p.provider_reference WHERE p.payment_code = ?", code);
     }
 
-    /** The page at {@code path} at 360 px and 1280 px in English, then at 360 px in Indonesian. */
+    /** The page at {@code path} at 360 px and 1280 px in English, then in Indonesian. */
     private void audit(String path, String what) {
         open(path);
         auditShown(what, path);
@@ -221,12 +248,13 @@ class MethodPagesAuditTest {
         return chromium.driver().findElement(By.tagName("body")).getAttribute("data-view");
     }
 
-    /** The page shown at 360 px and 1280 px; with {@code path}, that page again in Indonesian at 360 px. */
+    /** The page shown at 360 px and 1280 px; with {@code path}, that page again in Indonesian at both. */
     private void auditShown(String what, String path) {
         ChromeDriver browser = chromium.driver();
         chromium.viewport(360, 780, true);
         axe.assertNoViolations(browser, what + " at 360 px");
         Axe.assertNoSidewaysScroll(browser, what + " at 360 px");
+        VisibleForms.assertOneSubmitPerAction(browser, what + " at 360 px");
         chromium.screenshot("audit " + what + " 360");
         chromium.viewport(1280, 900, false);
         axe.assertNoViolations(browser, what + " at 1280 px");
@@ -238,7 +266,12 @@ class MethodPagesAuditTest {
             assertEquals("id", browser.findElement(By.tagName("html")).getAttribute("lang"));
             axe.assertNoViolations(browser, what + " in Indonesian at 360 px");
             Axe.assertNoSidewaysScroll(browser, what + " in Indonesian at 360 px");
+            VisibleForms.assertOneSubmitPerAction(browser, what + " in Indonesian at 360 px");
             chromium.screenshot("audit " + what + " id 360");
+            chromium.viewport(1280, 900, false);
+            axe.assertNoViolations(browser, what + " in Indonesian at 1280 px");
+            Axe.assertNoSidewaysScroll(browser, what + " in Indonesian at 1280 px");
+            chromium.viewport(360, 780, true);
         }
     }
 }

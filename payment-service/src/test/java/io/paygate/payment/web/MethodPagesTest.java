@@ -55,7 +55,7 @@ class MethodPagesTest {
                 "VA_MANDIRI", "VA_PERMATA", "VA_CIMB", "ALFAMART", "INDOMARET")) {
             assertTrue(page.contains("name=\"type\" value=\"" + type + "\" id=\"method-" + type + "\""), type);
         }
-        assertTrue(page.contains(">CIMB Niaga</button>") && page.contains(">ShopeePay</button>"), page);
+        assertTrue(page.contains(">CIMB Niaga</span></button>") && page.contains(">ShopeePay</span></button>"), page);
         assertFalse(page.contains("value=\"OVO\""), "OVO pushes to the account the merchant named: none here");
         assertTrue(page.contains("id=\"card-form\""), "the card form is on the page as before");
         assertFalse(page.contains("directdebit-form"), "no bindings, no direct debit");
@@ -83,7 +83,8 @@ class MethodPagesTest {
         String page = html(code, "en");
         assertTrue(page.contains("data-view=\"instructions\"") && page.contains("data-method=\"VA_BCA\""), page);
         assertTrue(page.contains("<title>Pay with BCA Virtual Account · Demo Store</title>"), page);
-        assertTrue(page.contains("<span class=\"value\" id=\"pay-number\">" + va + "</span>"), page);
+        assertTrue(page.contains("<span class=\"value\" id=\"pay-number\" data-copy=\"" + va + "\">"
+                + Instructions.grouped(va) + "</span>"), page);
         assertTrue(page.contains("data-copy=\"" + va + "\""), "a copy button for the number");
         assertTrue(page.contains(" hidden data-copy="), "the copy button appears only where the script can copy");
         assertTrue(page.contains("aria-label=\"Copy the virtual account number\""), page);
@@ -92,7 +93,7 @@ class MethodPagesTest {
         assertTrue(page.contains("<summary>ATM</summary>") && page.contains("<summary>Mobile banking (BCA mobile)</summary>")
                 && page.contains("<summary>Internet banking (KlikBCA)</summary>"), page);
         assertTrue(page.contains("Choose Other Transactions &gt; Transfer &gt; To BCA Virtual Account."), page);
-        assertTrue(page.contains("Enter the virtual account number " + va + "."), page);
+        assertTrue(page.contains("Enter the virtual account number " + Instructions.grouped(va) + "."), page);
         assertTrue(page.contains("Check that the amount is Rp 150.000 and the name is Demo Store, then confirm."));
         assertTrue(page.matches("(?s).*id=\"charge-expires-at\">Pay before \\d{1,2} \\w{3} \\d{4}, \\d{2}:\\d{2} WIB<.*"),
                 page);
@@ -102,7 +103,8 @@ class MethodPagesTest {
         assertTrue(page.contains("href=\"/pg/sandbox/bank-app?accountNumber=" + va + "\""), "the sandbox's bank app");
         assertTrue(page.contains("<summary>Choose another method</summary>"), page);
         assertFalse(page.contains("value=\"VA_BCA\""), "the current method is not offered again");
-        assertTrue(page.contains("value=\"CARD\" id=\"method-CARD\">Card</button>"), "card is a choice here");
+        assertTrue(page.contains("value=\"CARD\" id=\"method-CARD\"><span class=\"choice-name\">Card</span>"),
+                "card is a choice here");
         assertFalse(page.contains("http-equiv"), "never a meta refresh");
     }
 
@@ -137,13 +139,15 @@ class MethodPagesTest {
         String page = html(code, "en");
         assertTrue(page.contains("<title>Pay with Mandiri Bill Payment · Demo Store</title>"), page);
         assertTrue(page.contains("<dt>Biller code</dt>") && page.contains("id=\"biller-code\">70012</span>"), page);
-        assertTrue(page.contains("<dt>Bill key</dt>") && page.contains("id=\"pay-number\">" + key + "</span>"), page);
-        assertTrue(page.contains("Enter the biller code 70012.") && page.contains("Enter the bill key " + key + "."));
+        assertTrue(page.contains("<dt>Bill key</dt>") && page.contains("id=\"pay-number\" data-copy=\"" + key + "\">"
+                + Instructions.grouped(key) + "</span>"), page);
+        assertTrue(page.contains("Enter the biller code 70012.")
+                && page.contains("Enter the bill key " + Instructions.grouped(key) + "."));
         assertTrue(page.contains("Choose Pay/Buy &gt; Others &gt; Multi Payment."), page);
         assertTrue(page.contains("Mobile banking (Livin&#39; by Mandiri)"), page);
         String id = html(code, "id");
         assertTrue(id.contains("<dt>Kode perusahaan</dt>") && id.contains("<dt>Kode bayar</dt>"), id);
-        assertTrue(id.contains("Masukkan kode bayar " + key + "."), id);
+        assertTrue(id.contains("Masukkan kode bayar " + Instructions.grouped(key) + "."), id);
     }
 
     @Test
@@ -214,7 +218,7 @@ class MethodPagesTest {
         String code = PaymentApi.newPayment(Requests.orderId());
         Methods.choose(code, "VA_BNI").then().statusCode(303);
         String va = charge(code);
-        assertTrue(html(code, "en").contains("id=\"pay-number\">" + va + "</span>"));
+        assertTrue(html(code, "en").contains("id=\"pay-number\" data-copy=\"" + va + "\">"));
         state(code).then().body("status", equalTo("PENDING")).body("method", equalTo("VA_BNI"))
                 .body("chargeOpen", equalTo(true)).body("awaitingOtp", equalTo(false));
 
