@@ -2,6 +2,7 @@ package io.paygate.e2e;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.paygate.local.LocalStack;
+import io.paygate.testsupport.net.Listeners;
 import io.paygate.testsupport.sink.MerchantSink;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;

@@ -1,4 +1,4 @@
-package io.paygate.e2e;
+package io.paygate.testsupport.net;
 
 import java.io.IOException;
 import java.net.Inet4Address;
@@ -16,14 +16,18 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Stream;
 
-/** Where a stack's ports can be reached from (docs/contract.md §8: 127.0.0.1 only, unless {@code --listen}). */
-final class Listeners {
+/**
+ * Where a process's ports can be reached from, for the tests of docs/contract.md §8 (the local stack listens on
+ * 127.0.0.1 only, unless {@code --listen}): this machine's other address, a connection attempt, and the listening
+ * sockets of this JVM.
+ */
+public final class Listeners {
 
     private Listeners() {
     }
 
     /** An address of this machine that is not a loopback one (an up interface's IPv4 first), if it has one. */
-    static Optional<InetAddress> nonLoopbackAddress() throws IOException {
+    public static Optional<InetAddress> nonLoopbackAddress() throws IOException {
         List<InetAddress> found = new ArrayList<>();
         for (NetworkInterface nic : Collections.list(NetworkInterface.getNetworkInterfaces())) {
             if (!nic.isUp() || nic.isLoopback()) {
@@ -40,7 +44,7 @@ final class Listeners {
     }
 
     /** Whether a TCP connection to {@code port} of {@code address} is accepted (within 2 s). */
-    static boolean accepts(InetAddress address, int port) {
+    public static boolean accepts(InetAddress address, int port) {
         try (Socket socket = new Socket()) {
             socket.connect(new InetSocketAddress(address, port), 2_000);
             return true;
@@ -54,7 +58,7 @@ final class Listeners {
      * proxy, sinks, simulators), read from Linux's {@code /proc}: as {@code hex-address:port} of {@code /proc/net/tcp}
      * and {@code tcp6}. Empty where there is no {@code /proc}.
      */
-    static List<String> listeningSocketsOfThisJvm() throws IOException {
+    public static List<String> listeningSocketsOfThisJvm() throws IOException {
         Path fds = Path.of("/proc/self/fd");
         if (!Files.isDirectory(fds)) {
             return List.of();
@@ -85,7 +89,7 @@ final class Listeners {
     }
 
     /** Whether a {@code /proc/net/tcp[6]} local address is 127.0.0.0/8, ::1 or ::ffff:127.x.y.z. */
-    static boolean isLoopback(String procAddress) {
+    public static boolean isLoopback(String procAddress) {
         String hex = procAddress.substring(0, procAddress.indexOf(':'));
         if (hex.length() == 8) {
             return hex.endsWith("7F"); // little-endian: the first octet is the last byte
