@@ -2,6 +2,7 @@ package io.paygate.e2e;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.paygate.local.LocalStack;
+import io.paygate.testsupport.net.Listeners;
 import io.paygate.testsupport.sink.MerchantSink;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -86,6 +87,66 @@ class ReplicasLaunchIT {
             }
         }
         assertEquals(stack.baseUrl("payment-service", 0), stack.baseUrl("payment-service"));
+    }
+
+    /**
+     * Issue 31: the API and management ports listened on every interface (the sandbox, the published ops token,
+     * {@code /q/metrics}). Every port of every replica, PostgreSQL, the broker and whatever this JVM listens on for it
+     * now answers on loopback and nowhere else.
+     */
+    @Test
+    @Order(2)
+    void everyPortOfTheStackListensOnLoopbackOnly() throws Exception {
+        List<Integer> ports = new java.util.ArrayList<>();
+        for (int port : CONTRACT_PORTS.values()) {
+            for (int k = 0; k < REPLICAS; k++) {
+                ports.add(port + PORT_OFFSET + 10 * k);
+                ports.add(port + PORT_OFFSET + 10 * k + 1000);
+            }
+        }
+        ports.add(stack.postgres().port());
+        String kafka = stack.kafkaBootstrapServers();
+        ports.add(Integer.parseInt(kafka.substring(kafka.lastIndexOf(':') + 1)));
+        java.net.InetAddress loopback = java.net.InetAddress.getLoopbackAddress();
+        for (int port : ports) {
+            assertTrue(Listeners.accepts(loopback, port), "nothing on 127.0.0.1:" + port);
+        }
+        for (String socket : Listeners.listeningSocketsOfThisJvm()) {
+            assertTrue(Listeners.isLoopback(socket), "this JVM listens beyond loopback on " + socket);
+        }
+        java.util.Optional<java.net.InetAddress> outside = Listeners.nonLoopbackAddress();
+        org.junit.jupiter.api.Assumptions.assumeTrue(outside.isPresent(), "this machine has no address but loopback");
+        for (int port : ports) {
+            assertFalse(Listeners.accepts(outside.get(), port), "port " + port + " answers on " + outside.get());
+        }
+    }
+
+    /** Issue 31: no replica may be told to call back another replica's (or its own) API or management port. */
+    @Test
+    @Order(2)
+    void noReplicaTakesAnyReplicasPortForACallback() throws Exception {
+        int i = 0;
+        for (int port : CONTRACT_PORTS.values()) {
+            for (int k = 0; k < REPLICAS; k++) {
+                for (int own : new int[] {port + PORT_OFFSET + 10 * k, port + PORT_OFFSET + 10 * k + 1000}) {
+                    String url = "http://127.0.0.1:" + own + "/q/metrics";
+                    String orderId = Merchant.newId("ORD");
+                    Merchant.api(stack.baseUrl("payment-service", i % REPLICAS)).body("""
+                            {"order":{"id":"%s","amount":"1000.00"},"customer":{"email":"budi@example.com",\
+                            "firstName":"Budi","lastName":"Santoso","mobilePhone":"+6281234567890"},\
+                            "url":{"callbackUrl":"%s"}}""".formatted(orderId, url))
+                            .post("/pg/payment/card/initiate").then().statusCode(400)
+                            .body("responseMessage", equalTo("Invalid Field Format url.callbackUrl"));
+                    Merchant.api(stack.baseUrl("notification-service", (i + 1) % REPLICAS))
+                            .body("{\"disbursementCallbackUrl\":\"" + url + "\"}").put("/pg/merchant/callbacks")
+                            .then().statusCode(400)
+                            .body("responseMessage", equalTo("Invalid Field Format disbursementCallbackUrl"));
+                    i++;
+                }
+            }
+        }
+        Merchant.api(stack.baseUrl("notification-service", 1)).body("{\"disbursementCallbackUrl\":\""
+                + sink.url("/d") + "\"}").put("/pg/merchant/callbacks").then().statusCode(200);
     }
 
     @Test

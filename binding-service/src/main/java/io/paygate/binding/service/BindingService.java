@@ -1,6 +1,7 @@
 package io.paygate.binding.service;
 
 import io.micrometer.core.instrument.MeterRegistry;
+import io.paygate.kit.observability.LogText;
 import io.paygate.kit.observability.MerchantTags;
 import io.paygate.binding.Binding;
 import io.paygate.binding.config.BindingConfig;
@@ -84,7 +85,7 @@ public class BindingService {
         binding.expiresAt = now.plus(config.authorizationTtl());
         bindings.persistAndFlush(binding);
         LOG.infof("binding %s merchant=%s customer=%s source=%s created PENDING", binding.id, binding.merchantId,
-                binding.customerId, type);
+                LogText.of(binding.customerId), type); // customer.id is 1-64 of anything: a line break would forge a line
         return binding;
     }
 

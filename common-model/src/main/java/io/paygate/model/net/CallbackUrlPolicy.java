@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.IntPredicate;
 
 /**
  * Which merchant callback URLs the gateway calls (docs/contract.md §6, "Callback URL rules"): absolute {@code https} URLs
@@ -18,7 +19,9 @@ import java.util.Set;
  * {@code gateway.callbacks.allow-local=true} (the local stack). Hosts that are, or resolve to, private, link-local,
  * CGNAT, reserved, multicast or unspecified addresses are always refused; an IPv6 address that carries an IPv4 one
  * (IPv4-mapped, IPv4-compatible, NAT64, 6to4, Teredo) is judged by what it carries ({@link AddressBlock}). Ports: the
- * allowed ones ({@link #DEFAULT_PORTS} unless configured), or any port on a loopback host where local is allowed.
+ * allowed ones ({@link #DEFAULT_PORTS} unless configured), or any port on a loopback host where local is allowed,
+ * except the gateway's own (its API and management ports, of every service and replica): a callback to those would
+ * let a merchant read the gateway's own endpoints, {@code /q/metrics} say, back through the notification log.
  * Services check at registration or initiation with {@link #check(String)}, which refuses a host name that does not
  * resolve, and again at delivery, after their own DNS resolution, with {@link #checkResolved(int, List)} (so a name
  * that later resolves elsewhere is still caught, and the checked address is the one connected to).
@@ -39,6 +42,7 @@ public final class CallbackUrlPolicy {
     private final boolean allowLocal;
     private final Set<Integer> allowedPorts;
     private final HostResolver resolver;
+    private final IntPredicate gatewayPort;
 
     /** The default ports and the system resolver, unbounded: for tools; services pass a {@link BoundedResolver}. */
     public CallbackUrlPolicy(boolean allowLocal) {
@@ -50,6 +54,15 @@ public final class CallbackUrlPolicy {
     }
 
     public CallbackUrlPolicy(boolean allowLocal, Set<Integer> allowedPorts, HostResolver resolver) {
+        this(allowLocal, allowedPorts, resolver, port -> false);
+    }
+
+    /**
+     * @param gatewayPort whether a port is one of the gateway's own on a loopback host (asked at every check, so it
+     *                    may learn ports bound after start); such a port is refused on a loopback host
+     */
+    public CallbackUrlPolicy(boolean allowLocal, Set<Integer> allowedPorts, HostResolver resolver,
+                             IntPredicate gatewayPort) {
         for (int port : allowedPorts) {
             if (port < 1 || port > 65_535) {
                 throw new IllegalArgumentException("Not a TCP port: " + port);
@@ -58,6 +71,7 @@ public final class CallbackUrlPolicy {
         this.allowLocal = allowLocal;
         this.allowedPorts = Set.copyOf(allowedPorts);
         this.resolver = resolver;
+        this.gatewayPort = gatewayPort;
     }
 
     /**
@@ -130,7 +144,7 @@ public final class CallbackUrlPolicy {
     /**
      * Whether the gateway may connect to {@code port} of a host that resolved to {@code addresses}: every address must
      * be acceptable (one refused address refuses the host), and the port one of the allowed ports, or any port when
-     * local is allowed and every address is a loopback one.
+     * local is allowed and every address is a loopback one; never one of the gateway's own ports on a loopback host.
      */
     public Optional<String> checkResolved(int port, List<InetAddress> addresses) {
         if (addresses.isEmpty()) {
@@ -141,6 +155,10 @@ public final class CallbackUrlPolicy {
             if (refused.isPresent()) {
                 return refused;
             }
+        }
+        boolean loopback = addresses.stream().anyMatch(a -> AddressBlock.isLoopback(a.getAddress()));
+        if (loopback && gatewayPort.test(port)) {
+            return Optional.of("port " + port + " is the gateway's own");
         }
         if (allowedPorts.contains(port)) {
             return Optional.empty();

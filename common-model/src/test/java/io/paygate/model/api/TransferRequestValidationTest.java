@@ -33,6 +33,14 @@ class TransferRequestValidationTest {
             partnerReferenceNo     | repeat(p,65)          | FORMAT partnerReferenceNo
             partnerReferenceNo     | ""                    | MANDATORY partnerReferenceNo
             partnerReferenceNo     | <absent>              | MANDATORY partnerReferenceNo
+            partnerReferenceNo     | "TRF_2026.11-21"      | OK
+            partnerReferenceNo     | "-2-3"                | OK
+            partnerReferenceNo     | "TRF/1"               | FORMAT partnerReferenceNo
+            partnerReferenceNo     | "TRF 1"               | FORMAT partnerReferenceNo
+            partnerReferenceNo     | "TRF\\r\\nINFO forged" | FORMAT partnerReferenceNo
+            partnerReferenceNo     | "TRF\\n"              | FORMAT partnerReferenceNo
+            partnerReferenceNo     | "=1+1"                | FORMAT partnerReferenceNo
+            partnerReferenceNo     | "TRF-é"               | FORMAT partnerReferenceNo
             beneficiaryBankCode    | "123456"              | OK
             beneficiaryBankCode    | "1"                   | OK
             beneficiaryBankCode    | "1234567"             | FORMAT beneficiaryBankCode

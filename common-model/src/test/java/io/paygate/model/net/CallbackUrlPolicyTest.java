@@ -190,6 +190,25 @@ class CallbackUrlPolicyTest {
         assertEquals(Optional.of("loopback address"), production.check("https://localhost:22/cb"));
     }
 
+    /** Issue 31: with allow-local, a callback to the gateway's own management port read /q/metrics back. */
+    @Test
+    void neverTheGatewaysOwnPortsOnALoopbackHost() {
+        Set<Integer> own = Set.of(8081, 9081, 8443);
+        CallbackUrlPolicy stack = new CallbackUrlPolicy(true, CallbackUrlPolicy.DEFAULT_PORTS,
+                CallbackUrlPolicyTest::resolve, own::contains);
+        for (String url : List.of("http://127.0.0.1:9081/q/metrics", "http://localhost:8081/pg/payments",
+                "http://[::1]:9081/q/metrics", "http://[::ffff:127.0.0.1]:9081/q/metrics",
+                "http://[2002:7f00:1::]:8081/cb", "http://127.1.2.3:9081/q/metrics", "https://127.0.0.1:8443/cb")) {
+            int port = java.net.URI.create(url).getPort();
+            assertEquals(Optional.of("port " + port + " is the gateway's own"), stack.check(url), url);
+        }
+        assertEquals(Optional.of("port 9081 is the gateway's own"),
+                stack.checkResolved(9081, List.of(literal("127.0.0.1"))));
+        assertEquals(Optional.empty(), stack.check("http://127.0.0.1:9082/cb"), "any other loopback port");
+        assertEquals(Optional.empty(), stack.check("https://merchant.example.com:8443/cb"), "not on loopback");
+        assertEquals(Optional.empty(), local.check("http://127.0.0.1:9081/cb"), "no ports named, none refused");
+    }
+
     @Test
     void checksThePortOfAResolvedHostAtDelivery() {
         List<InetAddress> loopback = List.of(literal("127.0.0.1"));

@@ -21,7 +21,7 @@ import java.util.stream.Stream;
  * The local stack (docs/contract.md §8): an embedded PostgreSQL with one database per service, an embedded
  * Kafka broker, and the three services as separate processes on 8081–8083 with the sandbox merchants; with
  * {@code --replicas N}, N processes of every service against the same database and broker, replica k of each on its
- * port + 10·k.
+ * port + 10·k. Every port listens on 127.0.0.1 only unless {@code --listen} opens the services' ports wider.
  * Runs until interrupted (Ctrl-C or SIGTERM), then stops everything it started and, unless
  * {@code --keep-data} was given, removes its data. Tests start the same stack with {@link #launch(Options)}.
  */
@@ -312,9 +312,10 @@ public final class LocalStack {
                 + " (topics " + Topics.PAYMENT_STATUS + ", " + Topics.BINDING_STATUS + ", " + Topics.DISBURSEMENT_STATUS + ")", t0);
 
         t0 = System.nanoTime();
+        List<ServiceSpec> processes = ServiceSpec.all(options.portOffset(), options.replicas());
         ServiceConfig config = new ServiceConfig(postgres::jdbcUrl, kafka.bootstrapServers(), internalToken,
-                eventSigningKey, providerSecret, options.extraConfig());
-        for (ServiceSpec spec : ServiceSpec.all(options.portOffset(), options.replicas())) {
+                eventSigningKey, providerSecret, options.extraConfig(), options.listen(), ServiceSpec.ports(processes));
+        for (ServiceSpec spec : processes) {
             ServiceProcess service = new ServiceProcess(spec, runDir);
             services.add(service);
             if (kafkaPrincipals != null) { // every replica of a service is the same principal
@@ -349,6 +350,10 @@ public final class LocalStack {
             System.out.println("  (" + options.replicas() + " replicas of each service; the first one's address is the"
                     + " public one: links and redirects name it)");
         }
+        System.out.println(options.listen().equals(ServiceConfig.LOOPBACK)
+                ? "  (every port listens on 127.0.0.1 only; --listen ADDRESS opens the services' ports wider)"
+                : "  (the services' ports listen on " + options.listen() + " (--listen): the sandbox and the ops token"
+                        + " below are open to whoever reaches it)");
         System.out.println("  PostgreSQL              " + postgres.jdbcUrl("<payment|binding|notification>")
                 + " user " + EmbeddedPostgresServer.USER + " password " + EmbeddedPostgresServer.PASSWORD);
         System.out.println("  Kafka                   " + kafka.bootstrapServers());
@@ -452,7 +457,7 @@ public final class LocalStack {
     /** Command-line options of {@code deploy/local/run}, and what tests pass to {@link #launch(Options)}. */
     public record Options(Path repoRoot, Path dataDir, boolean keepData, int postgresPort, int kafkaPort, int portOffset,
                           List<String> extraConfig, List<String> serviceJvmOptions, boolean help,
-                          KafkaSecurity kafkaSecurity, int replicas, AotCache aotCache) {
+                          KafkaSecurity kafkaSecurity, int replicas, AotCache aotCache, String listen) {
 
         public Options {
             ServiceSpec.checkReplicas(replicas);
@@ -468,13 +473,14 @@ public final class LocalStack {
         /** The defaults for a stack started from code: free PostgreSQL port, throw-away data. */
         public static Options forTests(Path repoRoot, int portOffset, List<String> extraConfig) {
             return new Options(repoRoot.toAbsolutePath().normalize(), null, false, 0, 0, portOffset,
-                    List.copyOf(extraConfig), jvmOptions(), false, KafkaSecurity.PLAINTEXT, 1, AotCache.OFF);
+                    List.copyOf(extraConfig), jvmOptions(), false, KafkaSecurity.PLAINTEXT, 1, AotCache.OFF,
+                    ServiceConfig.LOOPBACK);
         }
 
         /** The same options with the broker secured (or not). */
         public Options withKafkaSecurity(KafkaSecurity security) {
             return new Options(repoRoot, dataDir, keepData, postgresPort, kafkaPort, portOffset, extraConfig, serviceJvmOptions,
-                    help, security, replicas, aotCache);
+                    help, security, replicas, aotCache, listen);
         }
 
         /**
@@ -484,7 +490,7 @@ public final class LocalStack {
          */
         public Options withReplicas(int replicas) {
             return new Options(repoRoot, dataDir, keepData, postgresPort, kafkaPort, portOffset, extraConfig, serviceJvmOptions,
-                    help, kafkaSecurity, replicas, aotCache);
+                    help, kafkaSecurity, replicas, aotCache, listen);
         }
 
         /**
@@ -494,13 +500,19 @@ public final class LocalStack {
          */
         public Options withServiceJvmOptions(List<String> jvmOptions) {
             return new Options(repoRoot, dataDir, keepData, postgresPort, kafkaPort, portOffset, extraConfig,
-                    List.copyOf(jvmOptions), help, kafkaSecurity, replicas, aotCache);
+                    List.copyOf(jvmOptions), help, kafkaSecurity, replicas, aotCache, listen);
+        }
+
+        /** The same options with the services' API and management ports listening on {@code address}. */
+        public Options withListen(String address) {
+            return new Options(repoRoot, dataDir, keepData, postgresPort, kafkaPort, portOffset, extraConfig, serviceJvmOptions,
+                    help, kafkaSecurity, replicas, aotCache, listenAddress(address));
         }
 
         /** The same options with the services' AOT caches used, trained or left alone. */
         public Options withAotCache(AotCache aot) {
             return new Options(repoRoot, dataDir, keepData, postgresPort, kafkaPort, portOffset, extraConfig, serviceJvmOptions,
-                    help, kafkaSecurity, replicas, aot);
+                    help, kafkaSecurity, replicas, aot, listen);
         }
 
         static Options parse(String[] args) {
@@ -522,6 +534,7 @@ public final class LocalStack {
             List<String> extra = new ArrayList<>();
             List<String> midtrans = new ArrayList<>();
             String midtransBaseUrl = null;
+            String listen = ServiceConfig.LOOPBACK;
             List<String> rest = new ArrayList<>(Arrays.asList(args));
             while (!rest.isEmpty()) {
                 String arg = rest.removeFirst();
@@ -537,6 +550,7 @@ public final class LocalStack {
                     case "--midtrans-base-url" -> midtransBaseUrl = value(rest, arg);
                     case "--kafka-security" -> kafkaSecurity = KafkaSecurity.parse(value(rest, arg));
                     case "--no-aot-cache" -> aot = AotCache.OFF;
+                    case "--listen" -> listen = listenAddress(value(rest, arg));
                     case "-h", "--help" -> help = true;
                     default -> throw new IllegalArgumentException("unknown option " + arg);
                 }
@@ -551,7 +565,7 @@ public final class LocalStack {
             extra.addAll(0, channels);
             return new Options(repoRoot, dataDir, keep, pgPort != null ? pgPort : POSTGRES_PORT + offset,
                     kafkaPort != null ? kafkaPort : KAFKA_PORT + offset, offset, extra, jvmOptions(), help, kafkaSecurity,
-                    replicas, aot);
+                    replicas, aot, listen);
         }
 
         private static int port(String value, String option) {
@@ -573,6 +587,27 @@ public final class LocalStack {
             } catch (IOException e) {
                 throw new java.io.UncheckedIOException(e);
             }
+        }
+
+        /**
+         * The address of {@code --listen}: an IPv4 or IPv6 literal ({@code 0.0.0.0} for every interface), never a name
+         * to resolve.
+         */
+        static String listenAddress(String value) {
+            String address = value.trim();
+            if (address.matches("(25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])(\\.(25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])){3}")) {
+                return address;
+            }
+            if (address.matches("[0-9A-Fa-f:.]+") && address.contains(":")) {
+                try {
+                    java.net.InetAddress.getByName(address); // a literal with a colon: never a DNS lookup
+                    return address;
+                } catch (java.net.UnknownHostException e) {
+                    // answered below
+                }
+            }
+            throw new IllegalArgumentException("--listen is an IP address (127.0.0.1, 0.0.0.0, ::1, an interface's "
+                    + "address), not " + value);
         }
 
         private static int replicas(String value) {

@@ -17,12 +17,28 @@ import java.util.function.UnaryOperator;
  *                         replica may receive a callback, as through the Ingress
  * @param extraConfig      lines for every process ({@code --set}, {@code --midtrans-merchant}), last so that they
  *                         win; a merchant's Midtrans keys and URL only for payment-service
+ * @param listenAddress    where every process's API and management ports listen: {@value #LOOPBACK} unless
+ *                         {@code --listen} says otherwise (the stack runs the sandbox and a published ops token)
+ * @param gatewayPorts     every API and management port of the stack, all replicas: no callback URL may name them
+ *                         ({@code gateway.callbacks.gateway-ports}, docs/contract.md §6)
  */
 record ServiceConfig(UnaryOperator<String> jdbcUrl, String kafkaBootstrapServers, String internalToken,
-                     String eventSigningKey, String providerSecret, List<String> extraConfig) {
+                     String eventSigningKey, String providerSecret, List<String> extraConfig, String listenAddress,
+                     List<Integer> gatewayPorts) {
+
+    /** Where the services listen unless {@code --listen} says otherwise (docs/contract.md §8). */
+    static final String LOOPBACK = "127.0.0.1";
 
     ServiceConfig {
         extraConfig = List.copyOf(extraConfig);
+        gatewayPorts = List.copyOf(gatewayPorts);
+    }
+
+    /** On loopback only, with no other stack ports than each service's own. */
+    ServiceConfig(UnaryOperator<String> jdbcUrl, String kafkaBootstrapServers, String internalToken,
+                  String eventSigningKey, String providerSecret, List<String> extraConfig) {
+        this(jdbcUrl, kafkaBootstrapServers, internalToken, eventSigningKey, providerSecret, extraConfig, LOOPBACK,
+                List.of());
     }
 
     /** The lines of {@code process}; {@code firsts} are replica 0 of every service (their addresses are the public ones). */
@@ -31,11 +47,17 @@ record ServiceConfig(UnaryOperator<String> jdbcUrl, String kafkaBootstrapServers
         lines.add("# Written by deploy/local/run; environment variables take precedence over these.");
         lines.add("quarkus.http.port=" + process.port());
         lines.add("quarkus.management.port=" + process.managementPort());
+        lines.add("quarkus.http.host=" + listenAddress);
+        lines.add("quarkus.management.host=" + listenAddress);
         lines.add("quarkus.datasource.jdbc.url=" + jdbcUrl.apply(process.database()));
         lines.add("quarkus.datasource.username=" + EmbeddedPostgresServer.USER);
         lines.add("quarkus.datasource.password=" + EmbeddedPostgresServer.PASSWORD);
         lines.add("kafka.bootstrap.servers=" + kafkaBootstrapServers);
         lines.add("gateway.callbacks.allow-local=true");
+        if (!gatewayPorts.isEmpty()) { // loopback callbacks, but never to the stack's own ports (/q/metrics)
+            lines.add("gateway.callbacks.gateway-ports=" + String.join(",",
+                    gatewayPorts.stream().map(String::valueOf).toList()));
+        }
         // The packaged services run in the prod profile; the local stack is the sandbox (docs/contract.md §2, §8).
         lines.add("gateway.sandbox.allowed-in-production=true");
         // Loopback plays the Ingress here: X-Forwarded-Proto/-For from it are believed, as from the real one.

@@ -49,6 +49,16 @@ public record ServiceSpec(String name, int port, String database, int replica) {
         return List.copyOf(all);
     }
 
+    /** Every API and management port of {@code processes}, in their order. */
+    static List<Integer> ports(List<ServiceSpec> processes) {
+        List<Integer> ports = new ArrayList<>();
+        for (ServiceSpec process : processes) {
+            ports.add(process.port());
+            ports.add(process.managementPort());
+        }
+        return List.copyOf(ports);
+    }
+
     /** @throws IllegalArgumentException unless 1 ≤ {@code replicas} ≤ {@value #MAX_REPLICAS} */
     static int checkReplicas(int replicas) {
         if (replicas < 1 || replicas > MAX_REPLICAS) {

@@ -1,6 +1,7 @@
 package io.paygate.notification.delivery;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.paygate.kit.observability.LogText;
 import io.paygate.model.api.MerchantReply;
 import io.paygate.model.json.Json;
 
@@ -62,7 +63,8 @@ final class ReplyClassifier {
         }
         MerchantReply parsed = new MerchantReply(code.asText(), null, null);
         if (!parsed.acknowledges()) {
-            String shown = code.asText().length() > 20 ? code.asText().substring(0, 20) + "…" : code.asText();
+            // The merchant's text goes into the attempt log and the service's log line: no line break of its own.
+            String shown = LogText.of(code.asText().length() > 20 ? code.asText().substring(0, 20) + "…" : code.asText());
             return "responseCode " + shown + " is not 2000000";
         }
         return null;

@@ -285,6 +285,24 @@ class DispatcherResilienceTest {
         assertTrue(detail.get("attemptLog[0].httpStatus") == null, "nothing was sent");
     }
 
+    /** Issue 31: with allow-local, a callback to the service's own port read /q/metrics back into the attempt log. */
+    @Test
+    void aCallbackToTheGatewaysOwnPortsIsRefusedAtDelivery() {
+        int own = io.restassured.RestAssured.port;
+        TestDns.answer("now-own.test", "127.0.0.1");
+        for (String url : List.of("http://127.0.0.1:" + own + "/q/metrics", "http://now-own.test:9082/q/metrics")) {
+            EventEnvelope event = Events.payment(DEMO.id(), Events.id("PC"), url);
+            Events.send(event);
+            await().atMost(WAIT).until(() -> db.byEvent(event.eventId()).map(r -> r.attempts() >= 1).orElse(false));
+            JsonPath detail = MerchantApi.notification(DEMO, db.byEvent(event.eventId()).orElseThrow().id());
+            int port = java.net.URI.create(url).getPort();
+            assertEquals("callback URL refused: port " + port + " is the gateway's own",
+                    detail.getString("attemptLog[0].error"), url);
+            assertTrue(detail.get("attemptLog[0].httpStatus") == null, "nothing was sent to " + url);
+            assertTrue(detail.get("attemptLog[0].reply") == null, "nothing was read back from " + url);
+        }
+    }
+
     /** The service's configuration with some delivery settings changed (by method name). */
     static final class DeliveryOverrides {
         static NotificationConfig of(NotificationConfig base, Map<String, Object> overrides) {

@@ -25,6 +25,9 @@ class ReplyClassifierTest {
                 .acknowledged());
         assertTrue(classify(204, "{\"responseCode\":\"2000000\"}", null).acknowledged());
         assertEquals("responseCode 2000001 is not 2000000", classify(200, "{\"responseCode\":\"2000001\"}", null).error());
+        // Issue 31: the merchant's text reaches the service's log line; a line break in it would forge the next line.
+        assertEquals("responseCode 1\\r\\n2026 INFO x is not 2000000",
+                classify(200, "{\"responseCode\":\"1\\r\\n2026 INFO x\"}", null).error());
         assertEquals("reply has no responseCode", classify(200, "{\"responseCode\":2000000}", null).error());
         assertEquals("reply has no responseCode", classify(200, "{}", null).error());
         assertEquals("reply is not JSON", classify(200, "", null).error());

@@ -128,6 +128,30 @@ class MerchantEndpointsTest extends MerchantSinkTestBase {
         assertEquals(registeredAt, callbacksUpdatedAt(), "no refused registration wrote the row");
     }
 
+    /** Issue 31: with allow-local, the service's own port (/q/metrics) was registered and read back. */
+    @Test
+    void refusesTheGatewaysOwnPortsOnLoopbackWritingNothing() throws Exception {
+        TestDns.answer("own-host.test", "127.0.0.1");
+        MerchantApi.registerCallbacks(DEMO2, "https://merchant.example.com/d", "http://127.0.0.1:" + sink.port() + "/b");
+        java.sql.Timestamp registeredAt = callbacksUpdatedAt();
+        int own = io.restassured.RestAssured.port;
+        List<String> refused = List.of("http://127.0.0.1:" + own + "/q/metrics", "http://localhost:" + own + "/q/metrics",
+                "http://[::ffff:127.0.0.1]:" + own + "/q/metrics", "http://own-host.test:" + own + "/q/metrics",
+                "http://127.0.0.1:9083/q/metrics", "http://localhost:8081/pg/payments", "http://[::1]:9081/q/metrics");
+        for (String url : refused) {
+            MerchantApi.as(DEMO2).body("{\"bindingCallbackUrl\":\"" + url + "\"}")
+                    .put("/pg/merchant/callbacks").then().statusCode(400)
+                    .body("responseCode", equalTo("4000601"))
+                    .body("responseMessage", equalTo("Invalid Field Format bindingCallbackUrl"));
+            MerchantApi.as(DEMO2).body("{\"disbursementCallbackUrl\":\"" + url + "\"}")
+                    .put("/pg/merchant/callbacks").then().statusCode(400)
+                    .body("responseMessage", equalTo("Invalid Field Format disbursementCallbackUrl"));
+        }
+        assertEquals(registeredAt, callbacksUpdatedAt(), "no refused registration wrote the row");
+        MerchantApi.as(DEMO2).body("{\"bindingCallbackUrl\":\"http://127.0.0.1:9084/b\"}")
+                .put("/pg/merchant/callbacks").then().statusCode(200);
+    }
+
     private java.sql.Timestamp callbacksUpdatedAt() throws Exception {
         try (var c = dataSource.getConnection(); var s = c.createStatement();
              var rs = s.executeQuery("SELECT updated_at FROM merchant_callbacks WHERE merchant_id = 'demo2'")) {

@@ -6,7 +6,10 @@ import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.format.DateTimeParseException;
 
-/** The filters every list takes (docs/contract.md §3b): {@code from}/{@code to} ISO-8601 with offset, {@code limit} 1–200. */
+/**
+ * The filters every list takes (docs/contract.md §3b): {@code from}/{@code to} ISO-8601 with offset, years 2000–9999 as
+ * written, {@code limit} 1–200.
+ */
 public record ListQuery(Instant from, Instant to, int limit) {
 
     public static final int DEFAULT_LIMIT = 50;
@@ -29,14 +32,24 @@ public record ListQuery(Instant from, Instant to, int limit) {
         return new ListQuery(start, end, size);
     }
 
+    /** The earliest and latest year a list date may be written with (the database and the cursors hold these). */
+    static final int FIRST_YEAR = 2000;
+    static final int LAST_YEAR = 9999;
+
     private static Instant time(String value, String field) {
         if (value == null) {
             return null;
         }
+        OffsetDateTime parsed;
         try {
-            return OffsetDateTime.parse(value).toInstant();
+            parsed = OffsetDateTime.parse(value);
         } catch (DateTimeParseException e) {
             throw ApiException.invalidFormat(field);
         }
+        // ISO-8601 allows -999999999 to +999999999: such a year overflowed the JDBC timestamp (a 500).
+        if (parsed.getYear() < FIRST_YEAR || parsed.getYear() > LAST_YEAR) {
+            throw ApiException.invalidFormat(field);
+        }
+        return parsed.toInstant();
     }
 }

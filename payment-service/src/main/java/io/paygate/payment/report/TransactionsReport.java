@@ -59,6 +59,22 @@ public class TransactionsReport {
         }
     }
 
+    /**
+     * A value as a report cell (docs/contract.md §3b, OWASP "CSV injection"): one that would begin with {@code =},
+     * {@code +}, {@code -}, {@code @}, a tab or a carriage return gets a leading {@code '}, so that no spreadsheet reads
+     * it as a formula. Every column goes through here: order ids such as {@code -2-3} are allowed, and a transfer's
+     * method is its beneficiary bank code, free text. RFC 4180 quoting is the printer's, after this.
+     */
+    static String cell(String value) {
+        if (value == null || value.isEmpty()) {
+            return value;
+        }
+        return switch (value.charAt(0)) {
+            case '=', '+', '-', '@', '\t', '\r' -> "'" + value;
+            default -> value;
+        };
+    }
+
     /** The report of {@code merchantId}'s {@code day}, written when the reply is. */
     public StreamingOutput of(String merchantId, LocalDate day) {
         ZonedDateTime start = day.atStartOfDay(time.zone());
@@ -68,9 +84,9 @@ public class TransactionsReport {
             CSVPrinter csv = new CSVPrinter(writer, CSVFormat.RFC4180.builder().setHeader(HEADER).get());
             try {
                 movements.readBetween(merchantId, start.toInstant(), end.toInstant(), m -> csv.printRecord(
-                        DateTimeFormatter.ISO_OFFSET_DATE_TIME.format(m.occurredAt().atZone(time.zone())),
-                        m.kind(), m.orderId(), m.reference(), m.method(), m.amount().toPlainString(), m.currency(),
-                        m.status()));
+                        cell(DateTimeFormatter.ISO_OFFSET_DATE_TIME.format(m.occurredAt().atZone(time.zone()))),
+                        cell(m.kind()), cell(m.orderId()), cell(m.reference()), cell(m.method()),
+                        cell(m.amount().toPlainString()), cell(m.currency()), cell(m.status())));
                 csv.flush();
             } catch (SQLException e) {
                 throw new UncheckedIOException(new IOException("report failed: " + e.getSQLState(), e));

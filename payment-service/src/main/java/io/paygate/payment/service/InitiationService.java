@@ -7,6 +7,7 @@ import io.paygate.kit.auth.Merchant;
 import io.paygate.kit.config.GatewayConfig;
 import io.paygate.kit.error.ApiException;
 import io.paygate.kit.net.DnsResolver;
+import io.paygate.kit.net.GatewayPorts;
 import io.paygate.model.api.Patterns;
 import io.paygate.model.api.SourceOfFunds;
 import io.paygate.model.api.payment.InitiateRequest;
@@ -63,9 +64,9 @@ public class InitiationService {
     private final MerchantCounter initiations;
 
     InitiationService(PaymentRepository payments, PaymentInserts inserts, PaymentConfig config, GatewayConfig gateway,
-                      GatewayTime time, PaymentCodes codes, MeterRegistry metrics, DnsResolver dns, PublicUrls urls,
-                      MethodCatalog catalog, MethodCheckout methods, InitiationReplies replies,
-                      MerchantTags merchantTags) {
+                      GatewayTime time, PaymentCodes codes, MeterRegistry metrics, DnsResolver dns,
+                      GatewayPorts gatewayPorts, PublicUrls urls, MethodCatalog catalog, MethodCheckout methods,
+                      InitiationReplies replies, MerchantTags merchantTags) {
         this.initiations = MerchantCounter.register(metrics, merchantTags, "paygate.payments.initiated",
                 "Hosted payments created, by merchant (repeats of an idempotent request not counted)");
         this.payments = payments;
@@ -80,8 +81,9 @@ public class InitiationService {
         this.allowLocalUrls = gateway.callbacks().allowLocal();
         // docs/contract.md §6: the host must resolve (within gateway.callbacks.resolve-timeout), every address and the port pass.
         // A callback host seen within the JDK's cache time is checked against that answer on the request's thread.
+        // Never the gateway's own ports on loopback (the local stack): a notification there would read them back.
         this.callbackPolicy = new CallbackUrlPolicy(gateway.callbacks().allowLocal(),
-                gateway.callbacks().allowedPorts(), dns::resolveOrCached);
+                gateway.callbacks().allowedPorts(), dns::resolveOrCached, gatewayPorts::contains);
     }
 
     /**

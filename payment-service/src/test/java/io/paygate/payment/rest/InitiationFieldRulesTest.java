@@ -7,6 +7,7 @@ import io.paygate.payment.support.PaymentApi;
 import io.paygate.payment.support.PaymentTestResources;
 import io.paygate.payment.support.Requests;
 import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.RestAssured;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -135,6 +136,18 @@ class InitiationFieldRulesTest {
                         "4000101", "Invalid Field Format url.callbackUrl"),
                 refused("url.callbackUrl port 6379", set("url.callbackUrl", "https://merchant.example.com:6379/cb"),
                         "4000101", "Invalid Field Format url.callbackUrl"),
+                refused("url.callbackUrl this service's own port on loopback (issue 31)",
+                        body -> with(body, "url.callbackUrl", "http://127.0.0.1:" + RestAssured.port + "/q/metrics"),
+                        "4000101", "Invalid Field Format url.callbackUrl"),
+                refused("url.callbackUrl this service's own port by name",
+                        body -> with(body, "url.callbackUrl", "http://localhost:" + RestAssured.port + "/pg/payments"),
+                        "4000101", "Invalid Field Format url.callbackUrl"),
+                refused("url.callbackUrl a listed gateway management port",
+                        set("url.callbackUrl", "http://127.0.0.1:9083/q/metrics"), "4000101",
+                        "Invalid Field Format url.callbackUrl"),
+                refused("url.callbackUrl a listed gateway API port on IPv6 loopback",
+                        set("url.callbackUrl", "http://[::1]:8082/pg/bind/x"), "4000101",
+                        "Invalid Field Format url.callbackUrl"),
                 refused("url.callbackUrl host that does not resolve",
                         set("url.callbackUrl", "https://does-not-resolve.test/cb"), "4000101",
                         "Invalid Field Format url.callbackUrl"),
@@ -220,6 +233,8 @@ class InitiationFieldRulesTest {
                         set("url.callbackUrl", "https://[2002:0808:0808::1]/cb")),
                 accepted("url.callbackUrl loopback on any port in the local sandbox",
                         set("url.callbackUrl", "http://localhost:6379/cb")),
+                accepted("url.callbackUrl loopback next to the gateway's ports",
+                        set("url.callbackUrl", "http://127.0.0.1:9084/cb")),
                 accepted("url.returnUrl https", set("url.returnUrl", "https://merchant.example.com/orders/1")),
                 accepted("url of 4 members", body -> addMembers(with(body, "url.returnUrl", "https://m.example.com/r"),
                         "url", 2)),

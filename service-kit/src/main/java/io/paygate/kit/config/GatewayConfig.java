@@ -105,9 +105,20 @@ public interface GatewayConfig {
     }
 
     interface Callbacks {
-        /** Allow {@code http} and loopback callback URLs (any port on a loopback host): the local stack only. */
+        /**
+         * Allow {@code http} and loopback callback URLs (any port on a loopback host but {@link #gatewayPorts()}): the
+         * local stack only.
+         */
         @WithDefault("false")
         boolean allowLocal();
+
+        /**
+         * The gateway's own ports on this host: every service's and replica's API and management port (the local
+         * stack lists its whole stack here). A callback URL on a loopback host is refused on any of them, and on the
+         * service's own API and management ports, which each service adds by itself ({@code kit.net.GatewayPorts}).
+         * Unset: only the service's own.
+         */
+        Optional<Set<Integer>> gatewayPorts();
 
         /** The ports a callback URL may use (docs/contract.md §6); the list replaces the default, 1–65535 each. */
         @WithDefault("443,8443")

@@ -9,6 +9,7 @@ import io.paygate.kit.error.ApiException;
 import io.paygate.kit.error.ServiceCodeResolver;
 import io.paygate.kit.json.IJsonInput;
 import io.paygate.kit.json.NoNulText;
+import io.paygate.kit.observability.LogText;
 import io.paygate.kit.observability.Rejections;
 import io.paygate.kit.ratelimit.RateLimitFilters;
 import io.paygate.kit.ratelimit.RateLimits;
@@ -140,7 +141,7 @@ public class ErrorMappers {
         }
         String incident = UUID.randomUUID().toString();
         LOG.errorf(e, "Unexpected failure on %s %s (incident %s)", request.getMethod(),
-                request.getUriInfo().getPath(), incident);
+                LogText.of(request.getUriInfo().getPath()), incident); // decoded: %0A would be a line break
         return reply(serviceOf(request), ErrorCase.GENERAL_ERROR, null);
     }
 

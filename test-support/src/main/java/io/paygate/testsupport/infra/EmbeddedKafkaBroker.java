@@ -130,6 +130,7 @@ public final class EmbeddedKafkaBroker implements AutoCloseable {
             }
             TestKitNodes built = nodes.build();
             KafkaClusterTestKit.Builder builder = new KafkaClusterTestKit.Builder(built);
+            loopbackOnly(builder, built);
             if (secured) {
                 Path tlsDir = baseDir != null ? baseDir.resolve("tls") : Files.createTempDirectory("paygate-kafka-tls-");
                 security = new Security(SelfSignedTls.create(tlsDir), tlsDir, baseDir == null, SelfSignedTls.randomSecret());
@@ -175,6 +176,39 @@ public final class EmbeddedKafkaBroker implements AutoCloseable {
         } catch (Exception e) {
             proxy.close();
             throw new IllegalStateException("Could not start the embedded Kafka broker: " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Binds the test kit's broker and controller listeners to 127.0.0.1 before it does. The kit binds each one itself,
+     * ahead of the broker, on {@code new InetSocketAddress(0)}, every interface, whatever {@code listeners} says; the
+     * local stack must listen on loopback only (docs/contract.md §8). The kit takes a socket already bound for a node and
+     * listener name from its socket manager, which it does not expose: the manager's table is filled here, through
+     * reflection (kafka-test-common-runtime 4.1; LoopbackListenersTest notices when a new version changes it).
+     */
+    private static void loopbackOnly(KafkaClusterTestKit.Builder builder, TestKitNodes nodes) throws Exception {
+        java.lang.reflect.Field managerField = KafkaClusterTestKit.Builder.class.getDeclaredField("socketFactoryManager");
+        managerField.setAccessible(true);
+        Object manager = managerField.get(builder);
+        java.lang.reflect.Field socketsField = manager.getClass().getDeclaredField("sockets");
+        socketsField.setAccessible(true);
+        @SuppressWarnings("unchecked")
+        java.util.Map<Integer, java.util.Map<String, java.nio.channels.ServerSocketChannel>> sockets =
+                (java.util.Map<Integer, java.util.Map<String, java.nio.channels.ServerSocketChannel>>) socketsField.get(manager);
+        nodes.brokerNodes().keySet().forEach(id -> bind(sockets, id, nodes.brokerListenerName().value()));
+        nodes.controllerNodes().keySet().forEach(id -> bind(sockets, id, nodes.controllerListenerName().value()));
+    }
+
+    private static void bind(java.util.Map<Integer, java.util.Map<String, java.nio.channels.ServerSocketChannel>> sockets,
+                             int nodeId, String listener) {
+        try {
+            // As the kit's own ServerSocketFactory opens one, on loopback instead of every interface.
+            java.nio.channels.ServerSocketChannel channel = java.nio.channels.ServerSocketChannel.open();
+            channel.configureBlocking(false);
+            channel.socket().bind(new java.net.InetSocketAddress(java.net.InetAddress.getLoopbackAddress(), 0));
+            sockets.computeIfAbsent(nodeId, id -> new java.util.HashMap<>()).put(listener, channel);
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
         }
     }
 

@@ -10,12 +10,17 @@ import java.util.Map;
 /**
  * Quarkus test resource: the sandbox merchants, ops token and internal token of docs/contract.md §8 as configuration,
  * the same lines the local stack writes, with {@code gateway.callbacks.allow-local=true} so tests may call back
- * to a loopback merchant sink, {@code gateway.sandbox.allowed-in-production=true} and the event signing key (both
+ * to a loopback merchant sink (never on the gateway's own ports, {@link #GATEWAY_PORTS}), {@code gateway.sandbox.allowed-in-production=true} and the event signing key (both
  * also for {@code @QuarkusIntegrationTest}s, which run the prod profile).
  */
 public class SandboxConfigResource implements QuarkusTestResourceLifecycleManager {
 
     public static final String INTERNAL_TOKEN = "test-internal-token";
+    /**
+     * {@code gateway.callbacks.gateway-ports} of the tests: the ports a local stack's first replicas take (API and
+     * management), as the launcher lists them; each service adds its own test port by itself.
+     */
+    public static final String GATEWAY_PORTS = "8081,8082,8083,9081,9082,9083";
     /** Init arg: {@code gateway.events.signing-key} instead of {@link SignedEvents#TEST_SIGNING_KEY}. */
     public static final String EVENT_SIGNING_KEY = "event-signing-key";
     /** Init arg: {@code gateway.events.previous-signing-key} (a key rotation); unset by default. */
@@ -37,6 +42,7 @@ public class SandboxConfigResource implements QuarkusTestResourceLifecycleManage
         }
         config.put("gateway.internal.token", INTERNAL_TOKEN);
         config.put("gateway.callbacks.allow-local", "true");
+        config.put("gateway.callbacks.gateway-ports", GATEWAY_PORTS);
         // A packaged service under @QuarkusIntegrationTest runs in the prod profile: this is the sandbox.
         config.put("gateway.sandbox.allowed-in-production", "true");
         config.put("gateway.events.signing-key", args.getOrDefault(EVENT_SIGNING_KEY, SignedEvents.TEST_SIGNING_KEY));

@@ -22,7 +22,8 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
 @Schema(description = "Merchant addresses: 1-4 members")
 public record Url(
         @Schema(description = "Receives the payment notification; absolute https URL on port 443 or 8443 (or the "
-                + "gateway's allowed ports) whose host resolves, to public addresses only (docs/contract.md §6)", required = true,
+                + "gateway's allowed ports) whose host resolves, to public addresses only; the local stack also takes "
+                + "http and loopback on any port but the gateway's own (docs/contract.md §6)", required = true,
                 maxLength = 2048, examples = "https://merchant.example.com/callbacks/payment")
         @NotBlank @Size(max = 2048) String callbackUrl,
         @Schema(description = "Where the hosted page sends the customer afterwards", maxLength = 2048,
