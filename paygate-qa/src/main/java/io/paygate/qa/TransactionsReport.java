@@ -35,8 +35,18 @@ public record TransactionsReport(LocalDate date, List<String> header, List<Map<S
         return new TransactionsReport(date, header, List.copyOf(rows), csv);
     }
 
-    /** The rows whose cell {@code column} is {@code value} (e.g. {@code "orderId"}, an order's id). */
+    /**
+     * The rows whose cell {@code column} is {@code value} (e.g. {@code "orderId"}, an order's id). A value the report
+     * writes with its formula guard (docs/contract.md §3b: a leading {@code '} before {@code = + - @}, a tab or a
+     * carriage return, so an order id {@code -2-3} is the cell {@code '-2-3}) is matched as the report writes it.
+     */
     public List<Map<String, String>> rowsWhere(String column, String value) {
-        return rows.stream().filter(row -> value.equals(row.get(column))).toList();
+        String cell = asWritten(value);
+        return rows.stream().filter(row -> cell.equals(row.get(column))).toList();
+    }
+
+    /** {@code value} as the report writes it in a cell: with the formula guard where it needs one. */
+    static String asWritten(String value) {
+        return !value.isEmpty() && "=+-@\t\r".indexOf(value.charAt(0)) >= 0 ? "'" + value : value;
     }
 }

@@ -31,6 +31,19 @@ class TransactionsReportTest {
     }
 
     @Test
+    void rowsAreFoundByTheValueEvenWhereTheReportGuardsItAgainstFormulas() {
+        String csv = "time,kind,orderId\r\n"
+                + "2026-11-21T10:15:30+07:00,payment captured,'-2-3\r\n"
+                + "2026-11-21T10:16:00+07:00,payment captured,2-3\r\n";
+
+        TransactionsReport report = TransactionsReport.parse(LocalDate.of(2026, 11, 21), csv);
+
+        assertEquals(1, report.rowsWhere("orderId", "-2-3").size());
+        assertEquals("2026-11-21T10:15:30+07:00", report.rowsWhere("orderId", "-2-3").getFirst().get("time"));
+        assertEquals(1, report.rowsWhere("orderId", "2-3").size());
+    }
+
+    @Test
     void anEmptyDayHasItsHeaderOnlyAndBrokenCsvIsRefused() {
         TransactionsReport empty = TransactionsReport.parse(LocalDate.of(2026, 1, 1), "time,kind\r\n");
         assertEquals(List.of("time", "kind"), empty.header());
