@@ -100,8 +100,11 @@ final class GuardedRequestDecoder extends VertxHttpRequestDecoder {
             in.skipBytes(in.readableBytes());
             return;
         }
-        if (betweenRequests && !startsWithLineEnd(in) && !begin(in, out)) {
-            return;
+        if (betweenRequests) {
+            skipLineEnds(in);
+            if (!in.isReadable() || !begin(in, out)) {
+                return;
+            }
         }
         int from = out.size();
         super.decode(ctx, in, out);
@@ -280,10 +283,14 @@ final class GuardedRequestDecoder extends VertxHttpRequestDecoder {
                 ? EarlyRefusal.AMBIGUOUS_FRAMING : EarlyRefusal.MALFORMED;
     }
 
-    /** Leading empty lines before a request line are skipped by the decoder (RFC 9112 §2.2) and start nothing. */
-    private static boolean startsWithLineEnd(ByteBuf in) {
-        byte first = in.getByte(in.readerIndex());
-        return first == '\r' || first == '\n';
+    /**
+     * Empty lines before a request line are ignored (RFC 9112 §2.2; the decoder would skip them too): they start no
+     * request. Skipped here, so that every request the decoder reads began with {@link #begin} (counted, timed).
+     */
+    private static void skipLineEnds(ByteBuf in) {
+        while (in.isReadable() && (in.getByte(in.readerIndex()) == '\r' || in.getByte(in.readerIndex()) == '\n')) {
+            in.skipBytes(1);
+        }
     }
 
     /** The framing rules' refusal: no stack trace, it is an answer. */

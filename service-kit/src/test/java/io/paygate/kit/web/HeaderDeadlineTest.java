@@ -165,6 +165,39 @@ class HeaderDeadlineTest {
         }
     }
 
+    /** Empty lines before a request line start nothing, but they do not let the request that follows go uncounted. */
+    @Test
+    @Timeout(60)
+    void emptyLinesBeforeAHeadDoNotTakeItsRequestOutOfTheCount() throws Exception {
+        List<RawRequests.Held> connections = new ArrayList<>();
+        try {
+            for (int i = 0; i < 100; i++) {
+                Socket socket = RawRequests.connect("127.0.0.106");
+                socket.getOutputStream().write(("\r\n\r\nPOST " + SlowClientsTest.ECHO + " HTTP/1.1\r\nHost: localhost\r\n"
+                        + "Content-Type: application/json\r\nContent-Length: 60000\r\n\r\n{")
+                        .getBytes(StandardCharsets.ISO_8859_1));
+                socket.getOutputStream().flush();
+                connections.add(new RawRequests.Held(socket));
+            }
+            int refused = 0;
+            for (RawRequests.Held connection : connections) {
+                if (connection.answered(50)) {
+                    RawRequests.Reply reply = connection.reply();
+                    if (reply.status() == 429) {
+                        refused++;
+                    } else {
+                        assertEquals(408, reply.status(), "held until the body deadline: " + reply.text());
+                    }
+                }
+            }
+            assertEquals(36, refused, "each of the 100 slow bodies counted");
+        } finally {
+            for (RawRequests.Held connection : connections) {
+                connection.close();
+            }
+        }
+    }
+
     /** One reply with a Content-Length body, read without waiting for the connection to close. */
     static String readReply(InputStream in) throws IOException {
         StringBuilder head = new StringBuilder();
