@@ -33,7 +33,7 @@ import java.util.UUID;
  * handler belongs to Quarkus, which sets it only for {@code quarkus.http.limits.max-connections}). Every accepted
  * connection, though, is a child of the listening channel, and a Netty handler at the head of the listening
  * channel's pipeline sees each child before Vert.x sets it up. So the first request the server receives (this bean
- * sends one to itself when the server has started, {@link #selfCheck}) puts that handler on its connection's
+ * sends one to itself when the server has started, {@link SelfCheck}) puts that handler on its connection's
  * listening channel; from then on every connection is guarded from its first byte. Until then a connection is read
  * as before, which {@link ConnectionGuardsCheck} reports: the service is not ready before its guard is installed.
  * The decoder replaces Vert.x's by the name Vert.x gives it ({@code httpDecoder}), with the options Quarkus built the
@@ -87,9 +87,11 @@ public class ConnectionGuards implements HttpServerOptionsCustomizer {
         return installed();
     }
 
+    /** Quarkus's options for the API server, before it starts: the decoders' limits, and where to send the request. */
     @Override
     public void customizeHttpServer(HttpServerOptions options) {
         serverOptions = options;
+        selfCheck.target(options.getHost(), options.getPort());
     }
 
     void started(@ObservesAsync HttpServerStart start) {
