@@ -277,9 +277,11 @@ final class GuardedRequestDecoder extends VertxHttpRequestDecoder {
         return !(request.decoderResult().cause() instanceof TooLongFrameException);
     }
 
+    /** Ambiguous framing: the rules above, or two lengths (two headers, or a list), which Netty refuses itself. */
     private static String detailOf(HttpRequest request) {
-        return request.decoderResult().cause() instanceof AmbiguousFraming
-                || request.headers().getAll(HttpHeaderNames.CONTENT_LENGTH).size() > 1
+        List<String> lengths = request.headers().getAll(HttpHeaderNames.CONTENT_LENGTH);
+        return request.decoderResult().cause() instanceof AmbiguousFraming || lengths.size() > 1
+                || lengths.size() == 1 && lengths.get(0).indexOf(',') >= 0
                 ? EarlyRefusal.AMBIGUOUS_FRAMING : EarlyRefusal.MALFORMED;
     }
 
