@@ -17,9 +17,11 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -35,8 +37,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * {@code deploy/local/run --replicas 2} (docs/contract.md §8): two processes of every service on one database and broker,
  * replica 1 of each on its port + 10, each ready on its own management port; a payment initiated at one replica
  * links to the first one's public address and is paid there, and the merchant hears of it once although two
- * notification-service processes consume; one replica killed and restarted while the other serves; and stopping the
- * stack ends every process. Its own stack, on ports 18281–18293 (beside the suite's 18081 and SecuredKafkaIT's 18181).
+ * notification-service processes consume; request smuggling and a header slowloris against both replicas on raw
+ * sockets (issue 31); one replica killed and restarted while the other serves; and stopping the stack ends every
+ * process. Its own stack, on ports 18281–18293 (beside the suite's 18081 and SecuredKafkaIT's 18181).
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 @Timeout(value = 6, unit = TimeUnit.MINUTES)
@@ -174,8 +177,112 @@ class ReplicasLaunchIT {
                 .statusCode(200).body("result.payment.status", equalTo("CAPTURED"));
     }
 
+    /**
+     * docs/contract.md §0 (RFC 9112 §6.1), issue 31: a request framed both by length and by chunks (and the variants
+     * around it) is refused {@code 400SS00} by either replica and its connection closed, so the signed initiation a
+     * front end framing by length would have passed as the first request's body never becomes a second request.
+     */
     @Test
     @Order(3)
+    void ambiguouslyFramedRequestsAreRefusedAndWhatTheyHideNeverRuns() throws Exception {
+        List<String> hiddenOrders = new ArrayList<>();
+        for (int i = 0; i < FramingAttacks.VARIANTS.size(); i++) {
+            FramingAttacks.Variant variant = FramingAttacks.VARIANTS.get(i);
+            String base = stack.baseUrl("payment-service", i % REPLICAS);
+            String orderId = Merchant.newId("SMUGGLED");
+            hiddenOrders.add(orderId);
+            String hidden = hiddenInitiation(base, orderId);
+            String reply = FramingAttacks.exchange(base, variant.around("/pg/payment/card/initiate",
+                    URI.create(base).getAuthority(), hidden));
+
+            assertTrue(reply.startsWith("HTTP/1.1 400 "), variant.name() + ": " + reply);
+            assertTrue(reply.contains("\"responseCode\":\"4000100\""), variant.name() + ": " + reply);
+            assertEquals(1, reply.split("HTTP/1\\.[01] ", -1).length - 1, variant.name() + ": one reply: " + reply);
+        }
+        for (String service : List.of("binding-service", "notification-service")) { // the same guard in every service
+            for (int k = 0; k < REPLICAS; k++) {
+                String base = stack.baseUrl(service, k);
+                String reply = FramingAttacks.exchange(base, FramingAttacks.VARIANTS.get(0).around("/pg/anything",
+                        URI.create(base).getAuthority(), "GET / HTTP/1.1\r\nHost: localhost\r\n\r\n"));
+                assertTrue(reply.startsWith("HTTP/1.1 400 ") && reply.contains("\"responseCode\":\"400"),
+                        service + " " + k + ": " + reply);
+                assertEquals(1, reply.split("HTTP/1\\.[01] ", -1).length - 1, service + ": one reply: " + reply);
+            }
+        }
+        for (String orderId : hiddenOrders) {
+            for (int k = 0; k < REPLICAS; k++) {
+                Merchant.api(stack.baseUrl("payment-service", k)).get("/pg/payment/card/status/" + orderId).then()
+                        .statusCode(404);
+            }
+        }
+    }
+
+    /**
+     * docs/contract.md §0 "Slow clients", issue 31: at each replica, 100 connections from one address that send the
+     * start of a request head and then one byte a second. 64 count from their first byte and are closed with
+     * {@code 408SS00} at the header deadline (10 s) although their bytes keep coming; the other 36 are refused
+     * {@code 429SS00} at once; and a merchant from another address is answered all along.
+     */
+    @Test
+    @Order(4)
+    void aSlowlorisIsCountedFromItsFirstByteAndClosedAtTheHeaderDeadline() throws Exception {
+        List<FramingAttacks.Trickle> trickles = new ArrayList<>();
+        try {
+            for (int k = 0; k < REPLICAS; k++) {
+                trickles.add(new FramingAttacks.Trickle(stack.baseUrl("payment-service", k), "127.0.0.31", 100));
+            }
+            Thread.sleep(1_500); // the refusals are sent at each connection's first byte
+            List<FramingAttacks.Held> held = new ArrayList<>();
+            for (FramingAttacks.Trickle trickle : trickles) {
+                int refused = 0;
+                for (FramingAttacks.Held connection : trickle.connections) {
+                    String reply = connection.replyWithin(1);
+                    if (reply == null) {
+                        held.add(connection);
+                    } else {
+                        assertTrue(reply.startsWith("HTTP/1.1 429 ") && reply.contains("\"responseCode\":\"4290100\""),
+                                reply);
+                        refused++;
+                    }
+                }
+                assertEquals(36, refused, "refused at their first byte, beyond the address's 64");
+            }
+            assertEquals(64 * REPLICAS, held.size());
+
+            for (int k = 0; k < REPLICAS; k++) { // another address, while the 128 heads are held
+                long start = System.nanoTime();
+                Merchant.api(stack.baseUrl("payment-service", k)).get("/pg/payment/card/status/NONE-" + k).then()
+                        .statusCode(404);
+                assertTrue(System.nanoTime() - start < 3_000_000_000L, "replica " + k + " kept answering");
+            }
+
+            for (FramingAttacks.Held connection : held) {
+                String reply = connection.replyWithin(15_000);
+                long seconds = (System.nanoTime() - connection.openedNanos) / 1_000_000_000L;
+                assertTrue(reply != null && reply.startsWith("HTTP/1.1 408 ")
+                        && reply.contains("\"responseCode\":\"4080100\""), "after " + seconds + " s: " + reply);
+                assertTrue(seconds >= 9 && seconds <= 16, "closed at the 10 s header deadline, not " + seconds + " s");
+            }
+        } finally {
+            trickles.forEach(FramingAttacks.Trickle::close);
+        }
+    }
+
+    /** A signed initiation of {@code orderId} as its bytes would follow another request on the same connection. */
+    private static String hiddenInitiation(String base, String orderId) {
+        String body = """
+                {"order":{"id":"%s","amount":"150000.00","description":"Smuggled"},"customer":{"id":"CUST-SMUG",\
+                "email":"budi@example.com","firstName":"Budi","lastName":"Santoso","mobilePhone":"+6281234567890"},\
+                "url":{"callbackUrl":"%s"}}""".formatted(orderId, sink.url(Merchant.PAYMENTS));
+        StringBuilder head = new StringBuilder("POST /pg/payment/card/initiate HTTP/1.1\r\nHost: "
+                + URI.create(base).getAuthority() + "\r\nContent-Type: application/json\r\nContent-Length: "
+                + body.getBytes(StandardCharsets.UTF_8).length + "\r\n");
+        RawHttp.signedAsDemo("POST", "/pg/payment/card/initiate", body).forEach(h -> head.append(h).append("\r\n"));
+        return head.append("\r\n").append(body).toString();
+    }
+
+    @Test
+    @Order(5)
     void aKilledReplicaComesBackWhileTheOtherKeepsServing() throws Exception {
         stack.kill("payment-service", 1);
 
@@ -187,7 +294,7 @@ class ReplicasLaunchIT {
     }
 
     @Test
-    @Order(4)
+    @Order(6)
     void stoppingTheStackEndsEveryReplica() {
         stack.stop();
 

@@ -12,10 +12,14 @@ import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * docs/contract.md §0 "Slow clients": one client address holds at most {@code gateway.http.per-address-connections} unfinished
- * requests (from the end of the headers to the end of the reply, or the connection's close). One more is answered
- * {@code 429SS00} with {@code Retry-After} on the event loop, its connection closed, and charged to the address's rate
- * limit bucket, so an address that keeps trying is soon refused before authentication as well. The count is this
- * replica's (each replica bounds what it holds); the charges go to the shared bucket.
+ * requests, each counted from its first byte to the end of its reply (or the connection's close). A connection's own
+ * decoder counts it from its first byte ({@link GuardedRequestDecoder}, which refuses one more there); this route
+ * filter only tells it when each reply ended. A connection from a trusted proxy is counted here instead, for the
+ * forwarded client, from the end of the headers (before them, the proxy's address is the only one known; the proxy
+ * reads a request's headers whole before it sends them). One more is answered {@code 429SS00} with
+ * {@code Retry-After} on the event loop, its connection closed, and charged to the address's rate limit bucket, so an
+ * address that keeps trying is soon refused before authentication as well. The count is this replica's (each replica
+ * bounds what it holds); the charges go to the shared bucket.
  * <p>
  * Charging takes a database round trip, which must not run on the event loop: refusals are counted per address here
  * and charged in one take per address on a worker thread, so a flood of refusals costs a few database calls, not one
@@ -25,7 +29,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 public class AddressConnections {
 
     private static final Logger LOG = Logger.getLogger(AddressConnections.class);
-    /** First of the route filters: everything after it counts. */
+    /** Before the target, size, type and body filters: everything after it counts. */
     static final int PRIORITY = RequestTargets.PRIORITY + 100;
     /** Addresses with charges waiting beyond this many are not charged (their requests are still refused). */
     private static final int MAX_PENDING = 10_000;
@@ -46,6 +50,12 @@ public class AddressConnections {
 
     void install(@Observes Filters filters, ServiceCodeResolver serviceCodes) {
         filters.register(context -> {
+            GuardedRequestDecoder guard = ConnectionGuards.guardOf(context.request());
+            if (guard != null && guard.countsItself()) {
+                context.addEndHandler(ended -> guard.replied());
+                context.next();
+                return;
+            }
             String client = addresses.clientOf(context.request());
             if (!enter(client)) {
                 charge(client);

@@ -100,6 +100,15 @@ public class ClientAddresses {
         return key(client);
     }
 
+    /**
+     * The client key of a connection from {@code peer} when the peer is the client itself: null when it is a trusted
+     * proxy (the client is then named by the headers) or not an address.
+     */
+    public String directClient(String peer) {
+        byte[] address = literal(peer);
+        return address == null || isTrusted(address) ? null : key(address);
+    }
+
     private boolean isTrusted(byte[] address) {
         for (Cidr cidr : trusted) {
             if (cidr.contains(address)) {

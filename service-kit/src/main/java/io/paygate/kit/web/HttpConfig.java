@@ -21,9 +21,18 @@ public interface HttpConfig {
     Duration bodyTimeout();
 
     /**
-     * Unfinished requests (headers received, reply not yet sent) one client address may hold at once
-     * ({@link ClientAddresses}: behind a trusted proxy, the forwarded client). One more is answered {@code 429SS00} at
-     * once, its connection closed, and it costs the address a token of its rate-limit bucket.
+     * The request line and headers must arrive whole within this, counted from the first byte of the request (on a
+     * kept-alive connection, of each request); otherwise the request is answered {@code 408SS00} and its connection
+     * closed. A connection that sends nothing between requests is governed by {@code quarkus.http.idle-timeout}.
+     */
+    @WithDefault("10s")
+    Duration headerTimeout();
+
+    /**
+     * Unfinished requests one client address may hold at once ({@link ClientAddresses}), each counted from its first
+     * byte to the end of its reply. One more is answered {@code 429SS00} at once, its connection closed, and it costs
+     * the address a token of its rate-limit bucket. A connection from a trusted proxy counts for the forwarded client
+     * once its headers are read (before that, the only address known is the proxy's).
      */
     @WithDefault("64")
     int perAddressConnections();

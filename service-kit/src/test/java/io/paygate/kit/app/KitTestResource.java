@@ -26,6 +26,7 @@ import org.jboss.logging.Logger;
 
 import java.time.Clock;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /** A test-only API exercising what service-kit gives every service. */
 @Path("/pg/kit")
@@ -42,6 +43,9 @@ public class KitTestResource {
 
     public record EventRequest(String resourceId, boolean failAfterWrite, Long sequence) {
     }
+
+    /** How many requests {@link #ops()} served: the side effect a smuggled request would leave. */
+    public static final AtomicInteger OPS_CALLS = new AtomicInteger();
 
     private final CurrentMerchant merchant;
     private final RequestTiming timing;
@@ -72,6 +76,7 @@ public class KitTestResource {
     @Path("/ops")
     @OpsAuthenticated
     public Map<String, Object> ops() {
+        OPS_CALLS.incrementAndGet();
         return Map.of("ok", true);
     }
 

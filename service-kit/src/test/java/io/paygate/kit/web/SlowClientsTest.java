@@ -25,7 +25,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * docs/contract.md §0 "Slow clients", on a body deadline of 5 s (so that the test takes seconds): every body is read on the
+ * docs/contract.md §0 "Slow clients", on a body deadline of 5 s and a header deadline of 3 s (so that the tests take
+ * seconds; {@link HeaderDeadlineTest} and {@link RequestFramingTest} share this profile): every body is read on the
  * event loop within the deadline and refused as soon as it passes 64 KiB, chunked or not; one address holds at most
  * 64 unfinished requests, and the ones it is refused cost its address bucket. Issue 22: 210 connections that each
  * announced 60,000 bytes and sent one byte every 10 s took payment-service away from everyone, since the
@@ -48,7 +49,7 @@ class SlowClientsTest {
         @Override
         public Map<String, String> getConfigOverrides() {
             // The address bucket: 40 at once, then one token every 20 s, so a charged address stays refused.
-            return Map.of("gateway.http.body-timeout", "5s",
+            return Map.of("gateway.http.body-timeout", "5s", "gateway.http.header-timeout", "3s",
                     "gateway.rate-limit.address.per-second", "0.05",
                     "gateway.rate-limit.address.burst", "40");
         }
