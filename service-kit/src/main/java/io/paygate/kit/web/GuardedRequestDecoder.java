@@ -24,7 +24,8 @@ import java.util.concurrent.TimeUnit;
  * arrive, before Vert.x or any route sees a request.
  * <ul>
  *   <li><b>Framing</b> (RFC 9112 §6.1). A request with both {@code Content-Length} and {@code Transfer-Encoding}, a
- *       {@code Transfer-Encoding} other than {@code chunked} alone, {@code Transfer-Encoding} in HTTP/1.0, or two
+ *       {@code Transfer-Encoding} other than {@code chunked} alone (in any case: coding names are case-insensitive,
+ *       RFC 9112 §7), {@code Transfer-Encoding} in HTTP/1.0, or two
  *       {@code Content-Length} values is refused: Netty would drop the length and frame by the chunks (so a request
  *       hidden in a body that a front end framed by its length became a second request), or take a body for the next
  *       request. Any other head the decoder cannot read is refused too (except one over the size limits, which Vert.x
@@ -136,7 +137,7 @@ final class GuardedRequestDecoder extends VertxHttpRequestDecoder {
         HttpHeaders headers = message.headers();
         if (headers.get(HttpHeaderNames.TRANSFER_ENCODING) != null) {
             List<String> codings = headers.getAll(HttpHeaderNames.TRANSFER_ENCODING);
-            if (codings.size() != 1 || !CHUNKED.equals(codings.get(0)) || headers.contains(HttpHeaderNames.CONTENT_LENGTH)
+            if (codings.size() != 1 || !CHUNKED.equalsIgnoreCase(codings.get(0)) || headers.contains(HttpHeaderNames.CONTENT_LENGTH)
                     || !HttpVersion.HTTP_1_1.equals(message.protocolVersion())) {
                 throw new AmbiguousFraming();
             }
