@@ -56,8 +56,9 @@ import org.eclipse.microprofile.openapi.annotations.media.SchemaProperty;
                 @SchemaProperty(name = "endDate", type = SchemaType.STRING, pattern = "^[0-9]{8}$",
                         description = "YYYYMMDD in the gateway's time zone, today or later, not before startDate: no "
                                 + "cycle is due after its end", examples = "20271130"),
-                @SchemaProperty(name = "retry", type = SchemaType.OBJECT, implementation = RetryPlan.class,
-                        description = "Retry of a declined cycle; absent: no retry")})
+                @SchemaProperty(name = "retry", ref = "RecurringRetry",
+                        description = "Retry of a declined cycle (interval, intervalUnit and maxInterval all "
+                                + "mandatory); absent: no retry")})
 public record Recurring(
         @Schema(hidden = true) @JsonAnyGetter Map<String, JsonNode> members) implements JsonMembers {
 
