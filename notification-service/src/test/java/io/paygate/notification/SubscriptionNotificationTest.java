@@ -48,14 +48,21 @@ class SubscriptionNotificationTest extends MerchantSinkTestBase {
 
     @Test
     void aSubscriptionChangeIsDeliveredToTheFirstPaymentsCallbackWithThreeSignatures() throws Exception {
+        // A registered binding address must not attract it, neither on the first attempt (handed off as it is
+        // stored) nor on the retry (claimed from the queue).
+        MerchantApi.registerCallbacks(DEMO, sink.url("/callbacks/disbursement"), sink.url("/callbacks/binding"));
+        sink.enqueue(Reply.status(503, "{}").withHeader("Retry-After", "1"));
         String id = Events.id("SUB.");
         EventEnvelope event = Events.subscription(DEMO.id(), 2, id, SubscriptionStatus.ACTIVE,
                 sink.url("/callbacks/payment"));
         assertEquals("demo:subscription:" + id, event.key());
         Events.send(event);
 
-        MerchantSink.Received received = sink.awaitReceived(1, WAIT).get(0);
-        assertEquals("/callbacks/payment", received.path());
+        List<MerchantSink.Received> attempts = sink.awaitReceived(2, WAIT);
+        assertEquals(List.of("/callbacks/payment", "/callbacks/payment"),
+                attempts.stream().map(MerchantSink.Received::path).toList());
+        assertEquals(attempts.get(0).body(), attempts.get(1).body(), "the same signed body on every attempt");
+        MerchantSink.Received received = attempts.get(1);
         assertEquals("application/json", received.header("Content-Type"));
         JsonNode body = Json.tree(received.body());
         assertEquals(List.of("recurring", "customer", "signature"), names(body));
