@@ -154,6 +154,50 @@ class BindingApiTest {
                 .statusCode(200).body("bindings.size()", equalTo(0));
     }
 
+    /** docs/contract.md §1b: payment-service asks whether a binding is ACTIVE and whose it is before charging it. */
+    @Test
+    void internalLookupAnswersOneBindingOfThatMerchantInAnyStateAndOthersLikeUnknownOnes() {
+        String customer = newCustomerId();
+        String id = newPendingBinding(customer);
+        internal(id, "demo").statusCode(200).body("bindingId", equalTo(id)).body("status", equalTo("PENDING"))
+                .body("customerId", equalTo(customer)).body("sourceOfFundsType", equalTo("BCA_DD"))
+                .body("label", equalTo("BCA direct debit"));
+        simulate(id, "ACTIVE").statusCode(200);
+        internal(id, "demo").statusCode(200).body("status", equalTo("ACTIVE"));
+        as(SandboxMerchants.DEMO).delete(BIND + "/" + id).then().statusCode(200);
+        internal(id, "demo").statusCode(200).body("status", equalTo("UNBOUND")).body("customerId", equalTo(customer));
+
+        String unknown = internal("bnd_NOPE", "demo").statusCode(404).body("responseCode", equalTo("4040201"))
+                .body("responseMessage", equalTo("Transaction Not Found")).extract().asString();
+        String foreign = internal(id, "demo2").statusCode(404).extract().asString();
+        assertEquals(unknown, foreign, "another merchant's binding is answered exactly like an unknown one");
+        internal(id, "nobody").statusCode(404).body("responseCode", equalTo("4040201"));
+    }
+
+    @Test
+    void internalLookupNeedsTheInternalTokenAndAMerchantId() {
+        String id = newPendingBinding(newCustomerId());
+        given().queryParam("merchantId", "demo").get("/internal/bindings/" + id).then().statusCode(401)
+                .body("responseCode", equalTo("4010200")).body("bindingId", nullValue());
+        given().header("Authorization", "Bearer not-the-" + SandboxConfigResource.INTERNAL_TOKEN)
+                .queryParam("merchantId", "demo").get("/internal/bindings/" + id).then().statusCode(401)
+                .body("responseCode", equalTo("4010200")).body("bindingId", nullValue());
+        // a merchant's request signature is not the internal token
+        as(SandboxMerchants.DEMO).queryParam("merchantId", "demo").get("/internal/bindings/" + id).then()
+                .statusCode(401).body("bindingId", nullValue());
+        internal(id, null).statusCode(400).body("responseCode", equalTo("4000202"))
+                .body("responseMessage", equalTo("Invalid Mandatory Field merchantId"));
+        internal(id, " ").statusCode(400).body("responseCode", equalTo("4000202"));
+    }
+
+    private static io.restassured.response.ValidatableResponse internal(String bindingId, String merchantId) {
+        var request = given().header("Authorization", "Bearer " + SandboxConfigResource.INTERNAL_TOKEN);
+        if (merchantId != null) {
+            request.queryParam("merchantId", merchantId);
+        }
+        return request.get("/internal/bindings/" + bindingId).then();
+    }
+
     @Inject
     AgroalDataSource dataSource;
 

@@ -53,6 +53,9 @@ class BindingOpenApiTest {
         assertEquals(Set.of("internal-token"), doc.security("GET", "/internal/bindings"));
         assertTrue(doc.operation("GET", "/internal/bindings").path("description").asText().startsWith("Internal"));
         assertEquals(Set.of("4010200"), doc.exampleCodes("GET", "/internal/bindings", 401));
+        assertEquals(Set.of("internal-token"), doc.security("GET", "/internal/bindings/{bindingId}"));
+        assertEquals(Set.of("4010200"), doc.exampleCodes("GET", "/internal/bindings/{bindingId}", 401));
+        assertEquals(Set.of("4040201"), doc.exampleCodes("GET", "/internal/bindings/{bindingId}", 404));
         assertEquals(Set.of("ops-token"), doc.security("POST", "/pg/sandbox/bindings/{bindingId}/simulate"));
         assertEquals(Set.of("4090800"), doc.exampleCodes("POST", "/pg/sandbox/bindings/{bindingId}/simulate", 409));
         for (String operation : doc.operations()) {

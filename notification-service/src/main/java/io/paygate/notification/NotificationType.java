@@ -14,7 +14,12 @@ public enum NotificationType {
     /** Seed §4, to the registered {@code disbursementCallbackUrl}; signed in {@code X-SIGNATURE} only. */
     DISBURSEMENT(Topics.DISBURSEMENT_STATUS, EventTypes.DISBURSEMENT_STATUS_CHANGED, "disbursementCallbackUrl"),
     /** To the registered {@code bindingCallbackUrl}; body {@code signature}. */
-    BINDING(Topics.BINDING_STATUS, EventTypes.BINDING_STATUS_CHANGED, "bindingCallbackUrl");
+    BINDING(Topics.BINDING_STATUS, EventTypes.BINDING_STATUS_CHANGED, "bindingCallbackUrl"),
+    /**
+     * A subscription's state (docs/contract.md §1b), to its first payment's {@code url.callbackUrl}; body
+     * {@code signature}. Its events share {@code payment-status} with the payments.
+     */
+    SUBSCRIPTION(Topics.PAYMENT_STATUS, EventTypes.SUBSCRIPTION, null);
 
     private final String topic;
     private final String eventType;
@@ -26,7 +31,7 @@ public enum NotificationType {
         this.registeredUrlField = registeredUrlField;
     }
 
-    /** The wire and database value: {@code payment}, {@code disbursement}, {@code binding}. */
+    /** The wire and database value: {@code payment}, {@code disbursement}, {@code binding}, {@code subscription}. */
     @JsonValue
     public String value() {
         return name().toLowerCase(Locale.ROOT);
@@ -41,14 +46,24 @@ public enum NotificationType {
         return eventType;
     }
 
-    /** Whether the body carries a {@code signature} member (payment and binding; seed §3, docs/contract.md §6). */
+    /** Whether the body carries a {@code signature} member (all but disbursement; seed §3, docs/contract.md §6). */
     public boolean bodySigned() {
         return this != DISBURSEMENT;
     }
 
-    /** The registration field that names the destination, or empty when the event carries it (payment). */
+    /** The registration field that names the destination, or empty when the event carries it (payment, subscription). */
     public Optional<String> registeredUrlField() {
         return Optional.ofNullable(registeredUrlField);
+    }
+
+    /** The notification an event of {@code eventType} on {@code topic} becomes, or empty when none does. */
+    public static Optional<NotificationType> of(String topic, String eventType) {
+        for (NotificationType type : values()) {
+            if (type.topic.equals(topic) && type.eventType.equals(eventType)) {
+                return Optional.of(type);
+            }
+        }
+        return Optional.empty();
     }
 
     public static Optional<NotificationType> fromValue(String value) {

@@ -5,8 +5,10 @@ import io.paygate.binding.service.BindingService;
 import io.paygate.kit.auth.InternalAuthenticated;
 import io.paygate.kit.error.ApiException;
 import io.paygate.model.api.binding.ActiveBinding;
+import io.paygate.model.api.binding.InternalBinding;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
@@ -19,7 +21,8 @@ import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /**
- * Service-to-service: a customer's ACTIVE bindings, for payment-service's hosted page and direct-debit charges.
+ * Service-to-service: a customer's ACTIVE bindings, for payment-service's hosted page and direct-debit charges, and
+ * one binding by id, for its direct-debit purchases and subscription cycles.
  * Outside {@code /pg} so the Ingress never routes it; bearer {@code gateway.internal.token}.
  */
 @Path("/internal/bindings")
@@ -51,5 +54,29 @@ public class InternalBindingResource {
             throw ApiException.mandatory("customerId");
         }
         return new ActiveBinding.Page(bindings.active(merchantId, customerId).stream().map(BindingMapper::active).toList());
+    }
+
+    /**
+     * One binding of the merchant in whatever state it is (docs/contract.md §1b): payment-service asks before each
+     * direct-debit purchase or subscription cycle whether it is ACTIVE and whose it is. Another merchant's binding is
+     * answered exactly like an unknown one.
+     */
+    @GET
+    @Path("/{bindingId}")
+    @Operation(summary = "INTERNAL: one binding of the merchant, any state (for payment-service's direct-debit charges)")
+    @APIResponse(responseCode = "200", description = "The binding: its status, customer and source")
+    @APIResponse(responseCode = "400", description = "merchantId missing",
+            content = @Content(mediaType = MediaType.APPLICATION_JSON, examples = @ExampleObject(name = "4000202",
+                    value = """
+                            {"responseCode":"4000202","responseMessage":"Invalid Mandatory Field merchantId"}""")))
+    @APIResponse(responseCode = "404", description = "Unknown binding, or another merchant's (answered alike)",
+            content = @Content(mediaType = MediaType.APPLICATION_JSON, examples = @ExampleObject(name = "4040201",
+                    value = """
+                            {"responseCode":"4040201","responseMessage":"Transaction Not Found"}""")))
+    public InternalBinding one(@PathParam("bindingId") String bindingId, @QueryParam("merchantId") String merchantId) {
+        if (merchantId == null || merchantId.isBlank()) {
+            throw ApiException.mandatory("merchantId");
+        }
+        return BindingMapper.internal(bindings.lookup(merchantId, bindingId));
     }
 }

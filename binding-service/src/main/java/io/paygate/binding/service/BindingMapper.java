@@ -5,6 +5,7 @@ import io.paygate.model.api.Customer;
 import io.paygate.model.api.WireTime;
 import io.paygate.model.api.binding.ActiveBinding;
 import io.paygate.model.api.binding.DirectDebitBanks;
+import io.paygate.model.api.binding.InternalBinding;
 import io.paygate.model.api.binding.BindResponse;
 import io.paygate.model.event.BindingStatusChanged;
 import io.paygate.model.status.BindingStatus;
@@ -38,6 +39,11 @@ public final class BindingMapper {
     public static ActiveBinding active(Binding binding) {
         return new ActiveBinding(binding.id, binding.customerId, binding.sourceType, bankName(binding.sourceType)
                 + " direct debit");
+    }
+
+    public static InternalBinding internal(Binding binding) {
+        return new InternalBinding(binding.id, binding.status, binding.customerId, binding.sourceType,
+                bankName(binding.sourceType) + " direct debit");
     }
 
     /** {@code BCA_DD} → {@code BCA}; {@code MANDIRI_DD} → {@code Mandiri}. */

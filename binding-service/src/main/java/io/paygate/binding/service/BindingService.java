@@ -153,6 +153,17 @@ public class BindingService {
         return binding;
     }
 
+    /**
+     * The merchant's binding in whatever state it is, as the merchant's GET shows it (an overdue PENDING one is FAILED
+     * first), for the internal lookup; unknown or another merchant's → 404.
+     */
+    @Transactional
+    public Binding lookup(String merchantId, String bindingId) {
+        Binding binding = bindings.findOwned(merchantId, bindingId).orElseThrow(ApiException::notFound);
+        expireIfOverdue(binding);
+        return binding;
+    }
+
     /** ACTIVE bindings of a customer (internal API for the hosted payment page). */
     @Transactional
     public List<Binding> active(String merchantId, String customerId) {

@@ -14,7 +14,9 @@ public enum ServiceCode {
     NOTIFICATION_LOG("07"),
     HOSTED_PAGE("08"),
     REFUNDS_AND_CANCELLATION("09"),
-    LISTS_AND_REPORTS("10");
+    LISTS_AND_REPORTS("10"),
+    /** docs/contract.md §1b: subscriptions, stored cards, one-click and direct-debit purchases. */
+    RECURRING_AND_STORED_CREDENTIALS("11");
 
     private final String code;
 

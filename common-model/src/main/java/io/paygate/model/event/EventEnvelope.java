@@ -27,7 +27,7 @@ public record EventEnvelope(
         @Schema(description = "Data type, see EventTypes", examples = "PaymentStatusChanged") String type,
         @Schema(description = "When the state change committed") Instant occurredAt,
         @Schema(description = "Merchant id", examples = "demo") String merchantId,
-        @Schema(description = "paymentCode, bindingId or referenceNo") String resourceId,
+        @Schema(description = "paymentCode, bindingId, referenceNo or recurring.id") String resourceId,
         @Schema(description = "Per-resource sequence number, increasing with every change") long sequence,
         @Schema(description = "Type-specific data record") JsonNode data,
         @Schema(description = "X-Request-Id of the request that made the change, if one did")
@@ -76,9 +76,22 @@ public record EventEnvelope(
         return of(EventTypes.DISBURSEMENT_STATUS_CHANGED, merchantId, data.originalReferenceNo(), sequence, data, clock);
     }
 
-    /** The Kafka record key: {@code merchantId + ":" + resourceId}. */
+    /**
+     * An envelope for a {@link SubscriptionStatusChanged} keyed by its {@code recurring.id}.
+     */
+    public static EventEnvelope of(String merchantId, long sequence, SubscriptionStatusChanged data, Clock clock) {
+        return of(EventTypes.SUBSCRIPTION, merchantId, data.recurring().id(), sequence, data, clock);
+    }
+
+    /**
+     * The Kafka record key: {@code merchantId + ":" + resourceId}; for a subscription
+     * {@code merchantId + ":subscription:" + resourceId}, so that it never shares a key with a payment on the same
+     * topic (docs/contract.md §7).
+     */
     public String key() {
-        return merchantId + ":" + resourceId;
+        return EventTypes.SUBSCRIPTION.equals(type)
+                ? merchantId + ":subscription:" + resourceId
+                : merchantId + ":" + resourceId;
     }
 
     /** {@link #data()} as its record type. @throws IllegalArgumentException when it does not fit */

@@ -1,11 +1,16 @@
 package io.paygate.model.event;
 
-/** Values of {@link EventEnvelope#type()}: the simple name of the data record. */
+/**
+ * Values of {@link EventEnvelope#type()}: the simple name of the data record, except {@link #SUBSCRIPTION}, named as
+ * the notification it becomes (it shares {@link Topics#PAYMENT_STATUS} with the payments).
+ */
 public final class EventTypes {
 
     public static final String PAYMENT_STATUS_CHANGED = "PaymentStatusChanged";
     public static final String BINDING_STATUS_CHANGED = "BindingStatusChanged";
     public static final String DISBURSEMENT_STATUS_CHANGED = "DisbursementStatusChanged";
+    /** {@link SubscriptionStatusChanged} (docs/contract.md §1b, §7), on {@link Topics#PAYMENT_STATUS}. */
+    public static final String SUBSCRIPTION = "subscription";
 
     private EventTypes() {
     }

@@ -11,6 +11,7 @@ import io.paygate.model.api.payment.PaymentNotification;
 import io.paygate.model.api.payment.PaymentResult;
 import io.paygate.model.api.payment.PaymentSource;
 import io.paygate.model.api.payment.RefundResult;
+import io.paygate.model.api.recurring.CycleInfo;
 import io.paygate.model.status.PaymentStatus;
 import java.math.BigDecimal;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
@@ -19,7 +20,8 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
  * Data of a {@link Topics#PAYMENT_STATUS} event: everything notification-service needs to build the seed §3
  * notification without calling payment-service back. Resource id: the paymentCode. {@code card} only for
  * card payments; {@code method} {@code null} when no payment was attempted (EXPIRED); {@code sourceOfFunds} once a
- * method was chosen; {@code refund} when the change is a refund's outcome.
+ * method was chosen; {@code refund} when the change is a refund's outcome; {@code recurring} when the payment is a
+ * subscription's (docs/contract.md §1b: every cycle, the first included), as the subscription is after this change.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonIgnoreProperties(ignoreUnknown = true)
@@ -37,20 +39,29 @@ public record PaymentStatusChanged(
         String callbackUrl,
         PaymentMethod method,
         PaymentSource sourceOfFunds,
-        RefundResult refund) {
+        RefundResult refund,
+        CycleInfo recurring) {
+
+    public PaymentStatusChanged(String paymentCode, String orderId, BigDecimal amount, String currency,
+                                Customer customer, Meta meta, Card card, PaymentStatus status, String statusDesc,
+                                String callbackUrl, PaymentMethod method, PaymentSource sourceOfFunds,
+                                RefundResult refund) {
+        this(paymentCode, orderId, amount, currency, customer, meta, card, status, statusDesc, callbackUrl, method,
+                sourceOfFunds, refund, null);
+    }
 
     public PaymentStatusChanged(String paymentCode, String orderId, BigDecimal amount, String currency,
                                 Customer customer, Meta meta, Card card, PaymentStatus status, String statusDesc,
                                 String callbackUrl, PaymentMethod method, PaymentSource sourceOfFunds) {
         this(paymentCode, orderId, amount, currency, customer, meta, card, status, statusDesc, callbackUrl, method,
-                sourceOfFunds, null);
+                sourceOfFunds, null, null);
     }
 
     public PaymentStatusChanged(String paymentCode, String orderId, BigDecimal amount, String currency,
                                 Customer customer, Meta meta, Card card, PaymentStatus status, String statusDesc,
                                 String callbackUrl, PaymentMethod method) {
         this(paymentCode, orderId, amount, currency, customer, meta, card, status, statusDesc, callbackUrl, method,
-                null, null);
+                null, null, null);
     }
 
     /** The unsigned payment notification (order.reference = paymentCode); sign its JSON before sending. */
@@ -62,6 +73,13 @@ public record PaymentStatusChanged(
                 method == PaymentMethod.CARD ? card : null,
                 PaymentResult.of(amount, status, statusDesc, refund),
                 sourceOfFunds,
+                recurring,
                 null);
+    }
+
+    /** The same change, of a subscription's payment ({@code recurring} in its notification). */
+    public PaymentStatusChanged withRecurring(CycleInfo cycle) {
+        return new PaymentStatusChanged(paymentCode, orderId, amount, currency, customer, meta, card, status, statusDesc,
+                callbackUrl, method, sourceOfFunds, refund, cycle);
     }
 }

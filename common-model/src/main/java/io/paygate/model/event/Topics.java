@@ -9,7 +9,7 @@ import java.util.List;
  */
 public final class Topics {
 
-    /** {@link PaymentStatusChanged} events, produced by payment-service. */
+    /** {@link PaymentStatusChanged} and {@link SubscriptionStatusChanged} events, produced by payment-service. */
     public static final String PAYMENT_STATUS = "payment-status";
     /** {@link BindingStatusChanged} events, produced by binding-service. */
     public static final String BINDING_STATUS = "binding-status";

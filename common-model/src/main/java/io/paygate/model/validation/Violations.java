@@ -36,7 +36,8 @@ public final class Violations {
 
     private static final Set<Class<? extends Annotation>> MANDATORY = Set.of(NotNull.class, NotBlank.class, NotEmpty.class);
 
-    private static final Comparator<FieldViolation> ORDER = Comparator
+    /** The reporting order: mandatory first, then the smallest dotted path. */
+    public static final Comparator<FieldViolation> ORDER = Comparator
             .comparing((FieldViolation v) -> v.errorCase() == ErrorCase.INVALID_MANDATORY_FIELD ? 0 : 1)
             .thenComparing(FieldViolation::field);
 
@@ -55,6 +56,14 @@ public final class Violations {
                 .map(Violations::classify)
                 .filter(v -> malformedObjects.stream().noneMatch(object -> isInside(v.field(), object)))
                 .min(ORDER);
+    }
+
+    /**
+     * The one to report of violations found by rules outside Bean Validation (e.g. {@code RecurringRules}), in the same
+     * {@link #ORDER}, or empty.
+     */
+    public static Optional<FieldViolation> pick(Collection<FieldViolation> violations) {
+        return violations.stream().min(ORDER);
     }
 
     /** This violation as a {@link FieldViolation} (case and dotted path). */

@@ -182,4 +182,30 @@ class InitiateRequestValidationTest {
         assertEquals(expected, check(object, "<absent>"));
         assertEquals(expected, check(object, "null"));
     }
+
+    /** docs/contract.md §1b: {@code card.storedOnFile} takes {@code TO_BE_STORED} only; {@code card.token} 1-64. */
+    @ParameterizedTest(name = "{0} = {1} -> {2}")
+    @CsvSource(delimiter = '|', textBlock = """
+            card.storedOnFile | "TO_BE_STORED"     | OK
+            card.storedOnFile | "to_be_stored"     | FORMAT card.storedOnFile
+            card.storedOnFile | "STORED"           | FORMAT card.storedOnFile
+            card.storedOnFile | ""                 | FORMAT card.storedOnFile
+            card.storedOnFile | "TO_BE_STORED "    | FORMAT card.storedOnFile
+            card.storedOnFile | true               | FORMAT card.storedOnFile
+            card.token        | "tok_7Q2M8X1B7D3H" | OK
+            card.token        | repeat(t,64)       | OK
+            card.token        | repeat(t,65)       | FORMAT card.token
+            card.token        | ""                 | FORMAT card.token
+            """)
+    void storedCardMembers(String path, String value, String expected) {
+        assertEquals(expected, check(path, value));
+    }
+
+    @Test
+    void storedOnFileAndTokenCountAsCardMembers() {
+        String sevenOthers = with(VALID, "card", "members(6)");
+        assertEquals("OK", outcome(with(sevenOthers, "card.storedOnFile", "\"TO_BE_STORED\""), InitiateRequest.class));
+        String eight = with(with(sevenOthers, "card.storedOnFile", "\"TO_BE_STORED\""), "card.token", "\"tok_1\"");
+        assertEquals("FORMAT card", outcome(eight, InitiateRequest.class));
+    }
 }

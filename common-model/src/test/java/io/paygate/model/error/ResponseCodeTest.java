@@ -22,7 +22,8 @@ class ResponseCodeTest {
     void serviceCodesAreTheContractTable() {
         List<String> expected = List.of("PAYMENT_INITIATION 01", "DIRECT_DEBIT_BINDING 02", "PAYMENT_STATUS 03",
                 "DISBURSEMENT_TRANSFER 04", "DISBURSEMENT_STATUS 05", "CALLBACK_REGISTRATION 06", "NOTIFICATION_LOG 07",
-                "HOSTED_PAGE 08", "REFUNDS_AND_CANCELLATION 09", "LISTS_AND_REPORTS 10");
+                "HOSTED_PAGE 08", "REFUNDS_AND_CANCELLATION 09", "LISTS_AND_REPORTS 10",
+                "RECURRING_AND_STORED_CREDENTIALS 11");
         assertEquals(expected, Arrays.stream(ServiceCode.values()).map(s -> s.name() + " " + s.code()).toList());
     }
 
@@ -74,7 +75,10 @@ class ResponseCodeTest {
             "4010200, DIRECT_DEBIT_BINDING, UNAUTHORIZED",
             "4000601, CALLBACK_REGISTRATION, INVALID_FIELD_FORMAT",
             "5000700, NOTIFICATION_LOG, GENERAL_ERROR",
-            "4290800, HOSTED_PAGE, TOO_MANY_REQUESTS"
+            "4290800, HOSTED_PAGE, TOO_MANY_REQUESTS",
+            "4041101, RECURRING_AND_STORED_CREDENTIALS, NOT_FOUND",
+            "4091100, RECURRING_AND_STORED_CREDENTIALS, CONFLICT",
+            "4001102, RECURRING_AND_STORED_CREDENTIALS, INVALID_MANDATORY_FIELD"
     })
     void codesNamedInTheContractAreProduced(String expected, ServiceCode service, ErrorCase errorCase) {
         assertEquals(expected, ResponseCode.of(service, errorCase).code());

@@ -2,10 +2,12 @@ package io.paygate.notification.messaging;
 
 import io.paygate.kit.auth.Merchant;
 import io.paygate.kit.auth.Merchants;
+import io.paygate.model.api.recurring.SubscriptionView;
 import io.paygate.model.event.BindingStatusChanged;
 import io.paygate.model.event.DisbursementStatusChanged;
 import io.paygate.model.event.EventEnvelope;
 import io.paygate.model.event.PaymentStatusChanged;
+import io.paygate.model.event.SubscriptionStatusChanged;
 import io.paygate.model.json.Json;
 import io.paygate.model.status.DisbursementStatus;
 import io.paygate.notification.NotificationDraft;
@@ -18,7 +20,8 @@ import java.util.Objects;
 /**
  * Turns a record of {@code payment-status}, {@code binding-status} or {@code disbursement-status} (docs/contract.md §7) into
  * the notification of docs/contract.md §6, built by the event data's {@code toNotification()} (seed §3/§4 fields, sample
- * spelling, amounts as numbers, {@code order.reference} = paymentCode, {@code card} only for card payments). Anything
+ * spelling, amounts as numbers, {@code order.reference} = paymentCode, {@code card} only for card payments). A
+ * {@code payment-status} record is a payment's or a subscription's change (§1b), by its type. Anything
  * that cannot become one (not an envelope, a type foreign to the topic, an unknown merchant, data that does not fit)
  * is poison, with the reason. The body is signed here, once ({@link NotificationSigners}).
  */
@@ -46,7 +49,8 @@ public class EventParser {
         } catch (RuntimeException e) {
             return new ParsedEvent.Poison("unparseable: not an event envelope");
         }
-        if (!topicType.eventType().equals(event.type())) {
+        NotificationType type = NotificationType.of(topicType.topic(), event.type()).orElse(null);
+        if (type == null) {
             return new ParsedEvent.Poison("unknown event type '" + clip(event.type()) + "' on " + topicType.topic());
         }
         Merchant merchant = merchants.find(event.merchantId()).orElse(null);
@@ -57,8 +61,9 @@ public class EventParser {
             return new ParsedEvent.Poison("invalid resourceId");
         }
         try {
-            return switch (topicType) {
+            return switch (type) {
                 case PAYMENT -> payment(merchant, event);
+                case SUBSCRIPTION -> subscription(merchant, event);
                 case BINDING -> binding(merchant, event);
                 case DISBURSEMENT -> disbursement(merchant, event);
             };
@@ -75,11 +80,31 @@ public class EventParser {
         if (!data.status().isNotified()) {
             return new ParsedEvent.Ignore("payment status " + data.status() + " is not notified");
         }
-        if (data.callbackUrl() == null || data.callbackUrl().isBlank() || data.callbackUrl().length() > MAX_URL_LENGTH) {
+        if (!isCallbackUrl(data.callbackUrl())) {
             return new ParsedEvent.Poison("invalid data for " + event.type() + ": callbackUrl");
         }
         return notify(merchant, event, NotificationType.PAYMENT, data.callbackUrl(),
                 Json.write(data.toNotification()));
+    }
+
+    private ParsedEvent subscription(Merchant merchant, EventEnvelope event) {
+        SubscriptionStatusChanged data = event.dataAs(SubscriptionStatusChanged.class);
+        SubscriptionView recurring = data.recurring();
+        if (recurring == null || recurring.status() == null || !Objects.equals(recurring.id(), event.resourceId())) {
+            return new ParsedEvent.Poison("invalid data for " + event.type() + ": status or recurring.id");
+        }
+        if (!recurring.status().isNotified()) {
+            return new ParsedEvent.Ignore("subscription status " + recurring.status() + " is not notified");
+        }
+        if (!isCallbackUrl(data.callbackUrl())) {
+            return new ParsedEvent.Poison("invalid data for " + event.type() + ": callbackUrl");
+        }
+        return notify(merchant, event, NotificationType.SUBSCRIPTION, data.callbackUrl(),
+                Json.write(data.toNotification()));
+    }
+
+    private static boolean isCallbackUrl(String url) {
+        return url != null && !url.isBlank() && url.length() <= MAX_URL_LENGTH;
     }
 
     private ParsedEvent binding(Merchant merchant, EventEnvelope event) {

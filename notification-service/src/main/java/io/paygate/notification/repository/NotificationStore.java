@@ -64,7 +64,8 @@ public class NotificationStore {
      * it reaches them per resource; with {@code status = 'PENDING'} it bitmap-scanned every PENDING row of the queue.
      * The update sees the rows of before this statement only: the older ones of this batch are inserted OBSOLETE.
      * Returns the rows inserted (id, event id, status, reason, whether leased, the registered address of a leased
-     * disbursement or binding notification) and then those made OBSOLETE (id, the rest null).
+     * disbursement or binding notification; payment and subscription notifications carry theirs) and then those made
+     * OBSOLETE (id, the rest null).
      */
     static final String STORE = """
             WITH u AS (
@@ -105,7 +106,7 @@ public class NotificationStore {
                 ON CONFLICT (event_id) DO NOTHING
                 RETURNING n.id, n.event_id, n.merchant_id, n.type, n.resource_id, n.sequence, n.status, n.last_error,
                           n.lease_token IS NOT NULL AS leased,
-                          CASE WHEN n.lease_token IS NOT NULL AND n.type <> 'payment'
+                          CASE WHEN n.lease_token IS NOT NULL AND n.type IN ('disbursement', 'binding')
                                THEN (SELECT CASE n.type WHEN 'disbursement' THEN c.disbursement_callback_url
                                                         ELSE c.binding_callback_url END
                                      FROM merchant_callbacks c WHERE c.merchant_id = n.merchant_id) END AS registered),

@@ -4,6 +4,7 @@ import io.paygate.model.api.MerchantReply;
 import io.paygate.model.api.binding.BindingNotification;
 import io.paygate.model.api.disbursement.DisbursementNotification;
 import io.paygate.model.api.payment.PaymentNotification;
+import io.paygate.model.api.recurring.SubscriptionNotification;
 import org.eclipse.microprofile.openapi.annotations.OpenAPIDefinition;
 import org.eclipse.microprofile.openapi.annotations.Components;
 import org.eclipse.microprofile.openapi.annotations.info.Info;
@@ -18,6 +19,7 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
                 @Schema(name = "PaymentNotification", implementation = PaymentNotification.class),
                 @Schema(name = "DisbursementNotification", implementation = DisbursementNotification.class),
                 @Schema(name = "BindingNotification", implementation = BindingNotification.class),
+                @Schema(name = "SubscriptionNotification", implementation = SubscriptionNotification.class),
                 @Schema(name = "MerchantReply", implementation = MerchantReply.class)}))
 final class NotificationWebhooks {
 

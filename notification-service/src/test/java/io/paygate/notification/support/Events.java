@@ -9,14 +9,21 @@ import io.paygate.model.api.disbursement.AdditionalInfo;
 import io.paygate.model.api.disbursement.TransferAmount;
 import io.paygate.model.api.disbursement.TriggerType;
 import io.paygate.model.api.payment.PaymentMethod;
+import io.paygate.model.api.recurring.Credential;
+import io.paygate.model.api.recurring.IntervalUnit;
+import io.paygate.model.api.recurring.RecurringType;
+import io.paygate.model.api.recurring.RetryPlan;
+import io.paygate.model.api.recurring.SubscriptionView;
 import io.paygate.model.event.BindingStatusChanged;
 import io.paygate.model.event.DisbursementStatusChanged;
 import io.paygate.model.event.EventEnvelope;
 import io.paygate.model.event.PaymentStatusChanged;
+import io.paygate.model.event.SubscriptionStatusChanged;
 import io.paygate.model.event.Topics;
 import io.paygate.model.status.BindingStatus;
 import io.paygate.model.status.DisbursementStatus;
 import io.paygate.model.status.PaymentStatus;
+import io.paygate.model.status.SubscriptionStatus;
 import io.paygate.testsupport.kafka.SignedEvents;
 import io.paygate.testsupport.quarkus.KafkaResource;
 import org.apache.kafka.clients.producer.KafkaProducer;
@@ -31,8 +38,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * Events as payment-service and binding-service produce them (signed with the test key, header
- * {@code paygate-signature}), put on the real topics with a plain producer.
+ * Events as payment-service and binding-service produce them (payments, subscriptions, bindings, transfers; signed
+ * with the test key, header {@code paygate-signature}), put on the real topics with a plain producer.
  */
 public final class Events {
 
@@ -81,6 +88,24 @@ public final class Events {
                 new BindingStatusChanged(bindingId, status, "BCA_DD", customer()), Clock.systemUTC());
     }
 
+    /** A subscription as payment-service reports it (docs/contract.md §1b), in {@code status}. */
+    public static SubscriptionView subscriptionView(String recurringId, SubscriptionStatus status) {
+        boolean active = status == SubscriptionStatus.ACTIVE;
+        return new SubscriptionView(recurringId, RecurringType.PURCHASE, "GOLD1", status,
+                status == SubscriptionStatus.PAUSED ? "Card declined" : null, new BigDecimal("99000.00"), 1,
+                IntervalUnit.MONTHLY, 12, null, null, new RetryPlan(1, IntervalUnit.DAILY, 3), 2,
+                active ? "2027-01-21 10:15:30" : null,
+                status == SubscriptionStatus.PENDING ? null : Credential.card("411111******1111"));
+    }
+
+    /** A subscription event (type {@code subscription} on {@code payment-status}, resource id recurring.id). */
+    public static EventEnvelope subscription(String merchant, long sequence, String recurringId,
+                                             SubscriptionStatus status, String callbackUrl) {
+        return EventEnvelope.of(merchant, sequence,
+                new SubscriptionStatusChanged(subscriptionView(recurringId, status), "CUST-001", callbackUrl),
+                Clock.systemUTC());
+    }
+
     /** Sends the envelope, signed, to its topic, keyed merchantId:resourceId, and waits for the broker. */
     public static void send(EventEnvelope event) {
         sendRaw(topicOf(event), event.key(), event.toJson());
@@ -108,7 +133,7 @@ public final class Events {
     /** The topic of an envelope's type. */
     public static String topicOf(EventEnvelope event) {
         return switch (event.type()) {
-            case "PaymentStatusChanged" -> Topics.PAYMENT_STATUS;
+            case "PaymentStatusChanged", "subscription" -> Topics.PAYMENT_STATUS;
             case "BindingStatusChanged" -> Topics.BINDING_STATUS;
             case "DisbursementStatusChanged" -> Topics.DISBURSEMENT_STATUS;
             default -> throw new IllegalArgumentException(event.type());

@@ -63,7 +63,20 @@ import io.quarkus.runtime.annotations.RegisterForReflection;
         ActiveBinding.Page.class, ErrorResponse.class, InitiateRequest.class, InitiateResponse.class, Order.class,
         Url.class, Billing.class, Shipping.class, Recurring.class, Device.class, PaymentStatusResponse.class,
         BindRequest.class, BindCustomer.class, BindSourceOfFunds.class, BindResponse.class, TransferRequest.class,
-        TransferResponse.class, DisbursementStatusResponse.class})
+        TransferResponse.class, DisbursementStatusResponse.class,
+        // docs/contract.md §1b
+        io.paygate.model.event.SubscriptionStatusChanged.class,
+        io.paygate.model.api.recurring.SubscriptionNotification.class,
+        io.paygate.model.api.recurring.SubscriptionView.class, io.paygate.model.api.recurring.SubscriptionResponse.class,
+        io.paygate.model.api.recurring.SubscriptionList.class,
+        io.paygate.model.api.recurring.SubscriptionListItem.class, io.paygate.model.api.recurring.CustomerRef.class,
+        io.paygate.model.api.recurring.CycleInfo.class, io.paygate.model.api.recurring.Credential.class,
+        io.paygate.model.api.recurring.CredentialKind.class, io.paygate.model.api.recurring.RetryPlan.class,
+        io.paygate.model.api.recurring.IntervalUnit.class, io.paygate.model.api.recurring.RecurringType.class,
+        io.paygate.model.api.credential.StoredCard.class, io.paygate.model.api.credential.StoredCardList.class,
+        io.paygate.model.api.credential.PurchaseResponse.class,
+        io.paygate.model.api.credential.OtpConfirmRequest.class,
+        io.paygate.model.api.binding.InternalBinding.class})
 public final class WireReflection {
 
     private WireReflection() {

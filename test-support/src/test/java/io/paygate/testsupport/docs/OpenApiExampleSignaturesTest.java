@@ -58,7 +58,7 @@ class OpenApiExampleSignaturesTest {
                     + webhook.at("/post/operationId").asText());
             named.add(secret.group());
         }
-        assertEquals(3, named.size(), "payment, disbursement and binding webhooks");
+        assertEquals(4, named.size(), "payment, disbursement, binding and subscription webhooks");
         assertTrue(named.stream().allMatch(named.getFirst()::equals), "one secret for all: " + named);
         assertEquals(SandboxMerchants.DEMO.notificationSecret(), named.getFirst(), "the local stack's merchant demo's");
         return named.getFirst();
@@ -70,7 +70,9 @@ class OpenApiExampleSignaturesTest {
         checkExamples("", document, checked);
         assertEquals(List.of("/webhooks/payment/post/requestBody/content/application~1json/examples/captured",
                 "/webhooks/payment/post/requestBody/content/application~1json/examples/refunded",
-                "/webhooks/binding/post/requestBody/content/application~1json/examples/active"), checked);
+                "/webhooks/payment/post/requestBody/content/application~1json/examples/cycle",
+                "/webhooks/binding/post/requestBody/content/application~1json/examples/active",
+                "/webhooks/subscription/post/requestBody/content/application~1json/examples/paused"), checked);
     }
 
     /** Checks the body signature of every example under {@code node} (at {@code pointer}) that has one. */
