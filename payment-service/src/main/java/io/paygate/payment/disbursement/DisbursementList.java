@@ -5,7 +5,7 @@ import io.paygate.kit.error.ApiException;
 import io.paygate.model.api.disbursement.DisbursementStatusResponse;
 import io.paygate.model.api.list.Page;
 import io.paygate.model.status.DisbursementStatus;
-import io.paygate.payment.config.GatewayTime;
+import io.paygate.payment.payment.GatewayTime;
 import io.paygate.payment.lists.Cursors;
 import io.paygate.payment.lists.Keyset;
 import io.paygate.payment.lists.ListQuery;

@@ -7,7 +7,7 @@ import io.paygate.kit.db.Unique;
 import io.paygate.kit.config.GatewayConfig;
 import io.paygate.kit.error.ApiException;
 import io.paygate.kit.outbox.Outbox;
-import io.paygate.payment.ledger.MoneyMovements;
+import io.paygate.payment.payment.MoneyMovements;
 import io.paygate.model.api.disbursement.DisbursementStatusResponse;
 import io.paygate.model.api.disbursement.TransferRequest;
 import io.paygate.model.api.disbursement.TransferResponse;

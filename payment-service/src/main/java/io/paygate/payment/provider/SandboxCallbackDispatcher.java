@@ -2,8 +2,8 @@ package io.paygate.payment.provider;
 
 import io.paygate.model.api.CardInfo;
 import io.paygate.model.json.Json;
-import io.paygate.payment.config.PaymentConfig;
-import io.paygate.payment.config.SelfAddress;
+import io.paygate.payment.payment.PaymentConfig;
+import io.paygate.payment.payment.SelfAddress;
 import io.paygate.payment.provider.SandboxChargeRepository.Due;
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;

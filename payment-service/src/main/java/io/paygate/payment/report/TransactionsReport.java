@@ -1,8 +1,8 @@
 package io.paygate.payment.report;
 
 import io.paygate.kit.error.ApiException;
-import io.paygate.payment.config.GatewayTime;
-import io.paygate.payment.ledger.MoneyMovements;
+import io.paygate.payment.payment.GatewayTime;
+import io.paygate.payment.payment.MoneyMovements;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.ws.rs.core.StreamingOutput;
 import org.apache.commons.csv.CSVFormat;

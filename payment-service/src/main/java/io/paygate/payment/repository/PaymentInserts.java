@@ -1,5 +1,6 @@
 package io.paygate.payment.repository;
 
+import io.paygate.payment.payment.PaymentEntity;
 import jakarta.enterprise.context.ApplicationScoped;
 
 import javax.sql.DataSource;

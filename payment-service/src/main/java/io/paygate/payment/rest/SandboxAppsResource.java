@@ -6,7 +6,7 @@ import io.paygate.kit.openapi.GatewayOpenApiFilter;
 import io.paygate.model.api.Patterns;
 import io.paygate.model.error.ErrorCase;
 import io.paygate.model.error.ResponseCode;
-import io.paygate.payment.config.PaymentConfig;
+import io.paygate.payment.payment.PaymentConfig;
 import io.paygate.payment.provider.SandboxPayApps;
 import io.paygate.payment.provider.SandboxRefusal;
 import jakarta.validation.Valid;

@@ -5,7 +5,7 @@ import io.paygate.kit.error.ApiException;
 import io.paygate.model.error.ErrorCase;
 import io.paygate.model.error.ResponseCode;
 import io.paygate.model.status.PaymentStatus;
-import io.paygate.payment.config.PaymentConfig;
+import io.paygate.payment.payment.PaymentConfig;
 import io.paygate.payment.service.SandboxSimulation;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotBlank;

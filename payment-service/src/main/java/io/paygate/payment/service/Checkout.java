@@ -2,8 +2,8 @@ package io.paygate.payment.service;
 
 import io.paygate.model.api.payment.PaymentMethod;
 import io.paygate.model.status.PaymentStatus;
-import io.paygate.payment.repository.PaymentChargeEntity;
-import io.paygate.payment.repository.PaymentEntity;
+import io.paygate.payment.payment.PaymentChargeEntity;
+import io.paygate.payment.payment.PaymentEntity;
 
 import java.math.BigDecimal;
 import java.time.Instant;

@@ -2,7 +2,7 @@ package io.paygate.payment.service;
 
 import io.paygate.model.api.payment.MethodKind;
 import io.paygate.model.api.payment.PaymentMethod;
-import io.paygate.payment.config.PaymentConfig;
+import io.paygate.payment.payment.PaymentConfig;
 import io.paygate.payment.provider.PaymentChannels;
 import io.quarkus.runtime.StartupEvent;
 import jakarta.enterprise.context.ApplicationScoped;

@@ -5,8 +5,10 @@ import io.paygate.kit.error.ApiException;
 import io.paygate.model.api.refund.CancelResponse;
 import io.paygate.model.error.ErrorCase;
 import io.paygate.model.status.PaymentStatus;
-import io.paygate.payment.repository.PaymentEntity;
-import io.paygate.payment.repository.PaymentRepository;
+import io.paygate.payment.payment.ExpiryService;
+import io.paygate.payment.payment.PaymentEntity;
+import io.paygate.payment.payment.PaymentRepository;
+import io.paygate.payment.payment.PaymentTransitions;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.enterprise.context.ApplicationScoped;
 

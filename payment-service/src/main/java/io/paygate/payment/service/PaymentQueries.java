@@ -4,9 +4,11 @@ import io.paygate.kit.auth.Merchant;
 import io.paygate.kit.error.ApiException;
 import io.paygate.model.api.payment.PaymentStatusResponse;
 import io.paygate.model.status.PaymentStatus;
-import io.paygate.payment.config.GatewayTime;
-import io.paygate.payment.repository.PaymentEntity;
-import io.paygate.payment.repository.PaymentRepository;
+import io.paygate.payment.payment.ExpiryService;
+import io.paygate.payment.payment.GatewayTime;
+import io.paygate.payment.payment.PaymentEntity;
+import io.paygate.payment.payment.PaymentMapper;
+import io.paygate.payment.payment.PaymentRepository;
 import jakarta.enterprise.context.ApplicationScoped;
 
 /** Payment status for the merchant (docs/contract.md §3): its own orders only; foreign and unknown alike are 404. */

@@ -1,8 +1,8 @@
 package io.paygate.payment.service;
 
-import io.paygate.payment.repository.PaymentChargeEntity;
-import io.paygate.payment.repository.PaymentChargeRepository;
-import io.paygate.payment.repository.PaymentRepository;
+import io.paygate.payment.payment.PaymentChargeEntity;
+import io.paygate.payment.payment.PaymentChargeRepository;
+import io.paygate.payment.payment.PaymentRepository;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.transaction.Transactional;
 

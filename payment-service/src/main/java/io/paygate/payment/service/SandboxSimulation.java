@@ -1,12 +1,14 @@
 package io.paygate.payment.service;
 
 import io.paygate.kit.error.ApiException;
+import io.paygate.payment.payment.ExpiryService;
+import io.paygate.payment.payment.PaymentTransitions;
 import io.paygate.payment.provider.PaymentChannels;
 import io.paygate.payment.provider.ProviderDecision;
 import io.paygate.payment.provider.SandboxPaymentChannel;
 import io.paygate.model.status.PaymentStatus;
-import io.paygate.payment.repository.PaymentEntity;
-import io.paygate.payment.repository.PaymentRepository;
+import io.paygate.payment.payment.PaymentEntity;
+import io.paygate.payment.payment.PaymentRepository;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.transaction.Transactional;
 

@@ -10,7 +10,7 @@ import io.paygate.model.error.ErrorCase;
 import io.paygate.model.error.ErrorResponse;
 import io.paygate.model.error.ResponseCode;
 import io.paygate.model.error.ServiceCode;
-import io.paygate.payment.config.GatewayTime;
+import io.paygate.payment.payment.GatewayTime;
 import io.paygate.payment.service.CardValidator;
 import io.paygate.payment.service.Checkout;
 import io.paygate.payment.service.CheckoutRefused;

@@ -1,7 +1,7 @@
 package io.paygate.payment.web;
 
 import io.paygate.payment.qr.QrImages;
-import io.paygate.payment.service.PaymentCodes;
+import io.paygate.payment.payment.PaymentCodes;
 import io.paygate.payment.service.QrCodes;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;

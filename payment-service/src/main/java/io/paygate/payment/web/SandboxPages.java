@@ -7,7 +7,7 @@ import io.paygate.kit.web.PageLanguage;
 import io.paygate.kit.web.PageTime;
 import io.paygate.model.api.payment.MethodKind;
 import io.paygate.model.api.payment.PaymentMethod;
-import io.paygate.payment.config.GatewayTime;
+import io.paygate.payment.payment.GatewayTime;
 import io.paygate.payment.provider.SandboxPayApps;
 import io.paygate.payment.provider.SandboxRefusal;
 import io.paygate.payment.web.SandboxPageView.ChargeView;

@@ -4,7 +4,7 @@ import io.paygate.kit.db.DatabaseOutage;
 import io.paygate.kit.web.PageHeaders;
 import io.paygate.kit.web.PageLanguage;
 import io.paygate.model.api.Patterns;
-import io.paygate.payment.config.PaymentConfig;
+import io.paygate.payment.payment.PaymentConfig;
 import io.paygate.payment.provider.SandboxPayApps;
 import io.paygate.payment.provider.SandboxRefusal;
 import io.paygate.payment.qr.QrImageReader;

@@ -1,4 +1,4 @@
-package io.paygate.payment.rest;
+package io.paygate.payment.payment;
 
 import io.paygate.kit.openapi.GatewayOpenApiFilter;
 import io.quarkus.smallrye.openapi.OpenApiFilter;

@@ -1,4 +1,4 @@
-package io.paygate.payment.config;
+package io.paygate.payment.payment;
 
 import org.eclipse.microprofile.config.ConfigProvider;
 

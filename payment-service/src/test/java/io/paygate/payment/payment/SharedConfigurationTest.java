@@ -1,4 +1,4 @@
-package io.paygate.payment.config;
+package io.paygate.payment.payment;
 
 import io.paygate.payment.support.PaymentTestResources;
 import io.quarkus.test.junit.QuarkusTest;

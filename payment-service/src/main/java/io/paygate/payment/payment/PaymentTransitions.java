@@ -1,4 +1,4 @@
-package io.paygate.payment.service;
+package io.paygate.payment.payment;
 
 import io.micrometer.core.instrument.MeterRegistry;
 import io.paygate.kit.observability.MerchantTags;
@@ -7,9 +7,6 @@ import io.paygate.model.event.EventEnvelope;
 import io.paygate.model.event.Topics;
 import io.paygate.model.status.PaymentStatus;
 import io.paygate.kit.outbox.Outbox;
-import io.paygate.payment.config.GatewayTime;
-import io.paygate.payment.ledger.MoneyMovements;
-import io.paygate.payment.repository.PaymentEntity;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.transaction.Transactional;
 import org.jboss.logging.Logger;

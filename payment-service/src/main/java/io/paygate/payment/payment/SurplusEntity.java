@@ -1,4 +1,4 @@
-package io.paygate.payment.surplus;
+package io.paygate.payment.payment;
 
 import io.paygate.model.api.payment.PaymentMethod;
 import jakarta.persistence.Column;

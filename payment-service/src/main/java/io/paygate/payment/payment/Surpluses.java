@@ -1,10 +1,8 @@
-package io.paygate.payment.surplus;
+package io.paygate.payment.payment;
 
 import io.micrometer.core.instrument.MeterRegistry;
 import io.paygate.kit.observability.MerchantTags;
 import io.paygate.model.api.payment.PaymentMethod;
-import io.paygate.payment.config.GatewayTime;
-import io.paygate.payment.repository.PaymentEntity;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.transaction.Transactional;
 import org.jboss.logging.Logger;

@@ -1,4 +1,4 @@
-package io.paygate.payment.config;
+package io.paygate.payment.payment;
 
 import io.paygate.model.api.WireTime;
 import jakarta.enterprise.context.ApplicationScoped;

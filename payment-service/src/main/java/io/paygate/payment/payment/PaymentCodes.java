@@ -1,4 +1,4 @@
-package io.paygate.payment.service;
+package io.paygate.payment.payment;
 
 import io.paygate.model.ids.RandomIds;
 import jakarta.enterprise.context.ApplicationScoped;

@@ -1,4 +1,4 @@
-package io.paygate.payment.service;
+package io.paygate.payment.payment;
 
 import io.paygate.model.api.Card;
 import io.paygate.model.api.CardInfo;
@@ -12,7 +12,6 @@ import io.paygate.model.api.payment.RefundResult;
 import io.paygate.model.api.payment.PaymentStatusResponse;
 import io.paygate.model.json.Json;
 import io.paygate.model.event.PaymentStatusChanged;
-import io.paygate.payment.repository.PaymentEntity;
 
 /**
  * The one mapper of the payment aggregate: request → row, row → event data, row → status reply. The status reply

@@ -1,4 +1,4 @@
-package io.paygate.payment.web;
+package io.paygate.payment.payment;
 
 import jakarta.inject.Singleton;
 import jakarta.ws.rs.GET;

@@ -1,4 +1,4 @@
-package io.paygate.payment.config;
+package io.paygate.payment.payment;
 
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;

@@ -1,4 +1,4 @@
-package io.paygate.payment.repository;
+package io.paygate.payment.payment;
 
 import io.quarkus.hibernate.orm.panache.PanacheRepositoryBase;
 import jakarta.enterprise.context.ApplicationScoped;

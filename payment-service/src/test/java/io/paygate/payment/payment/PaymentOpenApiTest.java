@@ -1,4 +1,4 @@
-package io.paygate.payment.rest;
+package io.paygate.payment.payment;
 
 import io.paygate.testsupport.quarkus.KafkaResource;
 import io.paygate.testsupport.quarkus.PostgresResource;
