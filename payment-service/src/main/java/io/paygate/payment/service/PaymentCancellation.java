@@ -9,6 +9,9 @@ import io.paygate.payment.payment.ExpiryService;
 import io.paygate.payment.payment.PaymentEntity;
 import io.paygate.payment.payment.PaymentRepository;
 import io.paygate.payment.payment.PaymentTransitions;
+import io.paygate.payment.provider.MethodCheckout;
+import io.paygate.payment.provider.OpenCharges;
+import io.paygate.payment.provider.ProviderUnavailable;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.enterprise.context.ApplicationScoped;
 

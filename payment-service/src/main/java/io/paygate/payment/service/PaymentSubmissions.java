@@ -12,9 +12,11 @@ import io.paygate.payment.payment.PaymentConfig;
 import io.paygate.payment.payment.PaymentTransitions;
 import io.paygate.payment.provider.ChargeAccepted;
 import io.paygate.payment.provider.ChargeStatus;
+import io.paygate.payment.provider.OpenCharges;
 import io.paygate.payment.provider.ProviderDecision;
 import io.paygate.payment.payment.PaymentEntity;
 import io.paygate.payment.payment.PaymentRepository;
+import io.paygate.payment.provider.ProviderDecisions;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.transaction.Transactional;
 

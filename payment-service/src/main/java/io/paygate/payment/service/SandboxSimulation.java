@@ -5,6 +5,7 @@ import io.paygate.payment.payment.ExpiryService;
 import io.paygate.payment.payment.PaymentTransitions;
 import io.paygate.payment.provider.PaymentChannels;
 import io.paygate.payment.provider.ProviderDecision;
+import io.paygate.payment.provider.ProviderDecisions;
 import io.paygate.payment.provider.SandboxPaymentChannel;
 import io.paygate.model.status.PaymentStatus;
 import io.paygate.payment.payment.PaymentEntity;

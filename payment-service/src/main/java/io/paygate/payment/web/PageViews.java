@@ -11,7 +11,7 @@ import io.paygate.payment.payment.PaymentConfig;
 import io.paygate.payment.provider.SandboxPaymentChannel;
 import io.paygate.payment.service.BindingDirectory;
 import io.paygate.payment.service.Checkout;
-import io.paygate.payment.service.MethodCatalog;
+import io.paygate.payment.provider.MethodCatalog;
 import io.paygate.payment.service.Refusal;
 import io.quarkus.qute.i18n.Localized;
 import jakarta.enterprise.context.ApplicationScoped;

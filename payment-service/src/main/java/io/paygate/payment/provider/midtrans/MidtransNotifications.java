@@ -15,7 +15,7 @@ import io.paygate.payment.refund.RefundRepository;
 import io.paygate.payment.payment.PaymentChargeRepository;
 import io.paygate.payment.payment.PaymentEntity;
 import io.paygate.payment.payment.PaymentRepository;
-import io.paygate.payment.service.ProviderDecisions;
+import io.paygate.payment.provider.ProviderDecisions;
 import io.paygate.payment.payment.SurplusRepository;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.enterprise.context.ApplicationScoped;

@@ -1,6 +1,5 @@
-package io.paygate.payment.midtrans;
+package io.paygate.payment.provider.midtrans;
 
-import io.paygate.payment.provider.midtrans.MidtransPaymentChannel;
 import io.paygate.payment.support.PaymentApi;
 import io.paygate.payment.support.PaymentTestResources;
 import io.paygate.payment.support.Requests;
@@ -15,7 +14,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
-import static io.paygate.payment.midtrans.MidtransSetup.MID;
+import static io.paygate.payment.provider.midtrans.MidtransSetup.MID;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /**

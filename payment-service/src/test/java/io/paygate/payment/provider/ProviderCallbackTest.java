@@ -1,8 +1,7 @@
-package io.paygate.payment.rest;
+package io.paygate.payment.provider;
 
 import io.agroal.api.AgroalDataSource;
 import io.paygate.model.event.Topics;
-import io.paygate.payment.provider.ProviderSignature;
 import io.paygate.payment.support.Db;
 import io.paygate.payment.support.PaymentApi;
 import io.paygate.payment.support.PaymentEvents;

@@ -1,17 +1,12 @@
-package io.paygate.payment.service;
+package io.paygate.payment.provider;
 
 import io.micrometer.core.instrument.MeterRegistry;
 import io.paygate.kit.observability.MerchantTags;
 import io.paygate.model.status.PaymentStatus;
 import io.paygate.payment.payment.GatewayTime;
 import io.paygate.payment.payment.PaymentConfig;
-import io.paygate.payment.provider.ChargeStatus;
-import io.paygate.payment.provider.PaymentChannel;
-import io.paygate.payment.provider.PaymentChannels;
-import io.paygate.payment.provider.ProviderDecision;
 import io.paygate.payment.payment.PaymentEntity;
-import io.paygate.payment.repository.PaymentInquiries;
-import io.paygate.payment.repository.PaymentInquiries.Claimed;
+import io.paygate.payment.provider.PaymentInquiries.Claimed;
 import io.paygate.payment.payment.PaymentRepository;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.runtime.StartupEvent;

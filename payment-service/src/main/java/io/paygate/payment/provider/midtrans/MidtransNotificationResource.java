@@ -1,7 +1,6 @@
-package io.paygate.payment.rest;
+package io.paygate.payment.provider.midtrans;
 
 import io.paygate.model.error.ResponseCode;
-import io.paygate.payment.provider.midtrans.MidtransNotifications;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;

@@ -1,4 +1,4 @@
-package io.paygate.payment.service;
+package io.paygate.payment.provider;
 
 import io.paygate.kit.error.ApiException;
 import io.paygate.model.api.payment.PaymentMethod;
@@ -9,10 +9,6 @@ import io.paygate.payment.payment.GatewayTime;
 import io.paygate.payment.payment.PaymentConfig;
 import io.paygate.model.api.Customer;
 import io.paygate.payment.payment.PaymentMapper;
-import io.paygate.payment.provider.ChargeOpening;
-import io.paygate.payment.provider.ChargeStatus;
-import io.paygate.payment.provider.OpenedCharge;
-import io.paygate.payment.provider.ProviderDecision;
 import io.paygate.payment.payment.PaymentChargeEntity;
 import io.paygate.payment.payment.PaymentChargeRepository;
 import io.paygate.payment.payment.PaymentEntity;
@@ -27,7 +23,7 @@ import java.util.Optional;
 
 /**
  * The short transactions around opening and closing a method's charge at a provider (docs/contract.md §2a), as
- * {@link PaymentSubmissions} does for cards: each locks the payment row, changes it and commits before the provider is
+ * {@link io.paygate.payment.service.PaymentSubmissions PaymentSubmissions} does for cards: each locks the payment row, changes it and commits before the provider is
  * called or after it answered, so no provider call holds the row.
  *
  * <ol>
@@ -237,7 +233,7 @@ public class OpenCharges {
     public static final class AnotherCharge extends RuntimeException {
         private final transient Current current;
 
-        AnotherCharge(Current current) {
+        public AnotherCharge(Current current) {
             super("another charge is current", null, false, false);
             this.current = current;
         }

@@ -1,4 +1,4 @@
-package io.paygate.payment.midtrans;
+package io.paygate.payment.provider.midtrans;
 
 import io.paygate.testsupport.SandboxMerchants;
 import io.paygate.testsupport.midtrans.MidtransSimulator;

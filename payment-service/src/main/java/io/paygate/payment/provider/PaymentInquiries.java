@@ -1,4 +1,4 @@
-package io.paygate.payment.repository;
+package io.paygate.payment.provider;
 
 import io.agroal.api.AgroalDataSource;
 import jakarta.enterprise.context.ApplicationScoped;

@@ -1,4 +1,4 @@
-package io.paygate.payment.service;
+package io.paygate.payment.provider;
 
 /**
  * The payment provider refused or did not answer a call a method needed (opening or cancelling a charge). Nothing

@@ -1,4 +1,4 @@
-package io.paygate.payment.midtrans;
+package io.paygate.payment.provider.midtrans;
 
 import io.paygate.payment.support.PaymentApi;
 import io.paygate.payment.support.Requests;

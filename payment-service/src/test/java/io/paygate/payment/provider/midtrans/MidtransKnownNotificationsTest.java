@@ -1,4 +1,4 @@
-package io.paygate.payment.midtrans;
+package io.paygate.payment.provider.midtrans;
 
 import io.paygate.payment.support.PaymentEvents;
 import io.paygate.payment.support.PaymentTestResources;
@@ -19,9 +19,9 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.Semaphore;
 
-import static io.paygate.payment.midtrans.MidtransMethods.initiate;
-import static io.paygate.payment.midtrans.MidtransMethods.pageCode;
-import static io.paygate.payment.midtrans.MidtransSetup.MID;
+import static io.paygate.payment.provider.midtrans.MidtransMethods.initiate;
+import static io.paygate.payment.provider.midtrans.MidtransMethods.pageCode;
+import static io.paygate.payment.provider.midtrans.MidtransSetup.MID;
 import static org.awaitility.Awaitility.await;
 import static org.hamcrest.Matchers.equalTo;
 import static org.junit.jupiter.api.Assertions.assertEquals;

@@ -1,4 +1,4 @@
-package io.paygate.payment.midtrans;
+package io.paygate.payment.provider.midtrans;
 
 import io.paygate.payment.support.LogCapture;
 import io.paygate.payment.support.PaymentApi;
@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
 
-import static io.paygate.payment.midtrans.MidtransSetup.MID;
+import static io.paygate.payment.provider.midtrans.MidtransSetup.MID;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;

@@ -1,4 +1,4 @@
-package io.paygate.payment.midtrans;
+package io.paygate.payment.provider.midtrans;
 
 import io.agroal.api.AgroalDataSource;
 import io.paygate.payment.support.Db;

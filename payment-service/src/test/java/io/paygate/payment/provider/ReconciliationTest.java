@@ -1,14 +1,10 @@
-package io.paygate.payment.service;
+package io.paygate.payment.provider;
 
 import io.agroal.api.AgroalDataSource;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.paygate.model.event.EventEnvelope;
 import io.paygate.model.event.PaymentStatusChanged;
 import io.paygate.model.event.Topics;
-import io.paygate.payment.provider.ChargeStatus;
-import io.paygate.payment.provider.SandboxPaymentChannel;
-import io.paygate.payment.provider.ProviderSignature;
-import io.paygate.payment.repository.PaymentInquiries;
 import io.paygate.payment.support.Db;
 import io.paygate.payment.support.PaymentApi;
 import io.paygate.payment.support.PaymentEvents;

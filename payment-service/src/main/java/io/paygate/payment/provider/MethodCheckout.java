@@ -1,16 +1,11 @@
-package io.paygate.payment.service;
+package io.paygate.payment.provider;
 
 import io.paygate.kit.auth.Merchant;
 import io.paygate.kit.auth.Merchants;
 import io.paygate.model.api.payment.PaymentMethod;
 import io.paygate.model.status.PaymentStatus;
-import io.paygate.payment.provider.ChargeRefused;
-import io.paygate.payment.provider.ChargeStatus;
-import io.paygate.payment.provider.OpenedCharge;
-import io.paygate.payment.provider.PaymentChannel;
-import io.paygate.payment.provider.PaymentChannels;
-import io.paygate.payment.service.OpenCharges.Current;
-import io.paygate.payment.service.OpenCharges.Reserved;
+import io.paygate.payment.provider.OpenCharges.Current;
+import io.paygate.payment.provider.OpenCharges.Reserved;
 import jakarta.enterprise.context.ApplicationScoped;
 import org.jboss.logging.Logger;
 

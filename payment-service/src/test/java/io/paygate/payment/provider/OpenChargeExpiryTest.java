@@ -1,4 +1,4 @@
-package io.paygate.payment.methods;
+package io.paygate.payment.provider;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.agroal.api.AgroalDataSource;

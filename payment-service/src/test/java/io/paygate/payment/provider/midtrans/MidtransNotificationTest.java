@@ -1,4 +1,4 @@
-package io.paygate.payment.midtrans;
+package io.paygate.payment.provider.midtrans;
 
 import io.paygate.payment.support.LogCapture;
 import io.paygate.payment.support.PaymentApi;
@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
 import java.time.Duration;
 import java.util.Map;
 
-import static io.paygate.payment.midtrans.MidtransSetup.MID;
+import static io.paygate.payment.provider.midtrans.MidtransSetup.MID;
 import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.equalTo;
 import static org.junit.jupiter.api.Assertions.assertEquals;

@@ -1,9 +1,8 @@
-package io.paygate.payment.service;
+package io.paygate.payment.provider;
 
 import io.paygate.model.api.payment.MethodKind;
 import io.paygate.model.api.payment.PaymentMethod;
 import io.paygate.payment.payment.PaymentConfig;
-import io.paygate.payment.provider.PaymentChannels;
 import io.quarkus.runtime.StartupEvent;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;

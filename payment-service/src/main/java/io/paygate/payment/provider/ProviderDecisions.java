@@ -1,12 +1,10 @@
-package io.paygate.payment.service;
+package io.paygate.payment.provider;
 
 import io.paygate.kit.error.ApiException;
 import io.paygate.model.api.payment.PaymentMethod;
 import io.paygate.model.json.Json;
 import io.paygate.model.status.PaymentStatus;
 import io.paygate.payment.payment.PaymentTransitions;
-import io.paygate.payment.provider.ProviderDecision;
-import io.paygate.payment.provider.SandboxPaymentChannel;
 import io.paygate.payment.payment.PaymentChargeEntity;
 import io.paygate.payment.payment.PaymentChargeRepository;
 import io.paygate.payment.payment.PaymentEntity;

@@ -1,13 +1,9 @@
-package io.paygate.payment.rest;
+package io.paygate.payment.provider;
 
 import io.paygate.kit.error.ApiException;
 import io.paygate.model.error.ErrorCase;
 import io.paygate.model.error.ResponseCode;
 import io.paygate.model.json.Json;
-import io.paygate.payment.provider.ProviderDecision;
-import io.paygate.payment.provider.ProviderSecret;
-import io.paygate.payment.provider.ProviderSignature;
-import io.paygate.payment.service.ProviderDecisions;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.POST;

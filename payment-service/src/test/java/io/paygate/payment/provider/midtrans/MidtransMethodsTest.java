@@ -1,4 +1,4 @@
-package io.paygate.payment.midtrans;
+package io.paygate.payment.provider.midtrans;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.paygate.model.event.PaymentStatusChanged;
@@ -17,11 +17,11 @@ import java.math.BigDecimal;
 import java.time.Duration;
 import java.util.Map;
 
-import static io.paygate.payment.midtrans.MidtransMethods.atMidtrans;
-import static io.paygate.payment.midtrans.MidtransMethods.charge;
-import static io.paygate.payment.midtrans.MidtransMethods.initiate;
-import static io.paygate.payment.midtrans.MidtransMethods.pageCode;
-import static io.paygate.payment.midtrans.MidtransSetup.MID;
+import static io.paygate.payment.provider.midtrans.MidtransMethods.atMidtrans;
+import static io.paygate.payment.provider.midtrans.MidtransMethods.charge;
+import static io.paygate.payment.provider.midtrans.MidtransMethods.initiate;
+import static io.paygate.payment.provider.midtrans.MidtransMethods.pageCode;
+import static io.paygate.payment.provider.midtrans.MidtransSetup.MID;
 import static org.hamcrest.Matchers.equalTo;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;

@@ -1,4 +1,4 @@
-package io.paygate.payment.midtrans;
+package io.paygate.payment.provider.midtrans;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.paygate.model.json.Json;
@@ -9,7 +9,7 @@ import io.paygate.testsupport.midtrans.MidtransSimulator;
 
 import java.util.List;
 
-import static io.paygate.payment.midtrans.MidtransSetup.MID;
+import static io.paygate.payment.provider.midtrans.MidtransSetup.MID;
 import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.equalTo;
 import static org.junit.jupiter.api.Assertions.assertEquals;
