@@ -57,7 +57,7 @@ public class ProviderDecisions {
             throw ApiException.invalidFormat("status");
         }
         PaymentEntity p = payments.lockByCode(decision.paymentCode()).orElseThrow(ApiException::notFound);
-        if (!SandboxPaymentChannel.NAME.equals(channelOf(p, decision.reference()))) {
+        if (!PaymentChannel.SANDBOX.equals(channelOf(p, decision.reference()))) {
             // the sandbox provider's key decides only what the sandbox took, never a real acquirer's charge
             throw ApiException.conflict("not a charge of the sandbox provider");
         }

@@ -5,7 +5,6 @@ import io.paygate.kit.config.SandboxUse;
 import io.paygate.payment.payment.PaymentConfig;
 import io.paygate.payment.disbursement.DisbursementConfig;
 import io.paygate.payment.provider.PaymentChannels;
-import io.paygate.payment.provider.SandboxPaymentChannel;
 import io.paygate.payment.provider.midtrans.MidtransAccounts;
 import jakarta.enterprise.context.ApplicationScoped;
 

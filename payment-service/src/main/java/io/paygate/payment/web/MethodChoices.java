@@ -10,7 +10,7 @@ import java.util.Set;
  * The methods a hosted page offers, grouped as shoppers in Indonesia expect (docs/contract.md §2): QRIS and e-wallets, virtual
  * accounts, card, convenience stores, direct debit; the group of a preselected method first.
  */
-final class MethodChoices {
+public final class MethodChoices {
 
     private static final List<PaymentMethod> WALLETS = List.of(PaymentMethod.QRIS, PaymentMethod.GOPAY,
             PaymentMethod.SHOPEEPAY, PaymentMethod.OVO, PaymentMethod.DANA, PaymentMethod.LINKAJA);
@@ -63,7 +63,7 @@ final class MethodChoices {
     }
 
     /** A method as the customer knows it: the bank, wallet or store's own name. */
-    static String name(PaymentMethod method, MethodMessages m) {
+    public static String name(PaymentMethod method, MethodMessages m) {
         return switch (method) {
             case CARD -> m.cardChoice();
             case DIRECT_DEBIT -> m.directDebitChoice();

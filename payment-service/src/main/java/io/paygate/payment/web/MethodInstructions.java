@@ -17,7 +17,7 @@ import java.util.Locale;
  * QRIS, the app button (and the QR on a desktop) for a wallet, the push for OVO, the code and the cashier's steps for a
  * store. Only what the provider gave is shown; nothing else of the payment is repeated into the page.
  */
-final class MethodInstructions {
+public final class MethodInstructions {
 
     /** The bank's own apps, as their customers know them: mobile app, internet banking. */
     private record BankApps(String app, String site) {
@@ -189,7 +189,7 @@ final class MethodInstructions {
      * The wallet account as the page shows it: anyone holding the link sees it, so the middle digits are hidden
      * ({@code +6281234567890} → {@code +62812****7890}).
      */
-    static String maskedAccount(String account) {
+    public static String maskedAccount(String account) {
         if (account == null) {
             return "";
         }

@@ -8,7 +8,7 @@ import io.paygate.kit.web.PageTime;
 import io.paygate.model.api.binding.DirectDebitBanks;
 import io.paygate.payment.payment.GatewayTime;
 import io.paygate.payment.payment.PaymentConfig;
-import io.paygate.payment.provider.SandboxPaymentChannel;
+import io.paygate.payment.provider.PaymentChannel;
 import io.paygate.payment.service.BindingDirectory;
 import io.paygate.payment.service.Checkout;
 import io.paygate.payment.provider.MethodCatalog;
@@ -105,7 +105,7 @@ public class PageViews {
     private Instructions instructions(Checkout c, String merchantName, String amount, Instant now,
                                       PageLanguage language, MethodMessages mm) {
         Instant until = c.charge().expiresAt() != null ? c.charge().expiresAt() : c.expiresAt();
-        boolean sandbox = config.sandboxEnabled() && SandboxPaymentChannel.NAME.equals(c.channel());
+        boolean sandbox = config.sandboxEnabled() && PaymentChannel.SANDBOX.equals(c.channel());
         return MethodInstructions.of(c, merchantName, amount, PageTime.format(until, time.zone(), language),
                 Duration.between(now, until), sandbox, mm);
     }

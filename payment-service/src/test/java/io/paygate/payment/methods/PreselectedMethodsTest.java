@@ -7,7 +7,7 @@ import io.paygate.model.event.PaymentStatusChanged;
 import io.paygate.model.event.Topics;
 import io.paygate.model.json.Json;
 import io.paygate.model.status.PaymentStatus;
-import io.paygate.payment.qr.QrisPayload;
+import io.paygate.payment.sandbox.QrisPayload;
 import io.paygate.payment.support.Db;
 import io.paygate.payment.support.Methods;
 import io.paygate.payment.support.PaymentApi;

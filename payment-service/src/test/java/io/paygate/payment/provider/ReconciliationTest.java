@@ -5,6 +5,7 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.paygate.model.event.EventEnvelope;
 import io.paygate.model.event.PaymentStatusChanged;
 import io.paygate.model.event.Topics;
+import io.paygate.payment.sandbox.SandboxPaymentChannel;
 import io.paygate.payment.support.Db;
 import io.paygate.payment.support.PaymentApi;
 import io.paygate.payment.support.PaymentEvents;

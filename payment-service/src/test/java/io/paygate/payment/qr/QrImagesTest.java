@@ -1,5 +1,6 @@
 package io.paygate.payment.qr;
 
+import io.paygate.payment.sandbox.QrisPayload;
 import io.paygate.payment.support.QrDecoder;
 import org.junit.jupiter.api.Test;
 

@@ -1,5 +1,6 @@
 package io.paygate.payment.web;
 
+import io.paygate.payment.sandbox.SandboxMessages;
 import io.paygate.testsupport.web.MessageBundleCoverage;
 import org.junit.jupiter.api.Test;
 

@@ -1,4 +1,4 @@
-package io.paygate.payment.web;
+package io.paygate.payment.sandbox;
 
 import io.paygate.kit.web.PageLanguage;
 import io.quarkus.qute.TemplateData;

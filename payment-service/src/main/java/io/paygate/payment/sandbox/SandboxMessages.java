@@ -1,4 +1,4 @@
-package io.paygate.payment.web;
+package io.paygate.payment.sandbox;
 
 import io.quarkus.qute.i18n.Message;
 import io.quarkus.qute.i18n.MessageBundle;

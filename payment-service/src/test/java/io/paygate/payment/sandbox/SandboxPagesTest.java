@@ -1,8 +1,7 @@
-package io.paygate.payment.web;
+package io.paygate.payment.sandbox;
 
 import io.agroal.api.AgroalDataSource;
 import io.paygate.model.event.Topics;
-import io.paygate.payment.qr.QrisPayload;
 import io.paygate.payment.support.Db;
 import io.paygate.payment.support.Methods;
 import io.paygate.payment.support.PaymentApi;

@@ -1,4 +1,4 @@
-package io.paygate.payment.service;
+package io.paygate.payment.sandbox;
 
 import io.paygate.kit.error.ApiException;
 import io.paygate.payment.payment.ExpiryService;
@@ -6,7 +6,6 @@ import io.paygate.payment.payment.PaymentTransitions;
 import io.paygate.payment.provider.PaymentChannels;
 import io.paygate.payment.provider.ProviderDecision;
 import io.paygate.payment.provider.ProviderDecisions;
-import io.paygate.payment.provider.SandboxPaymentChannel;
 import io.paygate.model.status.PaymentStatus;
 import io.paygate.payment.payment.PaymentEntity;
 import io.paygate.payment.payment.PaymentRepository;

@@ -1,5 +1,6 @@
-package io.paygate.payment.provider;
+package io.paygate.payment.sandbox;
 
+import io.paygate.payment.provider.RefundOutcome;
 import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
 import jakarta.persistence.Id;

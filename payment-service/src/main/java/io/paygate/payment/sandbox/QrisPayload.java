@@ -1,4 +1,4 @@
-package io.paygate.payment.qr;
+package io.paygate.payment.sandbox;
 
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;

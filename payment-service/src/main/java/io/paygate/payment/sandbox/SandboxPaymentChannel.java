@@ -1,4 +1,4 @@
-package io.paygate.payment.provider;
+package io.paygate.payment.sandbox;
 
 import io.paygate.model.api.CardInfo;
 import io.paygate.model.api.payment.PaymentMethod;
@@ -6,7 +6,16 @@ import io.paygate.model.json.Json;
 import io.paygate.model.status.PaymentStatus;
 import io.paygate.payment.payment.PaymentConfig;
 import io.paygate.payment.payment.PublicUrls;
-import io.paygate.payment.qr.QrisPayload;
+import io.paygate.payment.provider.CardCharge;
+import io.paygate.payment.provider.ChargeAccepted;
+import io.paygate.payment.provider.ChargeOpening;
+import io.paygate.payment.provider.ChargeRefused;
+import io.paygate.payment.provider.ChargeStatus;
+import io.paygate.payment.provider.DirectDebitCharge;
+import io.paygate.payment.provider.OpenedCharge;
+import io.paygate.payment.provider.PaymentChannel;
+import io.paygate.payment.provider.RefundOrder;
+import io.paygate.payment.provider.RefundOutcome;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.LockModeType;
@@ -31,7 +40,7 @@ import java.util.Set;
 @ApplicationScoped
 public class SandboxPaymentChannel implements PaymentChannel {
 
-    public static final String NAME = "sandbox";
+    public static final String NAME = SANDBOX;
 
     /** The acquirer id the sandbox's QRIS payloads carry (tag 26). */
     static final String QRIS_ACQUIRER = "ID.PAYGATE.SANDBOX";

@@ -1,4 +1,4 @@
-package io.paygate.payment.rest;
+package io.paygate.payment.sandbox;
 
 import io.paygate.model.event.PaymentStatusChanged;
 import io.paygate.model.event.Topics;

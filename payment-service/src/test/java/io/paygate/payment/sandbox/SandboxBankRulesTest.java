@@ -1,4 +1,4 @@
-package io.paygate.payment.disbursement;
+package io.paygate.payment.sandbox;
 
 import io.paygate.model.status.DisbursementStatus;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -11,6 +11,6 @@ class SandboxBankRulesTest {
     @ParameterizedTest
     @CsvSource({"1234567890, SUCCESS", "9876540006, FAILED", "5550003, PENDING", "0006123, SUCCESS", "0003, PENDING"})
     void theAccountNumberDecidesWhereAPayingTransferEnds(String account, DisbursementStatus expected) {
-        assertEquals(expected, SandboxBankRules.outcomeFor(account));
+        assertEquals(expected, new SandboxBankRules().outcomeFor(account));
     }
 }

@@ -1,4 +1,4 @@
-package io.paygate.payment.provider;
+package io.paygate.payment.sandbox;
 
 import io.agroal.api.AgroalDataSource;
 import io.paygate.model.status.PaymentStatus;

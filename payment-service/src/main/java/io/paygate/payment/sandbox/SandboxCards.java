@@ -1,7 +1,8 @@
-package io.paygate.payment.provider;
+package io.paygate.payment.sandbox;
 
 import io.paygate.model.api.CardInfo;
 import io.paygate.model.status.PaymentStatus;
+import io.paygate.payment.provider.CardBins;
 
 import java.util.Map;
 

@@ -1,9 +1,8 @@
-package io.paygate.payment.provider;
+package io.paygate.payment.sandbox;
 
 import io.paygate.model.api.payment.MethodKind;
 import io.paygate.model.api.payment.PaymentMethod;
 import io.paygate.model.status.PaymentStatus;
-import io.paygate.payment.qr.QrisPayload;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.LockModeType;

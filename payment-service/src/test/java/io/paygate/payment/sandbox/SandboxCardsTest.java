@@ -1,4 +1,4 @@
-package io.paygate.payment.provider;
+package io.paygate.payment.sandbox;
 
 import io.paygate.model.status.PaymentStatus;
 import org.junit.jupiter.api.Test;

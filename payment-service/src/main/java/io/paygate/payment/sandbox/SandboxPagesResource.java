@@ -1,12 +1,10 @@
-package io.paygate.payment.web;
+package io.paygate.payment.sandbox;
 
 import io.paygate.kit.db.DatabaseOutage;
 import io.paygate.kit.web.PageHeaders;
 import io.paygate.kit.web.PageLanguage;
 import io.paygate.model.api.Patterns;
 import io.paygate.payment.payment.PaymentConfig;
-import io.paygate.payment.provider.SandboxPayApps;
-import io.paygate.payment.provider.SandboxRefusal;
 import io.paygate.payment.qr.QrImageReader;
 import io.quarkus.qute.Location;
 import io.quarkus.qute.Template;

@@ -1,10 +1,13 @@
-package io.paygate.payment.provider;
+package io.paygate.payment.sandbox;
 
 import io.paygate.model.api.CardInfo;
 import io.paygate.model.json.Json;
 import io.paygate.payment.payment.PaymentConfig;
 import io.paygate.payment.payment.SelfAddress;
-import io.paygate.payment.provider.SandboxChargeRepository.Due;
+import io.paygate.payment.provider.ProviderDecision;
+import io.paygate.payment.provider.ProviderSecret;
+import io.paygate.payment.provider.ProviderSignature;
+import io.paygate.payment.sandbox.SandboxChargeRepository.Due;
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
 import io.quarkus.scheduler.Scheduled;

@@ -1,4 +1,4 @@
-package io.paygate.payment.web;
+package io.paygate.payment.sandbox;
 
 import io.paygate.kit.auth.Merchant;
 import io.paygate.kit.auth.Merchants;
@@ -8,9 +8,11 @@ import io.paygate.kit.web.PageTime;
 import io.paygate.model.api.payment.MethodKind;
 import io.paygate.model.api.payment.PaymentMethod;
 import io.paygate.payment.payment.GatewayTime;
-import io.paygate.payment.provider.SandboxPayApps;
-import io.paygate.payment.provider.SandboxRefusal;
-import io.paygate.payment.web.SandboxPageView.ChargeView;
+import io.paygate.payment.sandbox.SandboxPageView.ChargeView;
+import io.paygate.payment.web.MethodChoices;
+import io.paygate.payment.web.MethodInstructions;
+import io.paygate.payment.web.MethodMessages;
+import io.paygate.payment.web.Money;
 import io.quarkus.qute.i18n.Localized;
 import jakarta.enterprise.context.ApplicationScoped;
 

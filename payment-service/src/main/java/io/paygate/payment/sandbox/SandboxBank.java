@@ -1,6 +1,9 @@
-package io.paygate.payment.disbursement;
+package io.paygate.payment.sandbox;
 
 import io.paygate.kit.db.OutageTolerant;
+import io.paygate.payment.disbursement.Disbursement;
+import io.paygate.payment.disbursement.DisbursementRepository;
+import io.paygate.payment.disbursement.DisbursementService;
 import io.quarkus.scheduler.Scheduled;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.transaction.Transactional;

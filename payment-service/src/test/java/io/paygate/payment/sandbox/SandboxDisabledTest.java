@@ -1,4 +1,4 @@
-package io.paygate.payment.rest;
+package io.paygate.payment.sandbox;
 
 import io.paygate.payment.support.Methods;
 import io.paygate.payment.support.PaymentApi;

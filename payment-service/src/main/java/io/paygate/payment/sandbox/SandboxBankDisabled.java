@@ -1,5 +1,6 @@
-package io.paygate.payment.disbursement;
+package io.paygate.payment.sandbox;
 
+import io.paygate.payment.disbursement.DisbursementConfig;
 import io.quarkus.scheduler.Scheduled;
 import io.quarkus.scheduler.ScheduledExecution;
 import jakarta.inject.Singleton;

@@ -1,4 +1,4 @@
-package io.paygate.payment.rest;
+package io.paygate.payment.sandbox;
 
 import io.paygate.kit.auth.OpsAuthenticated;
 import io.paygate.kit.error.ApiException;
@@ -7,8 +7,6 @@ import io.paygate.model.api.Patterns;
 import io.paygate.model.error.ErrorCase;
 import io.paygate.model.error.ResponseCode;
 import io.paygate.payment.payment.PaymentConfig;
-import io.paygate.payment.provider.SandboxPayApps;
-import io.paygate.payment.provider.SandboxRefusal;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.NotNull;

@@ -1,4 +1,4 @@
-package io.paygate.payment.provider;
+package io.paygate.payment.sandbox;
 
 import java.math.BigDecimal;
 

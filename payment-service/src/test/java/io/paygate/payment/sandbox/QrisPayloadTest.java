@@ -1,10 +1,11 @@
-package io.paygate.payment.qr;
+package io.paygate.payment.sandbox;
 
 import com.google.zxing.BinaryBitmap;
 import com.google.zxing.RGBLuminanceSource;
 import com.google.zxing.Result;
 import com.google.zxing.common.HybridBinarizer;
 import com.google.zxing.qrcode.QRCodeReader;
+import io.paygate.payment.qr.QrImages;
 import org.junit.jupiter.api.Test;
 
 import javax.imageio.ImageIO;
