@@ -3,6 +3,7 @@ package io.paygate.payment.service;
 import io.paygate.kit.error.ApiException;
 import io.paygate.model.api.payment.PaymentMethod;
 import io.paygate.model.status.PaymentStatus;
+import io.paygate.payment.initiation.InitiationService;
 import io.paygate.payment.payment.ExpiryService;
 import io.paygate.payment.payment.GatewayTime;
 import io.paygate.payment.payment.PaymentCodes;

@@ -1,4 +1,4 @@
-package io.paygate.payment.methods;
+package io.paygate.payment.initiation;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;

@@ -1,4 +1,4 @@
-package io.paygate.payment.rest;
+package io.paygate.payment.initiation;
 
 import io.paygate.payment.support.PaymentApi;
 import io.paygate.payment.support.PaymentTestResources;

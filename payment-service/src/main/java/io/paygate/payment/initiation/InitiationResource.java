@@ -1,11 +1,10 @@
-package io.paygate.payment.rest;
+package io.paygate.payment.initiation;
 
 import io.paygate.kit.auth.CurrentMerchant;
 import io.paygate.kit.auth.MerchantAuthenticated;
 import io.paygate.kit.web.RequestTiming;
 import io.paygate.model.api.payment.InitiateRequest;
 import io.paygate.model.api.payment.InitiateResponse;
-import io.paygate.payment.service.InitiationService;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotNull;
 import jakarta.ws.rs.Consumes;

@@ -1,4 +1,4 @@
-package io.paygate.payment.rest;
+package io.paygate.payment.initiation;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.agroal.api.AgroalDataSource;

@@ -1,4 +1,4 @@
-package io.paygate.payment.service;
+package io.paygate.payment.initiation;
 
 import io.micrometer.core.instrument.MeterRegistry;
 import io.paygate.kit.observability.MerchantCounter;
@@ -26,7 +26,6 @@ import io.paygate.payment.payment.PaymentEntity;
 import io.paygate.payment.provider.MethodCatalog;
 import io.paygate.payment.provider.MethodCheckout;
 import io.paygate.payment.provider.ProviderUnavailable;
-import io.paygate.payment.repository.PaymentInserts;
 import io.paygate.payment.payment.PaymentRepository;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.enterprise.context.ApplicationScoped;

@@ -1,4 +1,4 @@
-package io.paygate.payment.rest;
+package io.paygate.payment.initiation;
 
 import io.agroal.api.AgroalDataSource;
 import io.paygate.payment.support.Db;

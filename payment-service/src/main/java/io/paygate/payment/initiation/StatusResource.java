@@ -1,9 +1,8 @@
-package io.paygate.payment.rest;
+package io.paygate.payment.initiation;
 
 import io.paygate.kit.auth.CurrentMerchant;
 import io.paygate.kit.auth.MerchantAuthenticated;
 import io.paygate.model.api.payment.PaymentStatusResponse;
-import io.paygate.payment.service.PaymentQueries;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;

@@ -1,4 +1,4 @@
-package io.paygate.payment.repository;
+package io.paygate.payment.initiation;
 
 import io.paygate.payment.payment.PaymentEntity;
 import jakarta.enterprise.context.ApplicationScoped;
