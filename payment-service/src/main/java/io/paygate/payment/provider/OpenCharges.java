@@ -23,7 +23,7 @@ import java.util.Optional;
 
 /**
  * The short transactions around opening and closing a method's charge at a provider (docs/contract.md §2a), as
- * {@link io.paygate.payment.service.PaymentSubmissions PaymentSubmissions} does for cards: each locks the payment row, changes it and commits before the provider is
+ * {@link io.paygate.payment.checkout.PaymentSubmissions PaymentSubmissions} does for cards: each locks the payment row, changes it and commits before the provider is
  * called or after it answered, so no provider call holds the row.
  *
  * <ol>

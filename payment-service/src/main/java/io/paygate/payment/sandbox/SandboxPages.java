@@ -9,10 +9,10 @@ import io.paygate.model.api.payment.MethodKind;
 import io.paygate.model.api.payment.PaymentMethod;
 import io.paygate.payment.payment.GatewayTime;
 import io.paygate.payment.sandbox.SandboxPageView.ChargeView;
-import io.paygate.payment.web.MethodChoices;
-import io.paygate.payment.web.MethodInstructions;
-import io.paygate.payment.web.MethodMessages;
-import io.paygate.payment.web.Money;
+import io.paygate.payment.checkout.MethodChoices;
+import io.paygate.payment.checkout.MethodInstructions;
+import io.paygate.payment.checkout.MethodMessages;
+import io.paygate.payment.checkout.Money;
 import io.quarkus.qute.i18n.Localized;
 import jakarta.enterprise.context.ApplicationScoped;
 

@@ -5,7 +5,7 @@ import io.paygate.kit.web.PageHeaders;
 import io.paygate.kit.web.PageLanguage;
 import io.paygate.model.api.Patterns;
 import io.paygate.payment.payment.PaymentConfig;
-import io.paygate.payment.qr.QrImageReader;
+import io.paygate.payment.checkout.QrImageReader;
 import io.quarkus.qute.Location;
 import io.quarkus.qute.Template;
 import io.vertx.core.http.HttpServerRequest;

@@ -5,7 +5,7 @@ import com.google.zxing.RGBLuminanceSource;
 import com.google.zxing.Result;
 import com.google.zxing.common.HybridBinarizer;
 import com.google.zxing.qrcode.QRCodeReader;
-import io.paygate.payment.qr.QrImages;
+import io.paygate.payment.checkout.QrImages;
 import org.junit.jupiter.api.Test;
 
 import javax.imageio.ImageIO;
