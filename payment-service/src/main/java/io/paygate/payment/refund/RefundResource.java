@@ -1,4 +1,4 @@
-package io.paygate.payment.rest;
+package io.paygate.payment.refund;
 
 import io.paygate.kit.auth.CurrentMerchant;
 import io.paygate.kit.auth.MerchantAuthenticated;
@@ -9,8 +9,6 @@ import io.paygate.model.api.refund.RefundRequest;
 import io.paygate.model.api.refund.RefundResponse;
 import io.paygate.payment.lists.ListQuery;
 import io.paygate.payment.lists.PaymentLists;
-import io.paygate.payment.refund.Refunds;
-import io.paygate.payment.service.PaymentCancellation;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotNull;
 import jakarta.ws.rs.Consumes;

@@ -1,4 +1,4 @@
-package io.paygate.payment.rest;
+package io.paygate.payment.refund;
 
 import io.paygate.kit.auth.OpsAuthenticated;
 import io.paygate.kit.error.ApiException;

@@ -1,4 +1,4 @@
-package io.paygate.payment.service;
+package io.paygate.payment.refund;
 
 import io.paygate.kit.auth.Merchant;
 import io.paygate.kit.error.ApiException;

@@ -1,4 +1,4 @@
-package io.paygate.payment.surplus;
+package io.paygate.payment.refund;
 
 import io.paygate.payment.payment.GatewayTime;
 import io.paygate.payment.payment.PaymentConfig;
