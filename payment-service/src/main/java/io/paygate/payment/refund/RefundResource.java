@@ -3,12 +3,9 @@ package io.paygate.payment.refund;
 import io.paygate.kit.auth.CurrentMerchant;
 import io.paygate.kit.auth.MerchantAuthenticated;
 import io.paygate.kit.openapi.GatewayOpenApiFilter;
-import io.paygate.model.api.list.Page;
 import io.paygate.model.api.refund.CancelResponse;
 import io.paygate.model.api.refund.RefundRequest;
 import io.paygate.model.api.refund.RefundResponse;
-import io.paygate.payment.lists.ListQuery;
-import io.paygate.payment.lists.PaymentLists;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotNull;
 import jakarta.ws.rs.Consumes;
@@ -17,12 +14,11 @@ import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
-import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 
-/** Refunds and cancellation (docs/contract.md §3a) and the refunds list (§3b). */
+/** Refunds and cancellation (docs/contract.md §3a); the refunds list (§3b) is reporting's {@code RefundListResource}. */
 @Path("/pg/payment/card")
 @Produces(MediaType.APPLICATION_JSON)
 @SecurityRequirement(name = GatewayOpenApiFilter.MERCHANT)
@@ -35,13 +31,11 @@ public class RefundResource {
 
     private final Refunds refunds;
     private final PaymentCancellation cancellation;
-    private final PaymentLists lists;
     private final CurrentMerchant merchant;
 
-    RefundResource(Refunds refunds, PaymentCancellation cancellation, PaymentLists lists, CurrentMerchant merchant) {
+    RefundResource(Refunds refunds, PaymentCancellation cancellation, CurrentMerchant merchant) {
         this.refunds = refunds;
         this.cancellation = cancellation;
-        this.lists = lists;
         this.merchant = merchant;
     }
 
@@ -68,15 +62,5 @@ public class RefundResource {
     @APIResponse(responseCode = "200", description = "Cancelled")
     public CancelResponse cancel(@PathParam("orderId") String orderId) {
         return cancellation.cancel(merchant.get(), orderId);
-    }
-
-    @GET
-    @Path("/refunds")
-    @MerchantAuthenticated
-    @APIResponse(responseCode = "200", description = "A page; nextCursor fetches the next")
-    public Page<RefundResponse> list(@QueryParam("orderId") String orderId, @QueryParam("from") String from,
-                                     @QueryParam("to") String to, @QueryParam("limit") String limit,
-                                     @QueryParam("cursor") String cursor) {
-        return lists.refunds(merchant.get(), orderId, ListQuery.of(from, to, limit), cursor);
     }
 }

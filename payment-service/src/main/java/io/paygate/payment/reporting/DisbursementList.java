@@ -1,14 +1,13 @@
-package io.paygate.payment.disbursement;
+package io.paygate.payment.reporting;
 
 import io.paygate.kit.auth.Merchant;
 import io.paygate.kit.error.ApiException;
 import io.paygate.model.api.disbursement.DisbursementStatusResponse;
 import io.paygate.model.api.list.Page;
 import io.paygate.model.status.DisbursementStatus;
+import io.paygate.payment.disbursement.Disbursement;
+import io.paygate.payment.disbursement.DisbursementMapper;
 import io.paygate.payment.payment.GatewayTime;
-import io.paygate.payment.lists.Cursors;
-import io.paygate.payment.lists.Keyset;
-import io.paygate.payment.lists.ListQuery;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.EntityManager;
 import jakarta.transaction.Transactional;

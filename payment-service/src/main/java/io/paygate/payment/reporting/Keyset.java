@@ -1,4 +1,4 @@
-package io.paygate.payment.lists;
+package io.paygate.payment.reporting;
 
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.Query;

@@ -1,4 +1,4 @@
-package io.paygate.payment.lists;
+package io.paygate.payment.reporting;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.agroal.api.AgroalDataSource;
@@ -7,7 +7,6 @@ import io.paygate.model.json.Json;
 import io.paygate.model.status.DisbursementStatus;
 import io.paygate.model.api.payment.PaymentMethod;
 import io.paygate.model.status.PaymentStatus;
-import io.paygate.payment.disbursement.DisbursementList;
 import io.paygate.payment.support.Db;
 import io.paygate.payment.support.Methods;
 import io.paygate.payment.support.PaymentApi;

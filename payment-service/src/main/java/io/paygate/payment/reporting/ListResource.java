@@ -1,4 +1,4 @@
-package io.paygate.payment.rest;
+package io.paygate.payment.reporting;
 
 import io.paygate.kit.auth.CurrentMerchant;
 import io.paygate.kit.auth.MerchantAuthenticated;
@@ -6,10 +6,6 @@ import io.paygate.kit.openapi.GatewayOpenApiFilter;
 import io.paygate.model.api.disbursement.DisbursementStatusResponse;
 import io.paygate.model.api.list.Page;
 import io.paygate.model.api.payment.PaymentStatusResponse;
-import io.paygate.payment.disbursement.DisbursementList;
-import io.paygate.payment.lists.ListQuery;
-import io.paygate.payment.lists.PaymentLists;
-import io.paygate.payment.report.TransactionsReport;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;

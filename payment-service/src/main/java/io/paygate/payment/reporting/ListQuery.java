@@ -1,4 +1,4 @@
-package io.paygate.payment.lists;
+package io.paygate.payment.reporting;
 
 import io.paygate.kit.error.ApiException;
 

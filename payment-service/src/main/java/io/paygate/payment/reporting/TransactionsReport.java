@@ -1,4 +1,4 @@
-package io.paygate.payment.report;
+package io.paygate.payment.reporting;
 
 import io.paygate.kit.error.ApiException;
 import io.paygate.payment.payment.GatewayTime;
