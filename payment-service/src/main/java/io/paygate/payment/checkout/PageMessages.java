@@ -130,7 +130,7 @@ public interface PageMessages {
     @Message("Pay {amount} by direct debit")
     String directDebitButton(String amount);
 
-    // Why a submission was refused (service.Refusal)
+    // Why a submission was refused (checkout.Refusal)
 
     @Message("Enter a valid card number.")
     String cardNumberInvalid();

@@ -8,8 +8,8 @@ import io.paygate.kit.web.PageTime;
 import io.paygate.model.api.binding.DirectDebitBanks;
 import io.paygate.payment.payment.GatewayTime;
 import io.paygate.payment.payment.PaymentConfig;
-import io.paygate.payment.provider.PaymentChannel;
 import io.paygate.payment.provider.MethodCatalog;
+import io.paygate.payment.provider.PaymentChannel;
 import io.quarkus.qute.i18n.Localized;
 import jakarta.enterprise.context.ApplicationScoped;
 

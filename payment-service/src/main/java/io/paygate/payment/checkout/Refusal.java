@@ -2,7 +2,7 @@ package io.paygate.payment.checkout;
 
 /**
  * Why the hosted page refused what the customer submitted (docs/contract.md §2), nothing charged. The page says it in the
- * customer's language (web.PageViews maps each to its message); none repeats what was typed.
+ * customer's language (checkout.PageViews maps each to its message); none repeats what was typed.
  */
 public enum Refusal {
     CARD_NUMBER_INVALID,

@@ -3,10 +3,10 @@ package io.paygate.payment.disbursement;
 import io.paygate.model.status.DisbursementStatus;
 
 /**
- * The bank that pays transfers (docs/contract.md §5), as {@link DisbursementService} sees it: where it takes a transfer
- * that is paying ({@code 02}). The bank moves its transfers on itself: it claims the due ones
- * ({@link DisbursementRepository#claimDueBankSteps}) and steps each ({@link DisbursementService#bankStep}). This build's
- * only bank is the sandbox's ({@code io.paygate.payment.sandbox}); disbursement code never names it.
+ * The bank that pays transfers (docs/contract.md §5), as {@link DisbursementService} sees it: where it takes a
+ * transfer that is paying ({@code 02}). The bank moves its transfers on itself: it claims the due ones
+ * ({@link DisbursementRepository#claimDueBankSteps}) and steps each ({@link DisbursementService#bankStep}). This
+ * build's only bank is the sandbox's ({@code io.paygate.payment.sandbox}); disbursement code never names it.
  */
 public interface DisbursementBank {
 

@@ -7,11 +7,11 @@ import io.paygate.model.api.payment.AccountEntry;
 import io.paygate.model.api.payment.InitiateResponse;
 import io.paygate.model.api.payment.PaymentMethod;
 import io.paygate.payment.payment.GatewayTime;
-import io.paygate.payment.payment.PublicUrls;
 import io.paygate.payment.payment.PaymentChargeEntity;
 import io.paygate.payment.payment.PaymentChargeRepository;
 import io.paygate.payment.payment.PaymentEntity;
 import io.paygate.payment.payment.PaymentRepository;
+import io.paygate.payment.payment.PublicUrls;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.enterprise.context.ApplicationScoped;
 

@@ -17,7 +17,8 @@ import java.util.List;
  * {@code gateway.payment.expiry-sweep-interval} claims due payments {@code FOR UPDATE SKIP LOCKED} (safe with any
  * number of replicas), and a payment that is touched after its expiry (page, card form, status) expires on the
  * spot, so nobody ever sees a payable link past its time. A payment with a method's open charge (a VA, a QR …) expires
- * through {@link io.paygate.payment.provider.Reconciliation Reconciliation} instead: the provider is asked, and the charge cancelled, before it is EXPIRED.
+ * through {@code provider.Reconciliation} instead: the provider is asked, and the charge cancelled, before it is
+ * EXPIRED.
  */
 @ApplicationScoped
 public class ExpiryService {
@@ -75,7 +76,7 @@ public class ExpiryService {
 
     /**
      * Expires {@code payment} (locked by the caller) when it is PENDING past its expiry. A payment with a method's open
-     * charge is left to {@link io.paygate.payment.provider.Reconciliation Reconciliation}, which asks the provider first: the charge may have been paid.
+     * charge is left to {@code provider.Reconciliation}, which asks the provider first: the charge may have been paid.
      *
      * @return whether it did
      */

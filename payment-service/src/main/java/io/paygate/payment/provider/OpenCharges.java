@@ -6,12 +6,12 @@ import io.paygate.model.ids.RandomIds;
 import io.paygate.model.status.PaymentStatus;
 import io.paygate.payment.payment.ExpiryService;
 import io.paygate.payment.payment.GatewayTime;
-import io.paygate.payment.payment.PaymentConfig;
-import io.paygate.model.api.Customer;
-import io.paygate.payment.payment.PaymentMapper;
 import io.paygate.payment.payment.PaymentChargeEntity;
+import io.paygate.model.api.Customer;
 import io.paygate.payment.payment.PaymentChargeRepository;
+import io.paygate.payment.payment.PaymentConfig;
 import io.paygate.payment.payment.PaymentEntity;
+import io.paygate.payment.payment.PaymentMapper;
 import io.paygate.payment.payment.PaymentRepository;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.transaction.Transactional;
@@ -23,8 +23,8 @@ import java.util.Optional;
 
 /**
  * The short transactions around opening and closing a method's charge at a provider (docs/contract.md §2a), as
- * {@link io.paygate.payment.checkout.PaymentSubmissions PaymentSubmissions} does for cards: each locks the payment row, changes it and commits before the provider is
- * called or after it answered, so no provider call holds the row.
+ * {@code checkout.PaymentSubmissions} does for cards: each locks the payment row, changes it and commits before the
+ * provider is called or after it answered, so no provider call holds the row.
  *
  * <ol>
  *   <li>{@link #reserve}: the payment (PENDING, no other charge current) gets a new charge reference, recorded

@@ -18,7 +18,7 @@ import jakarta.ws.rs.core.MediaType;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 
-/** Refunds and cancellation (docs/contract.md §3a); the refunds list (§3b) is reporting's {@code RefundListResource}. */
+/** Refunds and cancellation (docs/contract.md §3a); their list (§3b) is {@code reporting.RefundListResource}. */
 @Path("/pg/payment/card")
 @Produces(MediaType.APPLICATION_JSON)
 @SecurityRequirement(name = GatewayOpenApiFilter.MERCHANT)

@@ -2,13 +2,13 @@ package io.paygate.payment.refund;
 
 import io.paygate.payment.payment.GatewayTime;
 import io.paygate.payment.payment.PaymentConfig;
+import io.paygate.payment.payment.PaymentEntity;
+import io.paygate.payment.payment.PaymentRepository;
 import io.paygate.payment.payment.SurplusEntity;
 import io.paygate.payment.payment.SurplusRepository;
 import io.paygate.payment.provider.PaymentChannels;
 import io.paygate.payment.provider.RefundOrder;
 import io.paygate.payment.provider.RefundOutcome;
-import io.paygate.payment.payment.PaymentEntity;
-import io.paygate.payment.payment.PaymentRepository;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.runtime.StartupEvent;
 import io.quarkus.scheduler.Scheduled;

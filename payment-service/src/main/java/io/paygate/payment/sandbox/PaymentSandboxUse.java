@@ -2,8 +2,8 @@ package io.paygate.payment.sandbox;
 
 import io.paygate.kit.config.GatewayConfig;
 import io.paygate.kit.config.SandboxUse;
-import io.paygate.payment.payment.PaymentConfig;
 import io.paygate.payment.disbursement.DisbursementConfig;
+import io.paygate.payment.payment.PaymentConfig;
 import io.paygate.payment.provider.PaymentChannels;
 import io.paygate.payment.provider.midtrans.MidtransAccounts;
 import jakarta.enterprise.context.ApplicationScoped;

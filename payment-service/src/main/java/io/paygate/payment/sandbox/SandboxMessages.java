@@ -164,7 +164,7 @@ public interface SandboxMessages {
     @Message("Please check the highlighted field.")
     String fixField();
 
-    // Why nothing was paid (provider.SandboxRefusal)
+    // Why nothing was paid (sandbox.SandboxRefusal)
 
     @Message("No open payment has this number or code.")
     String reasonUnknown();

@@ -7,12 +7,12 @@ import io.paygate.kit.web.PageLanguage;
 import io.paygate.kit.web.PageTime;
 import io.paygate.model.api.payment.MethodKind;
 import io.paygate.model.api.payment.PaymentMethod;
-import io.paygate.payment.payment.GatewayTime;
-import io.paygate.payment.sandbox.SandboxPageView.ChargeView;
 import io.paygate.payment.checkout.MethodChoices;
 import io.paygate.payment.checkout.MethodInstructions;
 import io.paygate.payment.checkout.MethodMessages;
 import io.paygate.payment.checkout.Money;
+import io.paygate.payment.payment.GatewayTime;
+import io.paygate.payment.sandbox.SandboxPageView.ChargeView;
 import io.quarkus.qute.i18n.Localized;
 import jakarta.enterprise.context.ApplicationScoped;
 

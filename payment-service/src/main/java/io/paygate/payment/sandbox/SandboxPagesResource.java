@@ -4,8 +4,8 @@ import io.paygate.kit.db.DatabaseOutage;
 import io.paygate.kit.web.PageHeaders;
 import io.paygate.kit.web.PageLanguage;
 import io.paygate.model.api.Patterns;
-import io.paygate.payment.payment.PaymentConfig;
 import io.paygate.payment.checkout.QrImageReader;
+import io.paygate.payment.payment.PaymentConfig;
 import io.quarkus.qute.Location;
 import io.quarkus.qute.Template;
 import io.vertx.core.http.HttpServerRequest;
@@ -43,7 +43,7 @@ import java.util.function.Supplier;
  * store's cashier. Forms post {@code application/x-www-form-urlencoded} (the QRIS app also
  * {@code multipart/form-data}, for the image) and answer with what happened: paid (200), declined (200), refused
  * with the reason (409), unknown (404), or the form again with what to fix (400). Absent (404) when
- * {@code gateway.payment.sandbox-enabled=false}, like their ops-token JSON twins ({@code rest.SandboxAppsResource}).
+ * {@code gateway.payment.sandbox-enabled=false}, like their ops-token JSON twins ({@code sandbox.SandboxAppsResource}).
  */
 @Path("/pg/sandbox")
 @Produces(MediaType.TEXT_HTML)

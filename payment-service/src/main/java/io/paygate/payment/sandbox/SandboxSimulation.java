@@ -2,13 +2,13 @@ package io.paygate.payment.sandbox;
 
 import io.paygate.kit.error.ApiException;
 import io.paygate.payment.payment.ExpiryService;
-import io.paygate.payment.payment.PaymentTransitions;
-import io.paygate.payment.provider.PaymentChannels;
-import io.paygate.payment.provider.ProviderDecision;
-import io.paygate.payment.provider.ProviderDecisions;
-import io.paygate.model.status.PaymentStatus;
 import io.paygate.payment.payment.PaymentEntity;
 import io.paygate.payment.payment.PaymentRepository;
+import io.paygate.payment.payment.PaymentTransitions;
+import io.paygate.payment.provider.PaymentChannels;
+import io.paygate.model.status.PaymentStatus;
+import io.paygate.payment.provider.ProviderDecision;
+import io.paygate.payment.provider.ProviderDecisions;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.transaction.Transactional;
 

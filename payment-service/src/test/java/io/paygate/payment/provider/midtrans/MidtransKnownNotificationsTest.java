@@ -1,10 +1,10 @@
 package io.paygate.payment.provider.midtrans;
 
+import io.paygate.payment.refund.SurplusRefunds;
 import io.paygate.payment.support.PaymentEvents;
 import io.paygate.payment.support.PaymentTestResources;
 import io.paygate.payment.support.Refunds;
 import io.paygate.payment.support.Requests;
-import io.paygate.payment.refund.SurplusRefunds;
 import io.paygate.testsupport.midtrans.MidtransSimulator.Endpoint;
 import io.quarkus.arc.Arc;
 import io.quarkus.test.common.WithTestResource;

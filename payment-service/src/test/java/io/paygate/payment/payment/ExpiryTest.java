@@ -1,4 +1,4 @@
-package io.paygate.payment;
+package io.paygate.payment.payment;
 
 import io.agroal.api.AgroalDataSource;
 import io.paygate.model.event.EventEnvelope;
