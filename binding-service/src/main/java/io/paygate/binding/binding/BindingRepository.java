@@ -1,6 +1,5 @@
-package io.paygate.binding.repository;
+package io.paygate.binding.binding;
 
-import io.paygate.binding.Binding;
 import io.paygate.model.status.BindingStatus;
 import io.quarkus.hibernate.orm.panache.PanacheRepositoryBase;
 import jakarta.enterprise.context.ApplicationScoped;

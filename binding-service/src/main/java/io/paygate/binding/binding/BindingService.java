@@ -1,11 +1,8 @@
-package io.paygate.binding.service;
+package io.paygate.binding.binding;
 
 import io.micrometer.core.instrument.MeterRegistry;
 import io.paygate.kit.observability.LogText;
 import io.paygate.kit.observability.MerchantTags;
-import io.paygate.binding.Binding;
-import io.paygate.binding.config.BindingConfig;
-import io.paygate.binding.repository.BindingRepository;
 import io.paygate.kit.auth.Merchant;
 import io.paygate.kit.db.Unique;
 import io.paygate.kit.error.ApiException;

@@ -1,5 +1,6 @@
-package io.paygate.binding.config;
+package io.paygate.binding.sandbox;
 
+import io.paygate.binding.binding.BindingConfig;
 import io.paygate.kit.config.SandboxUse;
 import jakarta.enterprise.context.ApplicationScoped;
 

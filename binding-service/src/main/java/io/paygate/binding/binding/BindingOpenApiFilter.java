@@ -1,4 +1,4 @@
-package io.paygate.binding.rest;
+package io.paygate.binding.binding;
 
 import io.paygate.kit.openapi.GatewayOpenApiFilter;
 import io.quarkus.smallrye.openapi.OpenApiFilter;

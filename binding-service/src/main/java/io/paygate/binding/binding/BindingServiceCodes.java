@@ -1,4 +1,4 @@
-package io.paygate.binding.rest;
+package io.paygate.binding.binding;
 
 import io.paygate.kit.error.ServiceCodeResolver;
 import io.paygate.model.error.ServiceCode;

@@ -1,4 +1,4 @@
-package io.paygate.binding.service;
+package io.paygate.binding.binding;
 
 import io.paygate.kit.db.OutageTolerant;
 import io.quarkus.scheduler.Scheduled;

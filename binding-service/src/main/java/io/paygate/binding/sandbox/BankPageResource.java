@@ -1,10 +1,10 @@
-package io.paygate.binding.web;
+package io.paygate.binding.sandbox;
 
-import io.paygate.binding.Binding;
-import io.paygate.binding.config.BindingConfig;
-import io.paygate.binding.service.BindingMapper;
-import io.paygate.binding.service.BindingService;
-import io.paygate.binding.service.BindingService.AuthorizationOutcome;
+import io.paygate.binding.binding.Binding;
+import io.paygate.binding.binding.BindingConfig;
+import io.paygate.binding.binding.BindingMapper;
+import io.paygate.binding.binding.BindingService.AuthorizationOutcome;
+import io.paygate.binding.binding.BindingService;
 import io.paygate.kit.auth.Merchants;
 import io.paygate.kit.auth.Merchant;
 import io.paygate.kit.config.GatewayConfig;

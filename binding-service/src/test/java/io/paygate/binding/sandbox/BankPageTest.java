@@ -1,7 +1,8 @@
-package io.paygate.binding;
+package io.paygate.binding.sandbox;
 
 import io.agroal.api.AgroalDataSource;
-import io.paygate.binding.service.BindingService;
+import io.paygate.binding.binding.BindingService;
+import io.paygate.binding.support.BindingTestResources;
 import io.paygate.model.event.EventEnvelope;
 import io.paygate.model.event.Topics;
 import io.paygate.testsupport.SandboxMerchants;
@@ -19,10 +20,10 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 
-import static io.paygate.binding.BindingFixtures.BIND;
-import static io.paygate.binding.BindingFixtures.as;
-import static io.paygate.binding.BindingFixtures.newCustomerId;
-import static io.paygate.binding.BindingFixtures.newPendingBinding;
+import static io.paygate.binding.support.BindingFixtures.BIND;
+import static io.paygate.binding.support.BindingFixtures.as;
+import static io.paygate.binding.support.BindingFixtures.newCustomerId;
+import static io.paygate.binding.support.BindingFixtures.newPendingBinding;
 import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.allOf;
 import static org.hamcrest.Matchers.containsString;

@@ -1,5 +1,6 @@
-package io.paygate.binding;
+package io.paygate.binding.binding;
 
+import io.paygate.binding.support.BindingTestResources;
 import io.paygate.model.event.EventEnvelope;
 import io.paygate.model.event.Topics;
 import io.paygate.testsupport.SandboxMerchants;
@@ -16,13 +17,13 @@ import org.junit.jupiter.params.provider.CsvSource;
 import java.time.Duration;
 import java.util.List;
 
-import static io.paygate.binding.BindingFixtures.BIND;
-import static io.paygate.binding.BindingFixtures.as;
-import static io.paygate.binding.BindingFixtures.bind;
-import static io.paygate.binding.BindingFixtures.body;
-import static io.paygate.binding.BindingFixtures.newCustomerId;
-import static io.paygate.binding.BindingFixtures.newPendingBinding;
-import static io.paygate.binding.BindingFixtures.simulate;
+import static io.paygate.binding.support.BindingFixtures.BIND;
+import static io.paygate.binding.support.BindingFixtures.as;
+import static io.paygate.binding.support.BindingFixtures.bind;
+import static io.paygate.binding.support.BindingFixtures.body;
+import static io.paygate.binding.support.BindingFixtures.newCustomerId;
+import static io.paygate.binding.support.BindingFixtures.newPendingBinding;
+import static io.paygate.binding.support.BindingFixtures.simulate;
 import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.matchesPattern;

@@ -1,8 +1,5 @@
-package io.paygate.binding.rest;
+package io.paygate.binding.binding;
 
-import io.paygate.binding.config.BindingConfig;
-import io.paygate.binding.service.BindingMapper;
-import io.paygate.binding.service.BindingService;
 import io.paygate.kit.auth.CurrentMerchant;
 import io.paygate.kit.auth.MerchantAuthenticated;
 import io.paygate.kit.config.GatewayConfig;
@@ -66,7 +63,7 @@ public class BindingResource {
         return reply(bindings.unbind(merchant.get(), bindingId));
     }
 
-    private BindResponse reply(io.paygate.binding.Binding binding) {
+    private BindResponse reply(io.paygate.binding.binding.Binding binding) {
         return BindingMapper.toResponse(binding, config.publicBaseUrl(), gateway.timezone());
     }
 }

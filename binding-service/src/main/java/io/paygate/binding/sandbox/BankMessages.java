@@ -1,4 +1,4 @@
-package io.paygate.binding.web;
+package io.paygate.binding.sandbox;
 
 import io.quarkus.qute.i18n.Message;
 import io.quarkus.qute.i18n.MessageBundle;

@@ -1,6 +1,6 @@
-package io.paygate.binding;
+package io.paygate.binding.binding;
 
-import io.paygate.binding.rest.BindingServiceCodes;
+import io.paygate.binding.support.BindingTestResources;
 import io.paygate.testsupport.quarkus.KafkaResource;
 import io.paygate.testsupport.quarkus.PostgresResource;
 import io.paygate.testsupport.quarkus.SandboxConfigResource;

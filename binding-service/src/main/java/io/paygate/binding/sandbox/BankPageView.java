@@ -1,4 +1,4 @@
-package io.paygate.binding.web;
+package io.paygate.binding.sandbox;
 
 import io.paygate.kit.web.PageHeaders;
 import io.paygate.kit.web.PageLanguage;

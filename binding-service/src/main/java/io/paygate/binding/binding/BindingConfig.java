@@ -1,4 +1,4 @@
-package io.paygate.binding.config;
+package io.paygate.binding.binding;
 
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;

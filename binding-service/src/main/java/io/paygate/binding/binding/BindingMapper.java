@@ -1,6 +1,5 @@
-package io.paygate.binding.service;
+package io.paygate.binding.binding;
 
-import io.paygate.binding.Binding;
 import io.paygate.model.api.Customer;
 import io.paygate.model.api.WireTime;
 import io.paygate.model.api.binding.ActiveBinding;

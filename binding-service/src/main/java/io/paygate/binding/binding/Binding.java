@@ -1,4 +1,4 @@
-package io.paygate.binding;
+package io.paygate.binding.binding;
 
 import io.paygate.model.status.BindingStatus;
 import io.quarkus.hibernate.orm.panache.PanacheEntityBase;

@@ -1,6 +1,7 @@
-package io.paygate.binding;
+package io.paygate.binding.sandbox;
 
 import io.agroal.api.AgroalDataSource;
+import io.paygate.binding.support.BindingTestResources;
 import io.paygate.testsupport.web.Axe;
 import io.paygate.testsupport.web.Chromium;
 import io.quarkus.test.common.http.TestHTTPResource;
@@ -18,8 +19,8 @@ import org.openqa.selenium.support.ui.WebDriverWait;
 import java.net.URL;
 import java.time.Duration;
 
-import static io.paygate.binding.BindingFixtures.newCustomerId;
-import static io.paygate.binding.BindingFixtures.newPendingBinding;
+import static io.paygate.binding.support.BindingFixtures.newCustomerId;
+import static io.paygate.binding.support.BindingFixtures.newPendingBinding;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /**

@@ -1,6 +1,5 @@
-package io.paygate.binding;
+package io.paygate.binding.sandbox;
 
-import io.paygate.binding.web.BankMessages;
 import io.paygate.testsupport.web.MessageBundleCoverage;
 import org.junit.jupiter.api.Test;
 

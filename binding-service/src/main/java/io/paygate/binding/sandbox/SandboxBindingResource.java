@@ -1,8 +1,8 @@
-package io.paygate.binding.rest;
+package io.paygate.binding.sandbox;
 
-import io.paygate.binding.config.BindingConfig;
-import io.paygate.binding.service.BindingMapper;
-import io.paygate.binding.service.BindingService;
+import io.paygate.binding.binding.BindingConfig;
+import io.paygate.binding.binding.BindingMapper;
+import io.paygate.binding.binding.BindingService;
 import io.paygate.kit.auth.OpsAuthenticated;
 import io.paygate.kit.config.GatewayConfig;
 import io.paygate.kit.error.ApiException;

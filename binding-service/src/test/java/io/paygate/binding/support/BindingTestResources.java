@@ -1,4 +1,4 @@
-package io.paygate.binding;
+package io.paygate.binding.support;
 
 import io.paygate.testsupport.quarkus.KafkaResource;
 import io.paygate.testsupport.quarkus.PostgresResource;

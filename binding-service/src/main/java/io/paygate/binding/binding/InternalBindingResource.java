@@ -1,7 +1,5 @@
-package io.paygate.binding.rest;
+package io.paygate.binding.binding;
 
-import io.paygate.binding.service.BindingMapper;
-import io.paygate.binding.service.BindingService;
 import io.paygate.kit.auth.InternalAuthenticated;
 import io.paygate.kit.error.ApiException;
 import io.paygate.model.api.binding.ActiveBinding;
