@@ -10,10 +10,10 @@ import io.quarkus.test.junit.QuarkusIntegrationTest;
 import org.eclipse.microprofile.config.ConfigProvider;
 import org.junit.jupiter.api.Test;
 
-import static io.paygate.binding.BindingFixtures.BIND;
-import static io.paygate.binding.BindingFixtures.as;
-import static io.paygate.binding.BindingFixtures.newCustomerId;
-import static io.paygate.binding.BindingFixtures.newPendingBinding;
+import static io.paygate.binding.support.BindingFixtures.BIND;
+import static io.paygate.binding.support.BindingFixtures.as;
+import static io.paygate.binding.support.BindingFixtures.newCustomerId;
+import static io.paygate.binding.support.BindingFixtures.newPendingBinding;
 import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;

@@ -12,7 +12,7 @@ import io.paygate.model.api.disbursement.TriggerType;
 import java.time.ZoneId;
 
 /** Converts the private entity to common-model's wire records. */
-final class DisbursementMapper {
+public final class DisbursementMapper {
 
     private DisbursementMapper() {
     }
@@ -22,7 +22,7 @@ final class DisbursementMapper {
                 WireTime.dateTime(d.transactionDate, zone));
     }
 
-    static DisbursementStatusResponse toStatusResponse(Disbursement d, ZoneId zone) {
+    public static DisbursementStatusResponse toStatusResponse(Disbursement d, ZoneId zone) {
         return new DisbursementStatusResponse(ResponseCode.SUCCESS_CODE, ResponseCode.SUCCESS_MESSAGE, d.referenceNo,
                 d.partnerReferenceNo, d.beneficiaryBankCode, d.beneficiaryAccountName, d.beneficiaryAccountNo,
                 amount(d), new AdditionalInfo(d.notes), d.status, WireTime.dateTime(d.transactionDate, zone),

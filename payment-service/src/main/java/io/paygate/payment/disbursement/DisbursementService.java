@@ -7,7 +7,7 @@ import io.paygate.kit.db.Unique;
 import io.paygate.kit.config.GatewayConfig;
 import io.paygate.kit.error.ApiException;
 import io.paygate.kit.outbox.Outbox;
-import io.paygate.payment.ledger.MoneyMovements;
+import io.paygate.payment.payment.MoneyMovements;
 import io.paygate.model.api.disbursement.DisbursementStatusResponse;
 import io.paygate.model.api.disbursement.TransferRequest;
 import io.paygate.model.api.disbursement.TransferResponse;
@@ -42,11 +42,14 @@ public class DisbursementService {
     private final MoneyMovements ledger;
     private final MeterRegistry metrics;
     private final MerchantTags merchants;
+    private final DisbursementBank bank;
     private final Clock clock = Clock.systemUTC();
 
     DisbursementService(DisbursementRepository disbursements, DisbursementConfig config, GatewayConfig gateway,
-                        Outbox outbox, MeterRegistry metrics, MoneyMovements ledger, MerchantTags merchants) {
+                        Outbox outbox, MeterRegistry metrics, MoneyMovements ledger, MerchantTags merchants,
+                        DisbursementBank bank) {
         this.ledger = ledger;
+        this.bank = bank;
         this.metrics = metrics;
         this.merchants = merchants;
         this.disbursements = disbursements;
@@ -124,11 +127,11 @@ public class DisbursementService {
         return DisbursementMapper.toStatusResponse(d, gateway.timezone());
     }
 
-    /** The sandbox bank's next step for one claimed transfer (automatic). */
-    void bankStep(Disbursement d) {
+    /** The bank's next step for one claimed transfer (automatic). */
+    public void bankStep(Disbursement d) {
         DisbursementStatus next = switch (d.status) {
             case INITIATED -> DisbursementStatus.PAYING;
-            case PAYING -> SandboxBankRules.outcomeFor(d.beneficiaryAccountNo);
+            case PAYING -> bank.outcomeFor(d.beneficiaryAccountNo);
             default -> null;
         };
         if (next == null) {

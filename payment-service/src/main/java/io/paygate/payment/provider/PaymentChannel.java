@@ -17,6 +17,13 @@ import java.util.Set;
  */
 public interface PaymentChannel {
 
+    /**
+     * The sandbox provider's name ({@code gateway.merchants.<id>.provider}'s default): the channel of a merchant this
+     * build does not know, the only one the provider callback decides for, the one whose page shows sandbox hints.
+     * Production code knows the sandbox by this name only, never by its classes.
+     */
+    String SANDBOX = "sandbox";
+
     /** Short name stored with the payment, e.g. {@code sandbox}. */
     String name();
 

@@ -28,7 +28,7 @@ public class PaymentChannels {
     /** The channel new charges of {@code merchantId} go to. */
     public PaymentChannel forMerchant(String merchantId) {
         GatewayConfig.MerchantConfig merchant = gateway.merchants().get(merchantId);
-        String name = merchant == null ? SandboxPaymentChannel.NAME : merchant.provider();
+        String name = merchant == null ? PaymentChannel.SANDBOX : merchant.provider();
         return byName(name).orElseThrow(() -> new IllegalStateException("no payment channel " + name));
     }
 

@@ -1,6 +1,6 @@
 package io.paygate.payment.provider;
 
-import io.paygate.payment.config.PaymentConfig;
+import io.paygate.payment.payment.PaymentConfig;
 import jakarta.enterprise.context.ApplicationScoped;
 import org.jboss.logging.Logger;
 

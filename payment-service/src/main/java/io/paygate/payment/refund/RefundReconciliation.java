@@ -2,8 +2,8 @@ package io.paygate.payment.refund;
 
 import io.micrometer.core.instrument.MeterRegistry;
 import io.paygate.kit.observability.MerchantTags;
-import io.paygate.payment.config.GatewayTime;
-import io.paygate.payment.config.PaymentConfig;
+import io.paygate.payment.payment.GatewayTime;
+import io.paygate.payment.payment.PaymentConfig;
 import io.paygate.payment.provider.PaymentChannel;
 import io.paygate.payment.provider.PaymentChannels;
 import io.paygate.payment.provider.RefundOutcome;

@@ -2,10 +2,9 @@ package io.paygate.payment.sandbox;
 
 import io.paygate.kit.config.GatewayConfig;
 import io.paygate.kit.config.SandboxUse;
-import io.paygate.payment.config.PaymentConfig;
 import io.paygate.payment.disbursement.DisbursementConfig;
+import io.paygate.payment.payment.PaymentConfig;
 import io.paygate.payment.provider.PaymentChannels;
-import io.paygate.payment.provider.SandboxPaymentChannel;
 import io.paygate.payment.provider.midtrans.MidtransAccounts;
 import jakarta.enterprise.context.ApplicationScoped;
 
@@ -17,8 +16,8 @@ import java.util.List;
  * sandbox ({@code api.sandbox.midtrans.com}, which moves no money), the simulate endpoint, the sandbox bank that moves
  * disbursements. A merchant on {@code midtrans} with any other base URL is real. Made at start-up, where it also
  * refuses a merchant whose channel this build does not have, and (through {@link MidtransAccounts}) a Midtrans
- * merchant without keys. Its own package: it reads the channels and the disbursement settings, which themselves read
- * the configuration.
+ * merchant without keys. It reads the channels, Midtrans's accounts and the disbursement settings; nothing reads it
+ * but service-kit's production posture (through {@code SandboxUse}).
  */
 @ApplicationScoped
 class PaymentSandboxUse implements SandboxUse {

@@ -1,7 +1,7 @@
 package io.paygate.payment.provider.midtrans;
 
 import io.paygate.model.json.Json;
-import io.paygate.payment.config.PaymentConfig;
+import io.paygate.payment.payment.PaymentConfig;
 import io.paygate.payment.provider.CardDetails;
 import io.quarkus.rest.client.reactive.QuarkusRestClientBuilder;
 import jakarta.enterprise.context.ApplicationScoped;

@@ -2,7 +2,7 @@ package io.paygate.payment.provider.midtrans;
 
 import io.paygate.model.api.payment.PaymentMethod;
 import io.paygate.model.status.PaymentStatus;
-import io.paygate.payment.config.PublicUrls;
+import io.paygate.payment.payment.PublicUrls;
 import io.paygate.payment.provider.CardCharge;
 import io.paygate.payment.provider.ChargeAccepted;
 import io.paygate.payment.provider.ChargeOpening;

@@ -1,0 +1,51 @@
+package io.paygate.payment.checkout;
+
+import io.paygate.model.api.payment.PaymentMethod;
+import io.paygate.model.status.PaymentStatus;
+import io.paygate.payment.payment.PaymentChargeEntity;
+import io.paygate.payment.payment.PaymentEntity;
+
+import java.math.BigDecimal;
+import java.time.Instant;
+
+/**
+ * What the hosted page needs of a payment: a read-only snapshot, no entity. {@code charge} is the method's open
+ * charge (what to pay with) while there is one.
+ */
+public record Checkout(String paymentCode, String merchantId, String customerId, BigDecimal amount, String currency,
+                       String description, PaymentStatus status, String statusDesc, boolean awaitingOtp,
+                       PaymentMethod method, String cardMask, Instant expiresAt, String returnUrl,
+                       String challengeUrl, String successUrl, String failUrl, String backUrl,
+                       PaymentMethod preselected, String accountId, String channel, OpenCharge charge) {
+
+    /** A method's charge as the page shows it: what the customer pays with, until when. */
+    public record OpenCharge(String reference, PaymentMethod method, boolean open, String payCode, String billerCode,
+                             boolean hasQr, String appUrl, String providerQrUrl, Instant expiresAt) {
+
+        static OpenCharge of(PaymentChargeEntity c) {
+            return new OpenCharge(c.reference, c.method, c.state == PaymentChargeEntity.State.OPEN, c.payCode,
+                    c.billerCode, c.qrString != null, c.appUrl, c.providerQrUrl, c.expiresAt);
+        }
+    }
+
+    static Checkout of(PaymentEntity p, PaymentChargeEntity charge) {
+        return new Checkout(p.paymentCode, p.merchantId, p.customerId, p.amount, p.currency, p.description, p.status,
+                p.statusDesc, p.awaitingOtp, p.method, p.cardMask, p.expiresAt, p.returnUrl,
+                p.awaitingOtp ? p.challengeUrl : null, p.successUrl, p.failUrl, p.backUrl, p.preselected, p.accountId,
+                p.channel, charge == null ? null : OpenCharge.of(charge));
+    }
+
+    /** Whether the customer can still choose a method and pay. */
+    public boolean payable(Instant now) {
+        return status == PaymentStatus.PENDING && now.isBefore(expiresAt);
+    }
+
+    /** Where the page sends the customer once the payment is decided, or from its "back" link; null when nowhere. */
+    public String leaveUrl() {
+        return switch (status) {
+            case CAPTURED, PARTIALLY_REFUNDED, REFUNDED -> successUrl != null ? successUrl : returnUrl;
+            case FAILED, EXPIRED, CANCELLED, REVERSED -> failUrl != null ? failUrl : returnUrl;
+            default -> backUrl != null ? backUrl : returnUrl;
+        };
+    }
+}

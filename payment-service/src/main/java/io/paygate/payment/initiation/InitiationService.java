@@ -1,0 +1,249 @@
+package io.paygate.payment.initiation;
+
+import io.micrometer.core.instrument.MeterRegistry;
+import io.paygate.kit.observability.MerchantCounter;
+import io.paygate.kit.observability.MerchantTags;
+import io.paygate.kit.auth.Merchant;
+import io.paygate.kit.config.GatewayConfig;
+import io.paygate.kit.error.ApiException;
+import io.paygate.kit.net.DnsResolver;
+import io.paygate.kit.net.GatewayPorts;
+import io.paygate.model.api.Patterns;
+import io.paygate.model.api.SourceOfFunds;
+import io.paygate.model.api.payment.InitiateRequest;
+import io.paygate.model.api.payment.InitiateResponse;
+import io.paygate.model.api.payment.PaymentMethod;
+import io.paygate.model.error.ErrorCase;
+import io.paygate.model.json.CanonicalJson;
+import io.paygate.model.net.CallbackUrlPolicy;
+import io.paygate.model.status.PaymentStatus;
+import io.paygate.payment.payment.GatewayTime;
+import io.paygate.payment.payment.PaymentCodes;
+import io.paygate.payment.payment.PaymentConfig;
+import io.paygate.payment.payment.PaymentEntity;
+import io.paygate.payment.payment.PaymentMapper;
+import io.paygate.payment.payment.PaymentRepository;
+import io.paygate.payment.payment.PublicUrls;
+import io.paygate.payment.provider.MethodCatalog;
+import io.paygate.payment.provider.MethodCheckout;
+import io.paygate.payment.provider.ProviderUnavailable;
+import io.quarkus.narayana.jta.QuarkusTransaction;
+import jakarta.enterprise.context.ApplicationScoped;
+import org.jboss.logging.Logger;
+
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.UUID;
+
+/**
+ * Hosted payment initiation (docs/contract.md §1): the checks Bean Validation cannot make, idempotency by
+ * (merchant, order.id) with a content hash, and the reply. A preselected method that opens a charge
+ * ({@code sourceOfFunds.type}, docs/contract.md §2a) is opened at the provider after the payment is committed, outside any
+ * transaction, and the reply carries what the customer pays with; a provider failure is {@code 502SS00}, and the same
+ * request again asks the provider for the same charge.
+ */
+@ApplicationScoped
+public class InitiationService {
+
+    private static final Logger LOG = Logger.getLogger(InitiationService.class);
+    private static final int ATTEMPTS = 3;
+
+    private final PaymentRepository payments;
+    private final PaymentInserts inserts;
+    private final PaymentConfig config;
+    private final GatewayTime time;
+    private final CallbackUrlPolicy callbackPolicy;
+    private final PaymentCodes codes;
+    private final PublicUrls urls;
+    private final MethodCatalog catalog;
+    private final MethodCheckout methods;
+    private final InitiationReplies replies;
+    private final boolean allowLocalUrls;
+
+    private final MerchantCounter initiations;
+
+    InitiationService(PaymentRepository payments, PaymentInserts inserts, PaymentConfig config, GatewayConfig gateway,
+                      GatewayTime time, PaymentCodes codes, MeterRegistry metrics, DnsResolver dns,
+                      GatewayPorts gatewayPorts, PublicUrls urls, MethodCatalog catalog, MethodCheckout methods,
+                      InitiationReplies replies, MerchantTags merchantTags) {
+        this.initiations = MerchantCounter.register(metrics, merchantTags, "paygate.payments.initiated",
+                "Hosted payments created, by merchant (repeats of an idempotent request not counted)");
+        this.payments = payments;
+        this.inserts = inserts;
+        this.config = config;
+        this.time = time;
+        this.codes = codes;
+        this.urls = urls;
+        this.catalog = catalog;
+        this.methods = methods;
+        this.replies = replies;
+        this.allowLocalUrls = gateway.callbacks().allowLocal();
+        // docs/contract.md §6: the host must resolve (within gateway.callbacks.resolve-timeout), every address and the port pass.
+        // A callback host seen within the JDK's cache time is checked against that answer on the request's thread.
+        // Never the gateway's own ports on loopback (the local stack): a notification there would read them back.
+        this.callbackPolicy = new CallbackUrlPolicy(gateway.callbacks().allowLocal(),
+                gateway.callbacks().allowedPorts(), dns::resolveOrCached, gatewayPorts::contains);
+    }
+
+    /**
+     * Creates the payment, or answers the same reply again for the same order with the same content.
+     *
+     * @throws ApiException {@code 4000101} for a refused URL or method, {@code 4000102} for a wallet without its
+     *                      account, {@code 4090100} for the same order id with different content, {@code 5020100} when
+     *                      the provider did not open the preselected method's charge
+     */
+    public InitiateResponse initiate(Merchant merchant, InitiateRequest request) {
+        checkUrls(request);
+        PaymentMethod method = preselected(merchant, request.sourceOfFunds());
+        String hash = contentHash(request);
+        PaymentEntity p = createOrFind(merchant, request, hash, method);
+        if (method == null || !method.kind().opensCharge()) {
+            return reply(p);
+        }
+        try {
+            methods.openPreselected(p.paymentCode, p.merchantId, method);
+        } catch (ProviderUnavailable e) {
+            LOG.infof("payment %s (merchant %s, order %s): %s not opened (%s); answered 502", p.paymentCode,
+                    p.merchantId, p.orderId, method, e.getMessage());
+            throw ApiException.of(ErrorCase.BAD_GATEWAY, e.refused()
+                    ? "The payment provider refused " + method : "The payment provider did not answer");
+        }
+        return replies.of(p.paymentCode);
+    }
+
+    /**
+     * Inserts the payment, or finds it for a repeat of the same content. The insert is the only write and commits by
+     * itself; a charge to open is opened after it, outside any transaction.
+     */
+    private PaymentEntity createOrFind(Merchant merchant, InitiateRequest request, String hash, PaymentMethod method) {
+        // Insert first and read only when that inserted nothing: a new order (the usual case) costs one statement, not
+        // a look-up and then an insert. ON CONFLICT DO NOTHING waits for a concurrent twin's transaction, so when it
+        // inserted nothing the twin has committed and the look-up sees its row.
+        for (int attempt = 0; attempt < ATTEMPTS; attempt++) {
+            PaymentEntity created = newPayment(merchant, request, hash, method);
+            if (insert(created)) {
+                initiations.increment(merchant.id());
+                LOG.infof("payment %s (merchant %s, order %s): created PENDING, expires %s%s", created.paymentCode,
+                        created.merchantId, created.orderId, created.expiresAt,
+                        method == null ? "" : ", " + method + " preselected");
+                return created;
+            }
+            Optional<PaymentEntity> existing = QuarkusTransaction.requiringNew()
+                    .call(() -> payments.findByOrder(merchant.id(), request.order().id()));
+            if (existing.isPresent()) {
+                if (!existing.get().contentHash.equals(hash)) {
+                    throw ApiException.conflict("order.id already used with different content");
+                }
+                return existing.get();
+            }
+            // No row for the order: the payment code collided (or the twin rolled back): try again.
+        }
+        throw new IllegalStateException("Could not create or find payment for order after " + ATTEMPTS + " attempts");
+    }
+
+    private boolean insert(PaymentEntity created) {
+        try {
+            return inserts.insertIfAbsent(created);
+        } catch (SQLException e) {
+            // An outage is answered 503SS00 by service-kit's mappers (they look through the causes).
+            throw new IllegalStateException("Could not insert payment " + created.paymentCode, e);
+        }
+    }
+
+    /** The reply for a payment without a preselected charge; the same for every repeat. */
+    InitiateResponse reply(PaymentEntity p) {
+        return InitiateResponse.success(p.paymentCode, urls.page(p.paymentCode), time.expiryLink(p.linkExpiresAt), 0);
+    }
+
+    /** The hosted page of a payment: {@code gateway.payment.public-base-url} + {@code /pg/pay/{code}}. */
+    public String redirectUrl(String paymentCode) {
+        return urls.page(paymentCode);
+    }
+
+    private PaymentEntity newPayment(Merchant merchant, InitiateRequest request, String hash, PaymentMethod method) {
+        Instant now = time.now();
+        PaymentEntity p = new PaymentEntity();
+        p.id = UUID.randomUUID();
+        p.paymentCode = codes.next();
+        p.merchantId = merchant.id();
+        p.contentHash = hash;
+        String currency = request.order().currency() != null ? request.order().currency() : merchant.currency();
+        PaymentMapper.fill(p, request, currency);
+        p.preselected = method;
+        p.accountId = method != null && method.needsAccount() ? request.sourceOfFunds().accountId() : null;
+        p.status = PaymentStatus.PENDING;
+        p.createdAt = now;
+        p.updatedAt = now;
+        Integer timeout = request.order().timeout();
+        Instant link = now.plus(timeout == null ? config.linkTtl() : Duration.ofMinutes(timeout));
+        p.expiresAt = method != null && method.kind().opensCharge() ? catalog.chargeExpiry(method, now, link) : link;
+        p.linkExpiresAt = p.expiresAt;
+        return p;
+    }
+
+    /** The method {@code sourceOfFunds.type} preselects, or null; refused when unknown or not offered. */
+    private PaymentMethod preselected(Merchant merchant, SourceOfFunds source) {
+        if (source == null || source.type() == null) {
+            return null;
+        }
+        PaymentMethod method = PaymentMethod.fromCode(source.type())
+                .filter(m -> catalog.offers(merchant.id(), m))
+                .orElseThrow(() -> ApiException.invalidFormat("sourceOfFunds.type"));
+        if (method.needsAccount()) {
+            if (source.accountId() == null || source.accountId().isBlank()) {
+                throw ApiException.mandatory("sourceOfFunds.accountId");
+            }
+            if (!source.accountId().matches(Patterns.E164)) {
+                throw ApiException.invalidFormat("sourceOfFunds.accountId");
+            }
+        }
+        return method;
+    }
+
+    private void checkUrls(InitiateRequest request) {
+        Optional<String> refused = callbackPolicy.check(request.url().callbackUrl());
+        if (refused.isPresent()) {
+            LOG.debugf("order %s: url.callbackUrl refused (%s)", request.order().id(), refused.get());
+            throw ApiException.invalidFormat("url.callbackUrl");
+        }
+        String returnUrl = request.url().returnUrl();
+        if (returnUrl != null && !isWebUrl(returnUrl)) {
+            throw ApiException.invalidFormat("url.returnUrl");
+        }
+        checkPageUrl(request.url().successUrl(), "url.successUrl");
+        checkPageUrl(request.url().failUrl(), "url.failUrl");
+        checkPageUrl(request.url().backUrl(), "url.backUrl");
+    }
+
+    /** docs/contract.md §1: absolute https, or http where the local stack allows it; never another scheme. */
+    private void checkPageUrl(String url, String field) {
+        if (url == null) {
+            return;
+        }
+        if (!isWebUrl(url) || (!allowLocalUrls && !url.regionMatches(true, 0, "https:", 0, 6))) {
+            throw ApiException.invalidFormat(field);
+        }
+    }
+
+    /** An absolute http(s) URL with a host and no user info: safe to send a browser to. */
+    static boolean isWebUrl(String url) {
+        try {
+            URI uri = new URI(url);
+            String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
+            return (scheme.equals("https") || scheme.equals("http")) && uri.getHost() != null
+                    && uri.getRawUserInfo() == null;
+        } catch (URISyntaxException e) {
+            return false;
+        }
+    }
+
+    /** SHA-256 of the RFC 8785 form of the request as received: member order and spacing do not matter. */
+    static String contentHash(InitiateRequest request) {
+        return CanonicalJson.fingerprint(request);
+    }
+}

@@ -1,0 +1,78 @@
+package io.paygate.payment.initiation;
+
+import io.paygate.payment.payment.PaymentEntity;
+import jakarta.enterprise.context.ApplicationScoped;
+
+import javax.sql.DataSource;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+
+/**
+ * A new payment row in one statement on the pool's connection, without an entity manager: initiation's only write.
+ * Outside a transaction the statement commits by itself (one round trip: no {@code BEGIN}, no {@code COMMIT}, no
+ * persistence context to open and flush); inside one, the pool enlists the connection and it commits with the rest.
+ */
+@ApplicationScoped
+public class PaymentInserts {
+
+    static final String INSERT = """
+            INSERT INTO payment (id, payment_code, merchant_id, order_id, content_hash, amount, currency, description,
+                customer_id, customer, meta, callback_url, return_url, status, awaiting_otp, sequence, version,
+                expires_at, link_expires_at, created_at, updated_at, success_url, fail_url, back_url, preselected,
+                account_id)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, false, 0, 0, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            ON CONFLICT DO NOTHING""";
+
+    private final DataSource dataSource;
+
+    PaymentInserts(DataSource dataSource) {
+        this.dataSource = dataSource;
+    }
+
+    /**
+     * Inserts the payment unless a payment with the same (merchant, order id) or payment code exists.
+     *
+     * @return whether the row was inserted; never throws on a duplicate, so a concurrent twin is simply not inserted
+     *         (ON CONFLICT DO NOTHING waits for the twin's transaction: when nothing was inserted, the twin committed)
+     * @throws SQLException when the database cannot be asked (service-kit's mappers answer an outage with 503)
+     */
+    public boolean insertIfAbsent(PaymentEntity p) throws SQLException {
+        try (Connection connection = dataSource.getConnection();
+             PreparedStatement insert = connection.prepareStatement(INSERT)) {
+            int i = 0;
+            insert.setObject(++i, p.id);
+            insert.setString(++i, p.paymentCode);
+            insert.setString(++i, p.merchantId);
+            insert.setString(++i, p.orderId);
+            insert.setString(++i, p.contentHash);
+            insert.setBigDecimal(++i, p.amount);
+            insert.setString(++i, p.currency);
+            insert.setString(++i, p.description);
+            insert.setString(++i, p.customerId);
+            insert.setString(++i, p.customer);
+            insert.setString(++i, p.meta);
+            insert.setString(++i, p.callbackUrl);
+            insert.setString(++i, p.returnUrl);
+            insert.setString(++i, p.status.name());
+            insert.setObject(++i, utc(p.expiresAt));
+            insert.setObject(++i, utc(p.linkExpiresAt));
+            insert.setObject(++i, utc(p.createdAt));
+            insert.setObject(++i, utc(p.updatedAt));
+            insert.setString(++i, p.successUrl);
+            insert.setString(++i, p.failUrl);
+            insert.setString(++i, p.backUrl);
+            insert.setString(++i, p.preselected == null ? null : p.preselected.name());
+            insert.setString(++i, p.accountId);
+            return insert.executeUpdate() == 1;
+        }
+    }
+
+    /** pgjdbc binds an OffsetDateTime as timestamptz (it has no binding for Instant). */
+    private static OffsetDateTime utc(Instant instant) {
+        return instant.atOffset(ZoneOffset.UTC);
+    }
+}

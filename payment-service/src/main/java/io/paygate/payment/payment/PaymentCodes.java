@@ -1,0 +1,24 @@
+package io.paygate.payment.payment;
+
+import io.paygate.model.ids.RandomIds;
+import jakarta.enterprise.context.ApplicationScoped;
+
+
+/**
+ * New payment codes: {@code PC} + 16 characters of Crockford base32 (80 random bits), 18 characters in all
+ * (docs/contract.md §1: at most 30). Unguessable, because the code alone opens the hosted page.
+ */
+@ApplicationScoped
+public class PaymentCodes {
+
+    static final String PATTERN = RandomIds.pattern("PC", 16);
+
+    public String next() {
+        return RandomIds.next("PC", 16);
+    }
+
+    /** Whether {@code value} can be a payment code at all (saves a database look-up for junk). */
+    public static boolean isWellFormed(String value) {
+        return value != null && value.matches(PATTERN);
+    }
+}

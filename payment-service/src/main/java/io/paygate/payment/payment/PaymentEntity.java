@@ -1,0 +1,191 @@
+package io.paygate.payment.payment;
+
+import io.paygate.model.api.payment.PaymentMethod;
+import io.paygate.model.status.PaymentStatus;
+import jakarta.persistence.Column;
+import jakarta.persistence.Entity;
+import jakarta.persistence.EnumType;
+import jakarta.persistence.Enumerated;
+import jakarta.persistence.Id;
+import jakarta.persistence.Table;
+import jakarta.persistence.Version;
+
+import java.math.BigDecimal;
+import java.time.Instant;
+import java.util.UUID;
+
+/**
+ * A hosted payment as stored (table {@code payment}). Private to payment-service: the wire sees it only through
+ * {@code PaymentMapper}. The state changes only through {@link #moveTo(PaymentStatus, Instant)}, which enforces the
+ * lifecycle of docs/contract.md §2.
+ */
+@Entity
+@Table(name = "payment")
+public class PaymentEntity {
+
+    @Id
+    public UUID id;
+
+    @Column(name = "payment_code", nullable = false, length = 30)
+    public String paymentCode;
+
+    @Column(name = "merchant_id", nullable = false, length = 64)
+    public String merchantId;
+
+    @Column(name = "order_id", nullable = false, length = 64)
+    public String orderId;
+
+    @Column(name = "content_hash", nullable = false, length = 64)
+    public String contentHash;
+
+    @Column(nullable = false, precision = 15, scale = 2)
+    public BigDecimal amount;
+
+    @Column(nullable = false, length = 3)
+    public String currency;
+
+    /** All succeeded refunds (docs/contract.md §3a); never more than {@link #amount}. */
+    @Column(name = "refunded_amount", nullable = false, precision = 15, scale = 2)
+    public BigDecimal refundedAmount = BigDecimal.ZERO;
+
+    @Column(length = 255)
+    public String description;
+
+    @Column(name = "customer_id", length = 64)
+    public String customerId;
+
+    /** The customer object as given (JSON). */
+    @Column(nullable = false, columnDefinition = "text")
+    public String customer;
+
+    /** The meta object as given (JSON), or null. */
+    @Column(columnDefinition = "text")
+    public String meta;
+
+    @Column(name = "callback_url", nullable = false, length = 2048)
+    public String callbackUrl;
+
+    @Column(name = "return_url", length = 2048)
+    public String returnUrl;
+
+    /** Where the page sends the customer after CAPTURED (else {@link #returnUrl}). */
+    @Column(name = "success_url", length = 2048)
+    public String successUrl;
+
+    /** Where the page sends the customer after FAILED, EXPIRED or CANCELLED (else {@link #returnUrl}). */
+    @Column(name = "fail_url", length = 2048)
+    public String failUrl;
+
+    /** The page's "back to the merchant" link (else {@link #returnUrl}). */
+    @Column(name = "back_url", length = 2048)
+    public String backUrl;
+
+    /** The method the initiation preselected ({@code sourceOfFunds.type}), or null. */
+    @Enumerated(EnumType.STRING)
+    @Column(length = 16)
+    public PaymentMethod preselected;
+
+    /** The customer's wallet account the initiation named ({@code sourceOfFunds.accountId}), or null. */
+    @Column(name = "account_id", length = 64)
+    public String accountId;
+
+    /** The number or code the customer pays the current charge with (VA number, bill key, store code), or null. */
+    @Column(name = "pay_code", length = 64)
+    public String payCode;
+
+    @Enumerated(EnumType.STRING)
+    @Column(nullable = false, length = 20)
+    public PaymentStatus status;
+
+    @Column(name = "status_desc", length = 255)
+    public String statusDesc;
+
+    @Enumerated(EnumType.STRING)
+    @Column(length = 16)
+    public PaymentMethod method;
+
+    @Column(name = "card_mask", length = 32)
+    public String cardMask;
+
+    /** card.info (JSON), or null. */
+    @Column(name = "card_info", columnDefinition = "text")
+    public String cardInfo;
+
+    @Column(length = 32)
+    public String channel;
+
+    @Column(name = "provider_reference", length = 64)
+    public String providerReference;
+
+    @Column(name = "awaiting_otp", nullable = false)
+    public boolean awaitingOtp;
+
+    /** The provider's own 3-D Secure page while {@link #awaitingOtp} (Midtrans {@code redirect_url}), or null. */
+    @Column(name = "challenge_url", length = 2048)
+    public String challengeUrl;
+
+    /** When the charge was submitted to the provider (PENDING → PROCESSING), or null. */
+    @Column(name = "submitted_at")
+    public Instant submittedAt;
+
+    /** When reconciliation asks the provider next, while PROCESSING (the claim's lease and the backoff). */
+    @Column(name = "next_inquiry_at")
+    public Instant nextInquiryAt;
+
+    /** When reconciliation last had an answer from the provider, or null. */
+    @Column(name = "last_inquiry_at")
+    public Instant lastInquiryAt;
+
+    /** How many times reconciliation claimed this payment to ask its provider. */
+    @Column(nullable = false)
+    public int inquiries;
+
+    /** Sequence number of the last event written for this payment (docs/contract.md §7). */
+    @Column(nullable = false)
+    public long sequence;
+
+    @Version
+    @Column(nullable = false)
+    public long version;
+
+    /**
+     * When the payment expires unless paid: the link's expiry, or an open charge's when that comes first (it moves
+     * with the method chosen).
+     */
+    @Column(name = "expires_at", nullable = false)
+    public Instant expiresAt;
+
+    /** The expiry the initiation reply announced ({@code expiryLink}); never changes, so repeats answer the same. */
+    @Column(name = "link_expires_at", nullable = false)
+    public Instant linkExpiresAt;
+
+    @Column(name = "created_at", nullable = false)
+    public Instant createdAt;
+
+    @Column(name = "updated_at", nullable = false)
+    public Instant updatedAt;
+
+    /**
+     * Moves to {@code next} when the lifecycle allows it.
+     *
+     * @return the previous status
+     * @throws io.paygate.model.status.IllegalTransitionException otherwise (nothing changes)
+     */
+    public PaymentStatus moveTo(PaymentStatus next, Instant now) {
+        PaymentStatus previous = status;
+        status = status.transitionTo(next);
+        updatedAt = now;
+        return previous;
+    }
+
+    /** Whether the current charge is one a method opened (a number, code or QR the customer pays). */
+    public boolean hasOpenCharge() {
+        return status == PaymentStatus.PENDING && providerReference != null && method != null
+                && method.kind().opensCharge();
+    }
+
+    /** Whether the link lifetime has passed at {@code now}. */
+    public boolean isPastExpiry(Instant now) {
+        return !now.isBefore(expiresAt);
+    }
+}

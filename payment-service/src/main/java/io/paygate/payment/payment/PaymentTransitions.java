@@ -1,0 +1,85 @@
+package io.paygate.payment.payment;
+
+import io.micrometer.core.instrument.MeterRegistry;
+import io.paygate.kit.observability.MerchantTags;
+import io.paygate.model.api.payment.RefundResult;
+import io.paygate.model.event.EventEnvelope;
+import io.paygate.model.event.Topics;
+import io.paygate.model.status.PaymentStatus;
+import io.paygate.kit.outbox.Outbox;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.transaction.Transactional;
+import org.jboss.logging.Logger;
+
+/**
+ * The payment state machine's side effects in one place: every transition goes through here, is logged once
+ * (ids only), every notified state writes its {@code PaymentStatusChanged} event to the outbox in the same
+ * transaction, with the payment's next {@code sequence} (docs/contract.md §7), and every change that moves money (a capture,
+ * a reversal) is written to the ledger of the daily report. A refund's outcome is announced the same way, with
+ * {@code result.refund}, whether or not it changes the state (docs/contract.md §3a).
+ */
+@ApplicationScoped
+public class PaymentTransitions {
+
+    private static final Logger LOG = Logger.getLogger(PaymentTransitions.class);
+
+    private final Outbox outbox;
+    private final GatewayTime time;
+    private final MeterRegistry metrics;
+    private final MoneyMovements ledger;
+    private final MerchantTags merchants;
+
+    PaymentTransitions(Outbox outbox, GatewayTime time, MeterRegistry metrics, MoneyMovements ledger,
+                       MerchantTags merchants) {
+        this.merchants = merchants;
+        this.outbox = outbox;
+        this.time = time;
+        this.metrics = metrics;
+        this.ledger = ledger;
+    }
+
+    /**
+     * Moves {@code payment} (locked by the caller) to {@code next}.
+     *
+     * @throws io.paygate.model.status.IllegalTransitionException when the lifecycle forbids it; nothing changes
+     */
+    @Transactional(Transactional.TxType.MANDATORY)
+    public void move(PaymentEntity payment, PaymentStatus next, String statusDesc) {
+        move(payment, next, statusDesc, null);
+    }
+
+    /** As {@link #move(PaymentEntity, PaymentStatus, String)}, for a refund's outcome ({@code result.refund}). */
+    @Transactional(Transactional.TxType.MANDATORY)
+    public void move(PaymentEntity payment, PaymentStatus next, String statusDesc, RefundResult refund) {
+        PaymentStatus previous = payment.moveTo(next, time.now());
+        payment.statusDesc = statusDesc;
+        if (next.isNotified()) {
+            payment.awaitingOtp = false;
+            announce(payment, refund);
+        }
+        if (next == PaymentStatus.CAPTURED || next == PaymentStatus.REVERSED) {
+            ledger.record(payment.merchantId, payment.updatedAt, next == PaymentStatus.CAPTURED
+                            ? MoneyMovements.Kind.PAYMENT_CAPTURED : MoneyMovements.Kind.PAYMENT_REVERSED,
+                    payment.orderId, payment.paymentCode, payment.method, payment.amount, payment.currency,
+                    next.name());
+        }
+        metrics.counter("paygate.payments.transitions", "status", next.name(),
+                "method", payment.method == null ? "none" : payment.method.name(),
+                MerchantTags.TAG, merchants.of(payment.merchantId)).increment();
+        LOG.infof("payment %s (merchant %s, order %s): %s -> %s%s%s", payment.paymentCode, payment.merchantId,
+                payment.orderId, previous, next, payment.method == null ? "" : " via " + payment.method,
+                statusDesc == null ? "" : " (" + statusDesc + ")");
+    }
+
+    /**
+     * Notifies the payment's current state again with {@code refund} (docs/contract.md §3a): a refund outcome that leaves the
+     * state as it is (a failed refund, a second partial refund) still reaches the merchant.
+     */
+    @Transactional(Transactional.TxType.MANDATORY)
+    public void announce(PaymentEntity payment, RefundResult refund) {
+        payment.sequence++;
+        payment.updatedAt = time.now();
+        outbox.enqueue(Topics.PAYMENT_STATUS, EventEnvelope.of(payment.merchantId, payment.sequence,
+                PaymentMapper.toEvent(payment, refund), time.clock()));
+    }
+}

@@ -1,0 +1,33 @@
+package io.paygate.payment.payment;
+
+import jakarta.enterprise.context.ApplicationScoped;
+
+/**
+ * Absolute URLs customers and merchants are given (the hosted page, QR images, sandbox pages): always from
+ * {@code gateway.payment.public-base-url}, or this process's own address when unset (the local stack), never from a
+ * request's {@code Host}.
+ */
+@ApplicationScoped
+public class PublicUrls {
+
+    private final PaymentConfig config;
+
+    PublicUrls(PaymentConfig config) {
+        this.config = config;
+    }
+
+    /** Scheme, host and port, without a trailing slash. */
+    public String base() {
+        return config.publicBaseUrl().map(url -> url.replaceAll("/+$", "")).orElseGet(SelfAddress::baseUrl);
+    }
+
+    /** The hosted page of a payment: the initiation's {@code redirecturl}. */
+    public String page(String paymentCode) {
+        return base() + "/pg/pay/" + paymentCode;
+    }
+
+    /** The QR image of a payment's open charge (docs/contract.md §2a). */
+    public String qrImage(String paymentCode) {
+        return page(paymentCode) + "/qr.png";
+    }
+}
