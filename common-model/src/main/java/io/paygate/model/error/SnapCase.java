@@ -79,17 +79,9 @@ public enum SnapCase {
         return message;
     }
 
-    /**
-     * The seven characters for {@code service}, e.g. {@code INVALID_TOKEN.code(SNAP_VA_CREATE)} = {@code "4012701"}.
-     *
-     * @throws IllegalArgumentException for a service that is not a SNAP one
-     */
+    /** The seven characters for {@code service}, e.g. {@code INVALID_TOKEN.code(SNAP_VA_CREATE)} = {@code "4012701"}. */
     public String code(ServiceCode service) {
-        Objects.requireNonNull(service, "service");
-        if (!service.isSnap()) {
-            throw new IllegalArgumentException(service + " is not a SNAP service");
-        }
-        return httpStatus + service.code() + caseCode;
+        return httpStatus + Objects.requireNonNull(service, "service").code() + caseCode;
     }
 
     /** The message with the field or reason after one space (none when {@code detail} is null or blank). */

@@ -36,9 +36,20 @@ public final class SnapServices {
     private SnapServices() {
     }
 
-    /** The SNAP service of {@code path}, when it is one of the table's. */
+    /**
+     * The SNAP service of {@code path}: the table's path it is or begins with, so that the refusal of a malformed
+     * target ({@code /v1.0/debit/status;x}, {@code …%3Bx}, a trailing {@code /}) is coded like the path it names.
+     */
     public static Optional<ServiceCode> of(String path) {
-        return path == null ? Optional.empty() : Optional.ofNullable(BY_PATH.get(path));
+        if (path == null || !isSnapPath(path)) {
+            return Optional.empty();
+        }
+        ServiceCode exact = BY_PATH.get(path);
+        if (exact != null) {
+            return Optional.of(exact);
+        }
+        return BY_PATH.entrySet().stream().filter(e -> path.startsWith(e.getKey())).map(Map.Entry::getValue)
+                .findFirst();
     }
 
     /** Whether {@code path} is under {@value #PREFIX}. */

@@ -114,12 +114,6 @@ class ResponseCodeTest {
     }
 
     @Test
-    void snapCasesNeedASnapService() {
-        org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
-                () -> SnapCase.CONFLICT.code(ServiceCode.PAYMENT_INITIATION));
-    }
-
-    @Test
     void snapMessagesTakeTheFieldOrReasonAfterOneSpace() {
         assertEquals(new ErrorResponse("4017300", "Unauthorized. Invalid signature"),
                 SnapCase.UNAUTHORIZED.body(ServiceCode.SNAP_ACCESS_TOKEN, "Invalid signature"));

@@ -14,6 +14,15 @@ import org.junit.jupiter.api.Test;
 class SnapServicesTest {
 
     @Test
+    void noPathOfTheTableBeginsWithAnother() {
+        for (String one : SnapServices.all().keySet()) {
+            for (String other : SnapServices.all().keySet()) {
+                assertTrue(one.equals(other) || !one.startsWith(other), one + " begins with " + other);
+            }
+        }
+    }
+
+    @Test
     void everySnapServiceHasExactlyOnePathUnderV1() {
         Set<ServiceCode> seen = new HashSet<>();
         for (Map.Entry<String, ServiceCode> entry : SnapServices.all().entrySet()) {
@@ -35,7 +44,11 @@ class SnapServicesTest {
         assertEquals("54", SnapServices.of("/v1.0/debit/payment-host-to-host").orElseThrow().code());
         assertEquals("78", SnapServices.of("/v1.0/qr/qr-mpm-refund").orElseThrow().code());
         assertEquals("36", SnapServices.of("/v1.0/transfer/status").orElseThrow().code());
-        assertEquals(Optional.empty(), SnapServices.of("/v1.0/transfer-va/create-va/"));
+        assertEquals(Optional.of(ServiceCode.SNAP_VA_CREATE), SnapServices.of("/v1.0/transfer-va/create-va/"));
+        assertEquals(Optional.of(ServiceCode.SNAP_VA_CREATE), SnapServices.of("/v1.0/transfer-va/create-va;x=1"));
+        assertEquals(Optional.of(ServiceCode.SNAP_DEBIT_STATUS), SnapServices.of("/v1.0/debit/status%3Bx"));
+        assertEquals(Optional.empty(), SnapServices.of("/v1.0/transfer-va"));
+        assertEquals(Optional.empty(), SnapServices.of("/v1.0/unknown"));
         assertEquals(Optional.empty(), SnapServices.of("/pg/payment/card/initiate"));
         assertEquals(Optional.empty(), SnapServices.of(null));
         assertTrue(SnapServices.isSnapPath("/v1.0/anything"));
