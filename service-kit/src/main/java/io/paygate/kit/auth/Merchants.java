@@ -37,7 +37,7 @@ public class Merchants implements MerchantDirectory {
             } catch (IllegalArgumentException e) {
                 throw new IllegalStateException("gateway.merchants." + id + ".notification-secret is not a whsec_ secret");
             }
-            SnapClient snap = m.snap().map(keys -> snapClient(id, keys)).orElse(null);
+            SnapClient snap = m.snap().map(keys -> snapClient(id, keys.clientKey(), keys.publicKey())).orElse(null);
             Merchant merchant = new Merchant(id, m.name(), m.clientSecret(), secret, m.currency(), snap);
             merchants.put(id, merchant);
             if (snap != null && byClientKey.put(snap.clientKey(), merchant) != null) {
@@ -48,13 +48,14 @@ public class Merchants implements MerchantDirectory {
         this.bySnapClientKey = Map.copyOf(byClientKey);
     }
 
-    private static SnapClient snapClient(String id, GatewayConfig.Snap keys) {
+    /** Merchant {@code id}'s SNAP keys as configured, or why the service does not start. */
+    static SnapClient snapClient(String id, String clientKey, String publicKey) {
         String prefix = "gateway.merchants." + id + ".snap.";
-        if (!CLIENT_KEY.matcher(keys.clientKey()).matches()) {
+        if (!CLIENT_KEY.matcher(clientKey).matches()) {
             throw new IllegalStateException(prefix + "client-key must be 1-64 visible ASCII characters without '|'");
         }
         try {
-            return new SnapClient(keys.clientKey(), SnapKeys.publicKey(keys.publicKey()));
+            return new SnapClient(clientKey, SnapKeys.publicKey(publicKey));
         } catch (IllegalArgumentException e) {
             throw new IllegalStateException(prefix + "public-key is not an RSA public key of at least "
                     + SnapKeys.MIN_BITS + " bits in PEM or base64 DER: " + e.getMessage());

@@ -129,7 +129,7 @@ public class AccessTokens {
         return Duration.ofSeconds(LIFETIME_SECONDS);
     }
 
-    private static List<byte[]> keys(SnapConfig config, boolean anySnapMerchant) {
+    static List<byte[]> keys(SnapConfig config, boolean anySnapMerchant) {
         List<byte[]> keys = new ArrayList<>();
         Optional<String> current = config.tokenKey();
         if (current.isEmpty()) {
