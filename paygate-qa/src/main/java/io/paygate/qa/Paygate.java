@@ -24,6 +24,7 @@ public final class Paygate {
     private final Disbursements disbursements;
     private final Lists lists;
     private final Callbacks callbacks;
+    private SnapClient snap;
 
     private Paygate(PaygateTarget target) {
         this.target = target;
@@ -90,5 +91,23 @@ public final class Paygate {
     /** The signing filter of the target's merchant, for requests of one's own. */
     public MerchantSigning signing() {
         return MerchantSigning.as(target);
+    }
+
+    /**
+     * The merchant's SNAP BI client (docs/contract.md §9), at the payment URL (where the Ingress, and the local stack,
+     * serve {@code /v1.0/}). Its key from {@code paygate.snap.private-key-file} (a PEM file) or
+     * {@code paygate.snap.private-key} (PEM or base64 DER), its client key {@code paygate.snap.client-key} (default the
+     * merchant id); environment variables {@code PAYGATE_SNAP_…} as fallback.
+     *
+     * @throws IllegalArgumentException when no private key is configured or the file cannot be read
+     */
+    public SnapClient snap() {
+        synchronized (this) {
+            if (snap == null) {
+                snap = SnapClient.of(target.paymentUrl(), Settings.getOr("paygate.snap.client-key", target.merchantId()),
+                        target.clientSecret(), Settings.snapPrivateKey());
+            }
+            return snap;
+        }
     }
 }

@@ -1,5 +1,8 @@
 package io.paygate.qa;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -28,6 +31,24 @@ final class Settings {
     static String getOr(String name, String fallback) {
         String value = get(name);
         return value == null ? fallback : value;
+    }
+
+    /** The SNAP private key: {@code paygate.snap.private-key-file}, else {@code paygate.snap.private-key}. */
+    static String snapPrivateKey() {
+        String file = get("paygate.snap.private-key-file");
+        if (file != null) {
+            try {
+                return Files.readString(Path.of(file));
+            } catch (IOException e) {
+                throw new IllegalArgumentException("paygate-qa: cannot read paygate.snap.private-key-file " + file, e);
+            }
+        }
+        String key = get("paygate.snap.private-key");
+        if (key == null) {
+            throw new IllegalArgumentException("paygate-qa: no SNAP key, missing " + named("paygate.snap.private-key-file")
+                    + " or " + named("paygate.snap.private-key"));
+        }
+        return key;
     }
 
     static String environmentName(String property) {

@@ -21,7 +21,10 @@ public final class SandboxMerchants {
     private SandboxMerchants() {
     }
 
-    /** The {@code gateway.merchants.*} and {@code gateway.ops.token} properties every service reads. */
+    /**
+     * The {@code gateway.merchants.*} (with their SNAP keys, {@link SandboxSnap}), {@code gateway.snap.signing-key} and
+     * {@code gateway.ops.token} properties every service reads.
+     */
     public static List<String> configLines() {
         List<String> lines = new java.util.ArrayList<>();
         for (Merchant m : ALL) {
@@ -31,6 +34,7 @@ public final class SandboxMerchants {
             lines.add(prefix + "notification-secret=" + m.notificationSecret());
             lines.add(prefix + "currency=" + m.currency());
         }
+        lines.addAll(SandboxSnap.configLines());
         lines.add("gateway.ops.token=" + OPS_TOKEN);
         return lines;
     }

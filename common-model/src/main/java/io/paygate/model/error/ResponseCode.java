@@ -33,9 +33,12 @@ public record ResponseCode(ServiceCode service, ErrorCase errorCase) {
         return errorCase.httpStatus();
     }
 
-    /** The fixed message without detail, e.g. {@code "Conflict"}. */
+    /**
+     * The fixed message without detail, e.g. {@code "Conflict."}; on a SNAP service the standard's where it differs
+     * ({@code "Conflict"}, {@link SnapCase}).
+     */
     public String message() {
-        return errorCase.message();
+        return service.isSnap() ? SnapCase.messageOf(errorCase) : errorCase.message();
     }
 
     /**
@@ -45,9 +48,9 @@ public record ResponseCode(ServiceCode service, ErrorCase errorCase) {
      */
     public String message(String detail) {
         if (detail == null || detail.isBlank()) {
-            return errorCase.message();
+            return message();
         }
-        return truncate(errorCase.message() + " " + detail.strip());
+        return truncate(message() + " " + detail.strip());
     }
 
     /** The seven-character code. */

@@ -24,7 +24,19 @@ class ResponseCodeTest {
                 "DISBURSEMENT_TRANSFER 04", "DISBURSEMENT_STATUS 05", "CALLBACK_REGISTRATION 06", "NOTIFICATION_LOG 07",
                 "HOSTED_PAGE 08", "REFUNDS_AND_CANCELLATION 09", "LISTS_AND_REPORTS 10",
                 "RECURRING_AND_STORED_CREDENTIALS 11");
-        assertEquals(expected, Arrays.stream(ServiceCode.values()).map(s -> s.name() + " " + s.code()).toList());
+        assertEquals(expected, Arrays.stream(ServiceCode.values()).filter(s -> !s.isSnap())
+                .map(s -> s.name() + " " + s.code()).toList());
+    }
+
+    @Test
+    void snapServiceCodesAreTheStandards() {
+        List<String> expected = List.of("SNAP_ACCOUNT_BINDING 07", "SNAP_ACCOUNT_INQUIRY 08", "SNAP_ACCOUNT_UNBINDING 09",
+                "SNAP_TRANSFER_INTERBANK 18", "SNAP_VA_STATUS 26", "SNAP_VA_CREATE 27", "SNAP_VA_DELETE 31",
+                "SNAP_TRANSFER_STATUS 36", "SNAP_QR_GENERATE 47", "SNAP_QR_QUERY 51", "SNAP_DEBIT_PAYMENT 54",
+                "SNAP_DEBIT_STATUS 55", "SNAP_DEBIT_CANCEL 57", "SNAP_DEBIT_REFUND 58", "SNAP_ACCESS_TOKEN 73",
+                "SNAP_QR_CANCEL 77", "SNAP_QR_REFUND 78");
+        assertEquals(expected, Arrays.stream(ServiceCode.values()).filter(ServiceCode::isSnap)
+                .map(s -> s.name() + " " + s.code()).toList());
     }
 
     /** Every case of the docs/contract.md §0 table (plus 404SS00/405SS00 for unknown routes and methods), for service 01. */
@@ -82,6 +94,46 @@ class ResponseCodeTest {
     })
     void codesNamedInTheContractAreProduced(String expected, ServiceCode service, ErrorCase errorCase) {
         assertEquals(expected, ResponseCode.of(service, errorCase).code());
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource({
+            "SUCCESSFUL, SNAP_ACCESS_TOKEN, 2007300, Successful",
+            "UNAUTHORIZED, SNAP_ACCESS_TOKEN, 4017300, Unauthorized.",
+            "INVALID_TOKEN, SNAP_VA_CREATE, 4012701, Invalid Token (B2B)",
+            "TOKEN_NOT_FOUND, SNAP_VA_CREATE, 4012703, Token Not Found (B2B)",
+            "INVALID_FIELD_FORMAT, SNAP_QR_GENERATE, 4004701, Invalid Field Format",
+            "INVALID_MANDATORY_FIELD, SNAP_DEBIT_PAYMENT, 4005402, Invalid Mandatory Field",
+            "TRANSACTION_NOT_FOUND, SNAP_DEBIT_STATUS, 4045501, Transaction Not Found",
+            "CONFLICT, SNAP_DEBIT_REFUND, 4095800, Conflict",
+            "DUPLICATE_PARTNER_REFERENCE, SNAP_ACCOUNT_BINDING, 4090701, Duplicate partnerReferenceNo",
+            "IN_PROGRESS, SNAP_TRANSFER_INTERBANK, 2021800, Request In Progress",
+            "INVALID_TRANSACTION_STATUS, SNAP_QR_CANCEL, 4047700, Invalid Transaction Status",
+            "PAID_BILL, SNAP_VA_DELETE, 4043114, Paid Bill"
+    })
+    void snapCasesMakeTheStandardsCodes(SnapCase snapCase, ServiceCode service, String code, String message) {
+        assertEquals(code, snapCase.code(service));
+        assertEquals(message, snapCase.message());
+        assertEquals(snapCase.httpStatus(), Integer.parseInt(code.substring(0, 3)));
+    }
+
+    @Test
+    void snapMessagesTakeTheFieldOrReasonAfterOneSpace() {
+        assertEquals(new ErrorResponse("4017300", "Unauthorized. Invalid signature"),
+                SnapCase.UNAUTHORIZED.body(ServiceCode.SNAP_ACCESS_TOKEN, "Invalid signature"));
+        assertEquals("Invalid Mandatory Field X-EXTERNAL-ID", SnapCase.INVALID_MANDATORY_FIELD.message("X-EXTERNAL-ID"));
+        assertEquals("Invalid Token (B2B)", SnapCase.INVALID_TOKEN.message(null));
+    }
+
+    @Test
+    void aPgCaseRaisedOnASnapPathSpeaksTheStandardsMessage() {
+        assertEquals("Conflict", ResponseCode.of(ServiceCode.SNAP_VA_CREATE, ErrorCase.CONFLICT).message());
+        assertEquals("4092700", ResponseCode.of(ServiceCode.SNAP_VA_CREATE, ErrorCase.CONFLICT).code());
+        assertEquals("Conflict.", ResponseCode.of(ServiceCode.PAYMENT_INITIATION, ErrorCase.CONFLICT).message());
+        assertEquals("Invalid Field Format totalAmount.value", ResponseCode.of(ServiceCode.SNAP_VA_CREATE,
+                ErrorCase.INVALID_FIELD_FORMAT).message("totalAmount.value"));
+        assertEquals("Too Many Requests", ResponseCode.of(ServiceCode.SNAP_QR_QUERY, ErrorCase.TOO_MANY_REQUESTS)
+                .message());
     }
 
     @Test

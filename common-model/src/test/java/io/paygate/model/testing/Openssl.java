@@ -65,6 +65,16 @@ public final class Openssl {
         return run(List.of("base64", "-A"), mac);
     }
 
+    /** {@code openssl dgst -sha256 -sign <keyFile> -binary | openssl base64 -A}: a base64 SHA256withRSA signature. */
+    public static String rsaSha256Base64(java.nio.file.Path keyFile, byte[] data) throws IOException {
+        Process dgst = new ProcessBuilder("openssl", "dgst", "-sha256", "-sign", keyFile.toString(), "-binary").start();
+        try (OutputStream in = dgst.getOutputStream()) {
+            in.write(data);
+        }
+        byte[] signature = dgst.getInputStream().readAllBytes();
+        return run(List.of("base64", "-A"), signature);
+    }
+
     /** {@code openssl base64 -d -A}: the decoded bytes, as lowercase hex (for {@code -macopt hexkey:}). */
     public static String base64DecodeToHex(String base64) throws IOException {
         Process decode = new ProcessBuilder("openssl", "base64", "-d", "-A").start();

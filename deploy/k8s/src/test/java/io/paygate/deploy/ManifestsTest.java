@@ -154,7 +154,17 @@ class ManifestsTest {
             "/pg/notifications/abc/redeliver, notification-service",
             "/q/health/ready, none",
             "/q/metrics, none",
-            "/internal/bindings, none"})
+            "/internal/bindings, none",
+            "/v1.0/access-token/b2b, payment-service",
+            "/v1.0/transfer-va/create-va, payment-service",
+            "/v1.0/qr/qr-mpm-generate, payment-service",
+            "/v1.0/debit/payment-host-to-host, payment-service",
+            "/v1.0/transfer-interbank, payment-service",
+            "/v1.0/registration-account-binding, binding-service",
+            "/v1.0/registration-account-inquiry, binding-service",
+            "/v1.0/registration-account-unbinding, binding-service",
+            "/v1.0/registration-account-binding/x, payment-service",
+            "/v1.00/x, none"})
     void theIngressRoutesEachPathToTheServiceThatOwnsIt(String path, String expected) {
         JsonNode ingress = prod.named("Ingress", "paygate");
         assertEquals("pay.example.com", ingress.path("spec").path("tls").get(0).path("hosts").get(0).asText());
@@ -172,13 +182,18 @@ class ManifestsTest {
         assertEquals(expected, routeOf(dev.named("Ingress", "paygate"), path));
     }
 
-    /** The backend nginx picks: the longest Prefix path matching whole path elements. */
+    /**
+     * The backend the Ingress picks (networking.k8s.io/v1): an {@code Exact} path matches itself only, a {@code Prefix}
+     * path whole path elements; the longest match wins.
+     */
     private static String routeOf(JsonNode ingress, String path) {
         Optional<String> backend = Optional.empty();
         int longest = -1;
         for (JsonNode p : ingress.path("spec").path("rules").get(0).path("http").path("paths")) {
             String prefix = p.path("path").asText();
-            boolean matches = path.equals(prefix) || path.startsWith(prefix + "/");
+            String type = p.path("pathType").asText();
+            assertTrue(type.equals("Prefix") || type.equals("Exact"), prefix + ": " + type);
+            boolean matches = path.equals(prefix) || (type.equals("Prefix") && path.startsWith(prefix + "/"));
             if (matches && prefix.length() > longest) {
                 longest = prefix.length();
                 backend = Optional.of(p.path("backend").path("service").path("name").asText());
@@ -247,6 +262,42 @@ class ManifestsTest {
                 .stream().filter(s -> s.path("metadata").path("name").asText().equals("paygate-event-signing"))
                 .findFirst().orElseThrow();
         assertTrue(template.path("stringData").has("signing-key"));
+    }
+
+    /** docs/contract.md §9: the SNAP keys, each in the services that use it and no other. */
+    @Test
+    void theServicesThatServeSnapShareTheTokenKeyAndNotificationServiceAloneHoldsTheSigningKey() throws Exception {
+        for (String service : SERVICES) {
+            JsonNode env = prod.named("Deployment", service).path("spec").path("template").path("spec")
+                    .path("containers").get(0).path("env");
+            boolean servesSnap = !service.equals("notification-service");
+            assertEquals(servesSnap, hasEnv(env, "GATEWAY_SNAP_TOKEN_KEY"), service);
+            assertEquals(!servesSnap, hasEnv(env, "GATEWAY_SNAP_SIGNING_KEY"), service);
+            if (servesSnap) {
+                JsonNode current = secretRef(env, "GATEWAY_SNAP_TOKEN_KEY");
+                assertEquals("paygate-snap-token", current.path("name").asText(), service);
+                assertEquals("token-key", current.path("key").asText(), service);
+                assertFalse(current.path("optional").asBoolean(false), service);
+                assertTrue(secretRef(env, "GATEWAY_SNAP_PREVIOUS_TOKEN_KEY").path("optional").asBoolean(), service);
+                Properties properties = secretProperties(service + "-secrets");
+                assertTrue(properties.containsKey("gateway.merchants.acme.snap.client-key"), service);
+                assertTrue(properties.containsKey("gateway.merchants.acme.snap.public-key"), service);
+            } else {
+                JsonNode signing = secretRef(env, "GATEWAY_SNAP_SIGNING_KEY");
+                assertEquals("paygate-snap-signing", signing.path("name").asText());
+                assertEquals("signing-key", signing.path("key").asText());
+                assertTrue(secretRef(env, "GATEWAY_SNAP_PREVIOUS_SIGNING_KEY").path("optional").asBoolean());
+            }
+        }
+    }
+
+    private static boolean hasEnv(JsonNode env, String name) {
+        for (JsonNode e : env) {
+            if (e.path("name").asText().equals(name)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static JsonNode secretRef(JsonNode env, String name) {

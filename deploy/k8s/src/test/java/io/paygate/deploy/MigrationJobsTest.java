@@ -47,6 +47,29 @@ class MigrationJobsTest {
         }
     }
 
+    /** Quarkus starts only with a complete configuration: every key its Deployment must have, the Job has too. */
+    @Test
+    void eachJobHasEveryRequiredSecretItsServiceHas() {
+        for (String service : SERVICES) {
+            JsonNode job = withJobs.named("Job", service + "-migrate").at("/spec/template/spec/containers/0");
+            JsonNode deployment = withJobs.named("Deployment", service).at("/spec/template/spec/containers/0");
+            Map<String, String> jobRefs = requiredSecretRefs(job);
+            requiredSecretRefs(deployment).forEach((name, ref) ->
+                    assertEquals(ref, jobRefs.get(name), service + "-migrate lacks " + name));
+        }
+    }
+
+    private static Map<String, String> requiredSecretRefs(JsonNode container) {
+        Map<String, String> refs = new HashMap<>();
+        container.path("env").forEach(e -> {
+            JsonNode ref = e.path("valueFrom").path("secretKeyRef");
+            if (!ref.isMissingNode() && !ref.path("optional").asBoolean(false)) {
+                refs.put(e.path("name").asText(), ref.path("name").asText() + "/" + ref.path("key").asText());
+            }
+        });
+        return refs;
+    }
+
     @Test
     void withTheJobsTheServicesStartWithoutFlywayAndWithoutThemTheyMigrate() {
         for (String service : SERVICES) {

@@ -51,6 +51,8 @@ public final class LocalStack {
     private final String eventSigningKey = ServiceConfig.newKey();
     /** Key of the sandbox provider's callback signatures, new for every run and the same for every payment-service. */
     private final String providerSecret = ServiceConfig.newKey();
+    /** Key of the SNAP access tokens ({@code gateway.snap.token-key}, docs/contract.md §9), new for every run. */
+    private final String snapTokenKey = ServiceConfig.newKey();
     private EmbeddedPostgresServer postgres;
     private EmbeddedKafkaBroker kafka;
     /** Each service's Kafka principal when the broker is secured ({@code --kafka-security sasl-ssl}), else null. */
@@ -314,7 +316,8 @@ public final class LocalStack {
         t0 = System.nanoTime();
         List<ServiceSpec> processes = ServiceSpec.all(options.portOffset(), options.replicas());
         ServiceConfig config = new ServiceConfig(postgres::jdbcUrl, kafka.bootstrapServers(), internalToken,
-                eventSigningKey, providerSecret, options.extraConfig(), options.listen(), ServiceSpec.ports(processes));
+                eventSigningKey, providerSecret, options.extraConfig(), options.listen(), ServiceSpec.ports(processes),
+                snapTokenKey);
         for (ServiceSpec spec : processes) {
             ServiceProcess service = new ServiceProcess(spec, runDir);
             services.add(service);
@@ -369,6 +372,10 @@ public final class LocalStack {
             System.out.printf("  %-6s %-20s %s%n", m.id(), m.clientSecret(), m.notificationSecret());
         }
         System.out.println("Ops token: " + SandboxMerchants.OPS_TOKEN);
+        System.out.println("SNAP BI (docs/contract.md §9) at " + baseUrl("payment-service") + "/v1.0/… ("
+                + baseUrl("binding-service") + " for /v1.0/registration-account-*): client key = merchant id, private"
+                + " keys deploy/local/snap/<merchant>-private.pem, the gateway's public key deploy/local/snap/"
+                + "gateway-public.pem (sandbox only)");
         MidtransMerchant.describe(options.extraConfig(), baseUrl("payment-service")).forEach(System.out::println);
     }
 

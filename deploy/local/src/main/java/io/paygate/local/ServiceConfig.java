@@ -21,10 +21,12 @@ import java.util.function.UnaryOperator;
  *                         {@code --listen} says otherwise (the stack runs the sandbox and a published ops token)
  * @param gatewayPorts     every API and management port of the stack, all replicas: no callback URL may name them
  *                         ({@code gateway.callbacks.gateway-ports}, docs/contract.md §6)
+ * @param snapTokenKey     key of the SNAP access tokens ({@code gateway.snap.token-key}, docs/contract.md §9), one per
+ *                         run: a token from any replica is good at every one
  */
 record ServiceConfig(UnaryOperator<String> jdbcUrl, String kafkaBootstrapServers, String internalToken,
                      String eventSigningKey, String providerSecret, List<String> extraConfig, String listenAddress,
-                     List<Integer> gatewayPorts) {
+                     List<Integer> gatewayPorts, String snapTokenKey) {
 
     /** Where the services listen unless {@code --listen} says otherwise (docs/contract.md §8). */
     static final String LOOPBACK = "127.0.0.1";
@@ -32,6 +34,14 @@ record ServiceConfig(UnaryOperator<String> jdbcUrl, String kafkaBootstrapServers
     ServiceConfig {
         extraConfig = List.copyOf(extraConfig);
         gatewayPorts = List.copyOf(gatewayPorts);
+    }
+
+    /** With a SNAP token key of its own (new for each instance, so one per run). */
+    ServiceConfig(UnaryOperator<String> jdbcUrl, String kafkaBootstrapServers, String internalToken,
+                  String eventSigningKey, String providerSecret, List<String> extraConfig, String listenAddress,
+                  List<Integer> gatewayPorts) {
+        this(jdbcUrl, kafkaBootstrapServers, internalToken, eventSigningKey, providerSecret, extraConfig, listenAddress,
+                gatewayPorts, newKey());
     }
 
     /** On loopback only, with no other stack ports than each service's own. */
@@ -65,6 +75,7 @@ record ServiceConfig(UnaryOperator<String> jdbcUrl, String kafkaBootstrapServers
         lines.add("quarkus.swagger-ui.enabled=true");
         lines.add("gateway.internal.token=" + internalToken);
         lines.add("gateway.events.signing-key=" + eventSigningKey);
+        lines.add("gateway.snap.token-key=" + snapTokenKey);
         if (process.name().equals("payment-service")) {
             // The hosted page asks binding-service for the customer's ACTIVE direct-debit bindings.
             lines.add("quarkus.rest-client.bindings.url=" + first("binding-service", firsts).baseUrl());
@@ -74,6 +85,8 @@ record ServiceConfig(UnaryOperator<String> jdbcUrl, String kafkaBootstrapServers
         if (process.name().equals("binding-service")) {
             lines.add("gateway.binding.public-base-url=" + first("binding-service", firsts).baseUrl());
         }
+        // The sandbox merchants, their SNAP client keys and public keys, and the gateway's SNAP signing keys: published
+        // in deploy/local/snap (sandbox only).
         lines.addAll(SandboxMerchants.configLines());
         // A merchant's Midtrans keys are the channel's, which only payment-service runs.
         boolean payment = process.name().equals("payment-service");

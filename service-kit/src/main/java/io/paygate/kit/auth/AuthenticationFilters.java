@@ -99,7 +99,7 @@ public class AuthenticationFilters {
      * read them on the event loop, within the body deadline and the size limit, before this filter's worker thread
      * was given the request.
      */
-    private static byte[] readBody(ContainerRequestContext request) throws IOException {
+    public static byte[] readBody(ContainerRequestContext request) throws IOException {
         // Read as much as Content-Length announces (one byte more, to notice a longer body): a buffer of the body's
         // size, not readNBytes' 16 KiB chunk for every ~300-byte request. Without it, up to the limit.
         int announced = request.getLength();

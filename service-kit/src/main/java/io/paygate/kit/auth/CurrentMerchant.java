@@ -3,13 +3,17 @@ package io.paygate.kit.auth;
 import io.paygate.kit.observability.LogContext;
 import jakarta.enterprise.context.RequestScoped;
 
-/** The merchant the current request was authenticated as; set by {@link AuthenticationFilters}. */
+/**
+ * The merchant the current request was authenticated as; set by {@link AuthenticationFilters} or, on SNAP paths, by
+ * {@code kit.snap.SnapAuthenticationFilters}.
+ */
 @RequestScoped
 public class CurrentMerchant {
 
     private Merchant merchant;
 
-    void set(Merchant merchant) {
+    /** For authentication filters only: the request is from {@code merchant}, its credentials verified. */
+    public void set(Merchant merchant) {
         this.merchant = merchant;
         LogContext.authenticated(merchant.id());
     }

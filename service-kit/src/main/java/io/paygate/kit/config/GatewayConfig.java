@@ -70,6 +70,27 @@ public interface GatewayConfig {
 
         /** The merchant's Midtrans account ({@code gateway.merchants.<id>.midtrans.*}); only for {@code midtrans}. */
         Optional<Midtrans> midtrans();
+
+        /**
+         * The merchant's SNAP BI keys ({@code gateway.merchants.<id>.snap.*}, docs/contract.md §9); a merchant without
+         * them gets {@code 4017300} from the token endpoint. Read by every service that serves SNAP.
+         */
+        Optional<Snap> snap();
+    }
+
+    /** A merchant's SNAP BI keys (docs/contract.md §9). Public: nothing here is secret. */
+    interface Snap {
+        /**
+         * What the merchant sends as {@code X-CLIENT-KEY} and {@code X-PARTNER-ID}: 1–64 visible ASCII characters
+         * without {@code |}, unique among merchants (the local stack uses the merchant id).
+         */
+        String clientKey();
+
+        /**
+         * The merchant's RSA public key, at least 2048 bits: PEM ({@code BEGIN PUBLIC KEY} or {@code BEGIN RSA PUBLIC
+         * KEY}) or the base64 of its DER bytes, so one environment variable holds it. A bad key stops the service.
+         */
+        String publicKey();
     }
 
     /** A merchant's Midtrans account (the Secret in Kubernetes). Never logged. */

@@ -5,6 +5,8 @@ import io.paygate.kit.auth.InternalAuthenticated;
 import io.paygate.kit.auth.MerchantAuthenticated;
 import io.paygate.kit.auth.OpsAuthenticated;
 import io.paygate.kit.error.ServiceCodeResolver;
+import io.paygate.kit.snap.SnapAuthenticated;
+import io.paygate.kit.snap.SnapClientSigned;
 import io.paygate.kit.web.ClientAddresses;
 import io.vertx.core.http.HttpServerRequest;
 import jakarta.ws.rs.Priorities;
@@ -24,6 +26,8 @@ import java.util.OptionalLong;
  *     <li>the authentication filters ({@code Priorities.AUTHENTICATION}); a failure costs the address a token in
  *     {@code ErrorMappers} ({@link RateLimits#failedAuthentication});</li>
  *     <li>{@link #merchant} (name-bound, right after a successful merchant authentication): the merchant's bucket.</li>
+ *     <li>the same for the SNAP door ({@code snap.SnapAuthenticated}, {@code snap.SnapClientSigned}): marked as
+ *     authenticated paths, the merchant's bucket once the token or signature verified.</li>
  * </ol>
  * The first three are JAX-RS filters of the matched endpoint, so they cost nothing on {@code /q/*}; all of them run on
  * the worker thread of the (blocking) endpoint, so the database round trip blocks no event loop.
@@ -65,6 +69,18 @@ public class RateLimitFilters {
         markAuthenticated(request);
     }
 
+    @ServerRequestFilter(priority = Priorities.AUTHENTICATION - 200)
+    @SnapAuthenticated
+    public void markSnap(ContainerRequestContext request) {
+        markAuthenticated(request);
+    }
+
+    @ServerRequestFilter(priority = Priorities.AUTHENTICATION - 200)
+    @SnapClientSigned
+    public void markSnapClient(ContainerRequestContext request) {
+        markAuthenticated(request);
+    }
+
     private static void markAuthenticated(ContainerRequestContext request) {
         request.setProperty(AUTHENTICATED_PATH, Boolean.TRUE);
     }
@@ -91,6 +107,20 @@ public class RateLimitFilters {
         }
         OptionalLong refused = limits.merchant(currentMerchant.get().id());
         return refused.isPresent() ? reply(request, request.getUriInfo().getPath(), refused.getAsLong()) : null;
+    }
+
+    /** A SNAP transaction request, right after its token and signature verified: the merchant's bucket. */
+    @ServerRequestFilter(priority = Priorities.AUTHENTICATION + 1)
+    @SnapAuthenticated
+    public Response snapMerchant(ContainerRequestContext request) {
+        return merchant(request);
+    }
+
+    /** A SNAP access-token request, once its signature verified: the merchant's bucket. */
+    @ServerRequestFilter(priority = Priorities.AUTHENTICATION + 1)
+    @SnapClientSigned
+    public Response snapClient(ContainerRequestContext request) {
+        return merchant(request);
     }
 
     private Response reply(ContainerRequestContext request, String path, long retryAfter) {

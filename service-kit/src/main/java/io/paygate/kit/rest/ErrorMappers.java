@@ -13,6 +13,7 @@ import io.paygate.kit.observability.LogText;
 import io.paygate.kit.observability.Rejections;
 import io.paygate.kit.ratelimit.RateLimitFilters;
 import io.paygate.kit.ratelimit.RateLimits;
+import io.paygate.kit.snap.SnapException;
 import io.paygate.model.error.ErrorCase;
 import io.paygate.model.error.ErrorResponse;
 import io.paygate.model.error.ServiceCode;
@@ -73,6 +74,30 @@ public class ErrorMappers {
         }
         Rejections.note(e.errorCase(), e.detail());
         return reply(service, e.errorCase(), e.detail());
+    }
+
+    /**
+     * A SNAP answer (docs/contract.md §9): the standard's case for the path's SNAP service code (or the one the thrower
+     * named). A {@code 401} costs the client address a token, as a failed {@code /pg/} authentication does.
+     */
+    @ServerExceptionMapper
+    public Response snap(SnapException e, ContainerRequestContext request) {
+        ServiceCode service = e.service().orElseGet(() -> serviceOf(request));
+        if (e.chargesAddress() && request.getProperty(RateLimitFilters.CLIENT) instanceof String client) {
+            OptionalLong refused = rateLimits.failedAuthentication(client);
+            if (refused.isPresent()) {
+                Rejections.note(ErrorCase.TOO_MANY_REQUESTS, "address over its limit of failed authentications ("
+                        + e.getMessage() + ")");
+                return RateLimits.tooManyRequests(service, refused.getAsLong());
+            }
+        }
+        if (e.chargesAddress()) {
+            Rejections.note(ErrorCase.UNAUTHORIZED, e.getMessage());
+        }
+        return Response.status(e.snapCase().httpStatus())
+                .type(MediaType.APPLICATION_JSON_TYPE)
+                .entity(e.snapCase().body(service, e.detail()))
+                .build();
     }
 
     /** An illegal state change (docs/contract.md §0: 409SS00); nothing was changed. */

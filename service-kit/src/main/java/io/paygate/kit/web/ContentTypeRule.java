@@ -31,7 +31,8 @@ public class ContentTypeRule {
     void install(@Observes Filters filters, ServiceCodeResolver serviceCodes) {
         filters.register(context -> {
             HttpServerRequest request = context.request();
-            if (context.normalizedPath().startsWith("/pg/") && !acceptable(request)) {
+            String path = context.normalizedPath();
+            if ((path.startsWith("/pg/") || path.startsWith("/v1.0/")) && !acceptable(request)) {
                 EarlyReply.send(context, serviceCodes, ErrorCase.UNSUPPORTED_MEDIA_TYPE);
                 return;
             }

@@ -159,6 +159,43 @@ class RateLimitTest {
         wrongSecret("198.51.100.4").then().statusCode(401);
     }
 
+    /** docs/contract.md §9: the SNAP door is behind the same limits. */
+    @Test
+    void forgedSnapTokensCostTheirAddressLikeAnyFailedAuthentication() {
+        for (int i = 0; i < 3; i++) {
+            forgedSnap("198.51.100.20").then().statusCode(401).body("responseCode", equalTo("4012603"));
+        }
+        forgedSnap("198.51.100.20").then().statusCode(429).body("responseCode", equalTo("4292600"))
+                .body("responseMessage", equalTo("Too Many Requests")).header("Retry-After", "4");
+        // Refused before its token is looked at, from that address only.
+        io.paygate.testsupport.rest.SnapClients.of(SandboxMerchants.DEMO).request()
+                .header("X-Forwarded-For", "198.51.100.20").body(SNAP_BODY).post("/v1.0/transfer-va/status").then()
+                .statusCode(429);
+        forgedSnap("198.51.100.21").then().statusCode(401);
+    }
+
+    @Test
+    void aSnapMerchantDrawsFromItsBucketForTokensAndRequests() {
+        io.paygate.qa.SnapClient demo2 = io.paygate.testsupport.rest.SnapClients.of(SandboxMerchants.DEMO2);
+        demo2.accessToken(); // the first token of demo2's burst of 3
+        for (int i = 0; i < 2; i++) {
+            demo2.request().header("X-Forwarded-For", "198.51.100.22").body(SNAP_BODY).post("/v1.0/transfer-va/status")
+                    .then().statusCode(200);
+        }
+        demo2.request().header("X-Forwarded-For", "198.51.100.23").body(SNAP_BODY).post("/v1.0/transfer-va/status")
+                .then().statusCode(429).body("responseCode", equalTo("4292600")).header("Retry-After", "4");
+        demo2.tokenReply().then().statusCode(429).body("responseCode", equalTo("4297300"));
+    }
+
+    static final String SNAP_BODY = "{\"partnerReferenceNo\":\"R-1\"}";
+
+    static Response forgedSnap(String client) {
+        return given().header("X-Forwarded-For", client).header("Authorization", "Bearer forged.token")
+                .header("X-TIMESTAMP", "2026-11-21T10:15:30+07:00").header("X-PARTNER-ID", "demo")
+                .header("X-SIGNATURE", "x").contentType("application/json").body(SNAP_BODY)
+                .post("/v1.0/transfer-va/status");
+    }
+
     @Test
     void anUnauthenticatedPathIsLimitedPerClientAddress() {
         for (int i = 0; i < 3; i++) {

@@ -1,6 +1,7 @@
 package io.paygate.testsupport.quarkus;
 
 import io.paygate.testsupport.SandboxMerchants;
+import io.paygate.testsupport.SandboxSnap;
 import io.paygate.testsupport.kafka.SignedEvents;
 import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
 
@@ -10,7 +11,7 @@ import java.util.Map;
 /**
  * Quarkus test resource: the sandbox merchants, ops token and internal token of docs/contract.md §8 as configuration,
  * the same lines the local stack writes, with {@code gateway.callbacks.allow-local=true} so tests may call back
- * to a loopback merchant sink (never on the gateway's own ports, {@link #GATEWAY_PORTS}), {@code gateway.sandbox.allowed-in-production=true} and the event signing key (both
+ * to a loopback merchant sink (never on the gateway's own ports, {@link #GATEWAY_PORTS}), {@code gateway.sandbox.allowed-in-production=true}, the event signing key and the SNAP token key (all
  * also for {@code @QuarkusIntegrationTest}s, which run the prod profile).
  */
 public class SandboxConfigResource implements QuarkusTestResourceLifecycleManager {
@@ -46,6 +47,7 @@ public class SandboxConfigResource implements QuarkusTestResourceLifecycleManage
         // A packaged service under @QuarkusIntegrationTest runs in the prod profile: this is the sandbox.
         config.put("gateway.sandbox.allowed-in-production", "true");
         config.put("gateway.events.signing-key", args.getOrDefault(EVENT_SIGNING_KEY, SignedEvents.TEST_SIGNING_KEY));
+        config.put("gateway.snap.token-key", SandboxSnap.TEST_TOKEN_KEY);
         if (args.containsKey(PREVIOUS_EVENT_SIGNING_KEY)) {
             config.put("gateway.events.previous-signing-key", args.get(PREVIOUS_EVENT_SIGNING_KEY));
         }

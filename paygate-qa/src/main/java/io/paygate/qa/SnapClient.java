@@ -1,0 +1,150 @@
+package io.paygate.qa;
+
+import io.paygate.model.json.Json;
+import io.paygate.model.snap.SnapAccessTokenSigner;
+import io.paygate.model.snap.SnapHeaders;
+import io.paygate.model.snap.SnapKeys;
+import io.paygate.model.snap.SnapServices;
+import io.restassured.response.Response;
+import io.restassured.specification.RequestSpecification;
+
+import java.security.PrivateKey;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Objects;
+
+import static io.restassured.RestAssured.given;
+
+/**
+ * A SNAP BI client of paygate (docs/contract.md §9), as a merchant's own would be: gets an access token
+ * ({@code POST /v1.0/access-token/b2b}, SHA256withRSA over {@code <client key>|<timestamp>} by the merchant's private
+ * key), keeps it until a minute before it expires, and signs transaction requests with it ({@link SnapSigning}).
+ *
+ * <pre>{@code
+ * SnapClient snap = paygate.snap();                        // or SnapClient.of(baseUrl, clientKey, secret, privateKeyPem)
+ * snap.request().body(createVaJson).post("/v1.0/transfer-va/create-va").then().body("responseCode", is("2002700"));
+ * }</pre>
+ * The SNAP paths are at the root of the gateway's origin: behind an Ingress the one base URL; on the local stack
+ * payment-service's URL for every path but {@code /v1.0/registration-account-*}, which is binding-service's
+ * ({@link #at(String)} gives a client for another base URL with the same token).
+ */
+public final class SnapClient {
+
+    /** A five-digit {@code CHANNEL-ID}, as midtrans-client is usually configured. */
+    public static final String DEFAULT_CHANNEL_ID = "95221";
+    private static final Duration RENEW_BEFORE_EXPIRY = Duration.ofSeconds(60);
+
+    private final String baseUrl;
+    private final String clientKey;
+    private final String clientSecret;
+    private final PrivateKey privateKey;
+    private final Clock clock;
+    private final TokenHolder holder;
+
+    private SnapClient(String baseUrl, String clientKey, String clientSecret, PrivateKey privateKey, Clock clock,
+                       TokenHolder holder) {
+        this.baseUrl = trimmed(Objects.requireNonNull(baseUrl, "baseUrl"));
+        this.clientKey = Objects.requireNonNull(clientKey, "clientKey");
+        this.clientSecret = Objects.requireNonNull(clientSecret, "clientSecret");
+        this.privateKey = Objects.requireNonNull(privateKey, "privateKey");
+        this.clock = clock;
+        this.holder = holder;
+    }
+
+    /**
+     * A client of the gateway at {@code baseUrl}.
+     *
+     * @param privateKey the merchant's RSA private key, PEM or base64 DER (the local stack's demo keys are
+     *                   {@code deploy/local/snap/<merchant>-private.pem})
+     */
+    public static SnapClient of(String baseUrl, String clientKey, String clientSecret, String privateKey) {
+        return new SnapClient(baseUrl, clientKey, clientSecret, SnapKeys.privateKey(privateKey), Clock.systemUTC(),
+                new TokenHolder());
+    }
+
+    /** The same client with a gateway at another base URL (binding-service on the local stack); the token is shared. */
+    public SnapClient at(String otherBaseUrl) {
+        return new SnapClient(otherBaseUrl, clientKey, clientSecret, privateKey, clock, holder);
+    }
+
+    /** The same client on another clock (its token requests are signed with that clock's time). */
+    public SnapClient withClock(Clock other) {
+        return new SnapClient(baseUrl, clientKey, clientSecret, privateKey, other, new TokenHolder());
+    }
+
+    public String baseUrl() {
+        return baseUrl;
+    }
+
+    public String clientKey() {
+        return clientKey;
+    }
+
+    /** A token of this merchant: the kept one, or a new one when it is within a minute of expiring. */
+    public String accessToken() {
+        synchronized (holder) {
+            if (holder.token == null || !clock.instant().isBefore(holder.renewAt)) {
+                Response reply = tokenReply();
+                Waits.expect(reply, 200, "SNAP access token of " + clientKey);
+                holder.token = reply.jsonPath().getString("accessToken");
+                long seconds = Long.parseLong(reply.jsonPath().getString("expiresIn"));
+                holder.renewAt = clock.instant().plusSeconds(seconds).minus(RENEW_BEFORE_EXPIRY);
+            }
+            return holder.token;
+        }
+    }
+
+    /** The raw reply of a new token request with {@code {"grantType":"client_credentials"}}. */
+    public Response tokenReply() {
+        return tokenRequest().body("{\"grantType\":\"client_credentials\"}").post(SnapServices.ACCESS_TOKEN);
+    }
+
+    /**
+     * A token request signed now, without a body: headers {@code X-CLIENT-KEY}, {@code X-TIMESTAMP},
+     * {@code X-SIGNATURE}, JSON content type. For asserting refusals (change a header, send {@code grant_type}).
+     */
+    public RequestSpecification tokenRequest() {
+        String timestamp = SnapSigning.as(clientKey, clientSecret, "-").withClock(clock).timestamp();
+        return given().baseUri(baseUrl).contentType("application/json")
+                .header(SnapHeaders.CLIENT_KEY, clientKey)
+                .header(SnapHeaders.TIMESTAMP, timestamp)
+                .header(SnapHeaders.SIGNATURE, SnapAccessTokenSigner.sign(privateKey, clientKey, timestamp));
+    }
+
+    /** The filter that signs with a current token. */
+    public SnapSigning signing() {
+        return SnapSigning.as(clientKey, clientSecret, accessToken()).withClock(clock);
+    }
+
+    /** A transaction request at the base URL, JSON, signed with a current token; give the body as a String. */
+    public RequestSpecification request() {
+        return request(signing());
+    }
+
+    /** A transaction request signed by {@code signing} (a variant of {@link #signing()}). */
+    public RequestSpecification request(SnapSigning signing) {
+        return given().baseUri(baseUrl).contentType("application/json").filter(signing);
+    }
+
+    /** POSTs {@code body} (a String as is, anything else through common-model's JSON mapper) to {@code path}. */
+    public Response post(String path, Object body) {
+        return request().body(body instanceof String text ? text : Json.write(body)).post(path);
+    }
+
+    /** Never the secret, key or token. */
+    @Override
+    public String toString() {
+        return "SnapClient[" + clientKey + " at " + baseUrl + "]";
+    }
+
+    private static String trimmed(String url) {
+        return url.endsWith("/") ? url.substring(0, url.length() - 1) : url;
+    }
+
+    /** The token, shared by the clients of one merchant at several base URLs. */
+    private static final class TokenHolder {
+        private String token;
+        private Instant renewAt = Instant.MIN;
+    }
+}
