@@ -51,7 +51,8 @@ final class ExtraService implements AutoCloseable {
                 "quarkus.datasource.password=" + EmbeddedPostgresServer.PASSWORD,
                 "kafka.bootstrap.servers=" + stack.kafkaBootstrapServers(),
                 "gateway.events.signing-key=" + stack.eventSigningKey(),
-                "gateway.internal.token=" + stack.internalToken()));
+                "gateway.internal.token=" + stack.internalToken(),
+                "gateway.snap.token-key=" + stack.snapTokenKey()));
         properties.addAll(SandboxMerchants.configLines());
         properties.addAll(List.of(config));
         List<String> command = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElse("java"),

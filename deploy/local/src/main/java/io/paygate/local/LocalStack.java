@@ -220,6 +220,11 @@ public final class LocalStack {
         return internalToken;
     }
 
+    /** {@code gateway.snap.token-key} of this run (docs/contract.md §9), for a process started beside the stack. */
+    public String snapTokenKey() {
+        return snapTokenKey;
+    }
+
     /** The services' event signing key, for tests that produce events themselves. */
     public String eventSigningKey() {
         return eventSigningKey;
