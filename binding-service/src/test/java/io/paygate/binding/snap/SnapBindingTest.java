@@ -174,6 +174,9 @@ class SnapBindingTest {
         assertEquals(claims, count("snap_idempotency"), "partnerReferenceNo claims kept");
         // The same reference is still free: the refusals remembered nothing.
         post(BINDING, good.replace("REF-BAD", newReference())).statusCode(200);
+        // ifortepay's copy of the standard names the phone msisdn.
+        post(BINDING, good.replace("REF-BAD", newReference()).replace("\"phoneNo\"", "\"msisdn\"")).statusCode(200)
+                .body("responseCode", equalTo("2000700"));
 
         assertRefused(post(INQUIRY, "{}"), 400, "4000802", "Invalid Mandatory Field partnerReferenceNo");
         assertRefused(post(INQUIRY, "{\"referenceNo\":\"\"}"), 400, "4000801", "Invalid Field Format referenceNo");

@@ -1,5 +1,6 @@
 package io.paygate.model.snap.binding;
 
+import com.fasterxml.jackson.annotation.JsonAlias;
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import jakarta.validation.Valid;
@@ -12,7 +13,8 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
 /**
  * The body of {@code POST /v1.0/registration-account-binding} (SNAP service 07, docs/contract.md §9): the standard's
  * fields, with what a §4 binding needs beside the phone in {@code additionalData} (the customer) and
- * {@code additionalInfo.channel} (the direct-debit source, default {@code BCA_DD}). {@code redirectUrl} and
+ * {@code additionalInfo.channel} (the direct-debit source, default {@code BCA_DD}); {@code phoneNo} may come as
+ * {@code msisdn}, as ifortepay's copy of the standard names it. {@code redirectUrl} and
  * {@code authCode} are accepted and not used; unknown members are ignored.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
@@ -22,9 +24,9 @@ public record AccountBindingRequest(
         @Schema(description = "The merchant's reference of this binding request, unique per merchant", required = true,
                 maxLength = 64)
         @NotBlank @Size(max = 64) String partnerReferenceNo,
-        @Schema(description = "The customer's mobile number: +62…, 62… or 08…", required = true, maxLength = 16,
-                examples = "6281234567890")
-        @NotBlank @Size(max = 16) @Pattern(regexp = PHONE) String phoneNo,
+        @Schema(description = "The customer's mobile number: +62…, 62… or 08… (msisdn accepted too)", required = true,
+                maxLength = 16, examples = "6281234567890")
+        @JsonAlias("msisdn") @NotBlank @Size(max = 16) @Pattern(regexp = PHONE) String phoneNo,
         @Schema(description = "The merchant's id (or SNAP client key)", required = true, maxLength = 64)
         @NotBlank @Size(max = 64) String merchantId,
         @Schema(description = "Ignored", maxLength = 32) @Size(max = 32) String subMerchantId,
