@@ -1,6 +1,8 @@
 package io.paygate.binding;
 
+import com.tngtech.archunit.core.domain.JavaAccess;
 import com.tngtech.archunit.core.domain.JavaClasses;
+import io.paygate.binding.binding.BindingRepository;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import org.junit.jupiter.api.BeforeAll;
@@ -24,14 +26,17 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
  * The house (README "Rooms"): one package per capability under {@code io.paygate.binding}, none named after a layer;
  * the core ({@code binding}) depends on no capability; and what is pretend stays in {@code sandbox}: no class outside
  * it depends on one inside it (the sandbox bank's page and the simulate shortcut reach the binding through
- * {@code BindingService}, the seam a real bank's answer would use). ArchUnit reads the compiled classes, where an
- * inlined constant leaves no trace, so the sandbox's boundary is also checked in the sources.
+ * {@code BindingService}, the seam a real bank's answer would use). The SNAP door ({@code snap}) is a second door onto
+ * the same room: it changes bindings only through {@code BindingService}, and nothing else depends on it. ArchUnit
+ * reads the compiled classes, where an inlined constant leaves no trace, so the sandbox's boundary is also checked in
+ * the sources.
  */
 class PackageLayoutTest {
 
     private static final String BASE = "io.paygate.binding";
     private static final String CORE = BASE + ".binding..";
     private static final String SANDBOX = BASE + ".sandbox..";
+    private static final String SNAP = BASE + ".snap..";
     private static final Path SOURCES = Path.of("src/main/java/io/paygate/binding");
 
     private static JavaClasses main;
@@ -64,6 +69,24 @@ class PackageLayoutTest {
         noClasses().that().resideOutsideOfPackage(SANDBOX)
                 .should().dependOnClassesThat().resideInAPackage(SANDBOX)
                 .because("production code reaches the simulated parties only through the seams a real one uses")
+                .check(main);
+    }
+
+    @Test
+    void theSnapDoorChangesBindingsOnlyThroughBindingService() {
+        noClasses().that().resideInAPackage(SNAP)
+                .should().dependOnClassesThat().areAssignableTo(BindingRepository.class)
+                .orShould().setFieldWhere(JavaAccess.Predicates.targetOwner(resideInAPackage(CORE)))
+                .because("SNAP is a second door onto the same room: its mappers call BindingService, never a second "
+                        + "copy of the binding's logic (CONVENTIONS)")
+                .check(main);
+    }
+
+    @Test
+    void nothingButTheSnapDoorDependsOnIt() {
+        noClasses().that().resideOutsideOfPackage(SNAP)
+                .should().dependOnClassesThat().resideInAPackage(SNAP)
+                .because("the /pg/ API and the bank page know nothing of SNAP")
                 .check(main);
     }
 

@@ -110,4 +110,12 @@ public final class Paygate {
             return snap;
         }
     }
+
+    /**
+     * The same SNAP client at binding-service's URL, where account binding ({@link SnapClient#bindAccount}, 07, 08,
+     * 09) is served: on the local stack its own port, behind an Ingress the same origin. The token is shared.
+     */
+    public SnapClient snapBindings() {
+        return snap().at(target.bindingUrl());
+    }
 }

@@ -5,6 +5,9 @@ import io.paygate.model.snap.SnapAccessTokenSigner;
 import io.paygate.model.snap.SnapHeaders;
 import io.paygate.model.snap.SnapKeys;
 import io.paygate.model.snap.SnapServices;
+import io.paygate.model.snap.binding.AccountBindingRequest;
+import io.paygate.model.snap.binding.AccountInquiryRequest;
+import io.paygate.model.snap.binding.AccountUnbindingRequest;
 import io.restassured.response.Response;
 import io.restassured.specification.RequestSpecification;
 
@@ -31,6 +34,10 @@ import static io.restassured.RestAssured.given;
  */
 public final class SnapClient {
 
+    /** SNAP account binding's paths (07, 08, 09): binding-service's, at the root of the origin like every SNAP path. */
+    public static final String ACCOUNT_BINDING = "/v1.0/registration-account-binding";
+    public static final String ACCOUNT_INQUIRY = "/v1.0/registration-account-inquiry";
+    public static final String ACCOUNT_UNBINDING = "/v1.0/registration-account-unbinding";
     /** A five-digit {@code CHANNEL-ID}, as midtrans-client is usually configured. */
     public static final String DEFAULT_CHANNEL_ID = "95221";
     private static final Duration RENEW_BEFORE_EXPIRY = Duration.ofSeconds(60);
@@ -130,6 +137,25 @@ public final class SnapClient {
     /** POSTs {@code body} (a String as is, anything else through common-model's JSON mapper) to {@code path}. */
     public Response post(String path, Object body) {
         return request().body(body instanceof String text ? text : Json.write(body)).post(path);
+    }
+
+    /**
+     * Binds a customer's direct debit ({@code POST /v1.0/registration-account-binding}, SNAP 07): reply {@code 2000700}
+     * with {@code referenceNo} (the binding id) and {@code redirectUrl} (the bank page). binding-service serves it: on
+     * the local stack use the client {@link #at(String) at} its URL ({@code Paygate.snapBindings()}).
+     */
+    public Response bindAccount(AccountBindingRequest request) {
+        return post(ACCOUNT_BINDING, request);
+    }
+
+    /** {@code POST /v1.0/registration-account-inquiry} (SNAP 08): reply {@code 2000800}, the binding's state. */
+    public Response inquireAccount(AccountInquiryRequest request) {
+        return post(ACCOUNT_INQUIRY, request);
+    }
+
+    /** {@code POST /v1.0/registration-account-unbinding} (SNAP 09): reply {@code 2000900}, {@code unlinkResult}. */
+    public Response unbindAccount(AccountUnbindingRequest request) {
+        return post(ACCOUNT_UNBINDING, request);
     }
 
     /** Never the secret, key or token. */

@@ -5,6 +5,11 @@ import com.sun.net.httpserver.HttpServer;
 import io.paygate.model.snap.SnapAccessTokenVerifier;
 import io.paygate.model.snap.SnapSignatureException;
 import io.paygate.model.snap.SnapTransactionVerifier;
+import io.paygate.model.snap.binding.AccountBindingCustomer;
+import io.paygate.model.snap.binding.AccountBindingInfo;
+import io.paygate.model.snap.binding.AccountBindingRequest;
+import io.paygate.model.snap.binding.AccountInquiryRequest;
+import io.paygate.model.snap.binding.AccountUnbindingRequest;
 import io.restassured.response.Response;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -66,6 +71,7 @@ class SnapClientTest {
         server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
         server.createContext("/v1.0/access-token/b2b", this::token);
         server.createContext("/v1.0/qr/qr-mpm-generate", this::transaction);
+        server.createContext("/v1.0/registration-account-", this::transaction);
         server.start();
         baseUrl = "http://127.0.0.1:" + server.getAddress().getPort() + "/";
     }
@@ -95,6 +101,8 @@ class SnapClientTest {
         byte[] body = exchange.getRequestBody().readAllBytes();
         Map<String, String> headers = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
         exchange.getRequestHeaders().forEach((name, values) -> headers.put(name, values.get(0)));
+        headers.put(":path", exchange.getRequestURI().toString());
+        headers.put(":body", new String(body, StandardCharsets.UTF_8));
         synchronized (received) {
             received.add(headers);
         }
@@ -156,6 +164,22 @@ class SnapClientTest {
         assertEquals("SDK", received.get(1).get("CHANNEL-ID"));
         assertTrue(received.get(1).get("X-TIMESTAMP").matches("\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d\\.\\d{3}Z"),
                 received.get(1).get("X-TIMESTAMP"));
+    }
+
+    @Test
+    void accountBindingCallsPostTheStandardsBodiesToTheirPathsSigned() {
+        SnapClient snap = client();
+        assertEquals(200, snap.bindAccount(new AccountBindingRequest("BIND-1", "081234567890", "qa", null,
+                new AccountBindingCustomer(null, "budi@example.com", "Budi", "Santoso"), null, null,
+                new AccountBindingInfo("BRI_DD"))).statusCode());
+        assertEquals(200, snap.inquireAccount(new AccountInquiryRequest("BIND-1", null, null, null)).statusCode());
+        assertEquals(200, snap.unbindAccount(new AccountUnbindingRequest("qa", "bnd_1", null, null)).statusCode());
+        assertEquals(List.of(SnapClient.ACCOUNT_BINDING, SnapClient.ACCOUNT_INQUIRY, SnapClient.ACCOUNT_UNBINDING),
+                received.stream().map(h -> h.get(":path")).toList());
+        assertEquals("{\"partnerReferenceNo\":\"BIND-1\",\"phoneNo\":\"081234567890\",\"merchantId\":\"qa\","
+                + "\"additionalData\":{\"email\":\"budi@example.com\",\"firstName\":\"Budi\",\"lastName\":\"Santoso\"},"
+                + "\"additionalInfo\":{\"channel\":\"BRI_DD\"}}", received.get(0).get(":body"));
+        assertEquals("{\"merchantId\":\"qa\",\"referenceNo\":\"bnd_1\"}", received.get(2).get(":body"));
     }
 
     @Test
