@@ -1,88 +1,39 @@
 package io.paygate.payment;
 
-import com.tngtech.archunit.core.domain.JavaClasses;
-import com.tngtech.archunit.core.importer.ClassFileImporter;
-import com.tngtech.archunit.core.importer.ImportOption;
-import org.junit.jupiter.api.BeforeAll;
+import io.paygate.testsupport.arch.House;
 import org.junit.jupiter.api.Test;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
-import java.util.regex.Pattern;
-import java.util.stream.Stream;
-
-import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAPackage;
-import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideOutsideOfPackage;
-import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
-import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
-import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /**
  * The house (README "Rooms"): one package per capability under {@code io.paygate.payment}, none named after a layer;
  * the core ({@code payment}) depends on no capability; and what is pretend stays in {@code sandbox}: no class outside
  * it depends on one inside it (production reaches it only through {@code PaymentChannel}, the provider callback and
- * {@code DisbursementBank}, found by CDI or HTTP). ArchUnit reads the compiled classes, where a constant such as a
- * channel's name is inlined and leaves no trace, so the sandbox's boundary is also checked in the sources.
+ * {@code DisbursementBank}, found by CDI or HTTP), nor does any source outside it name one of its classes (bytecode
+ * keeps no trace of an inlined constant such as a channel's name). The rules are test-support's {@link House}.
  */
 class PackageLayoutTest {
 
-    private static final String BASE = "io.paygate.payment";
-    private static final String CORE = BASE + ".payment..";
-    private static final String SANDBOX = BASE + ".sandbox..";
-    private static final Path SOURCES = Path.of("src/main/java/io/paygate/payment");
-
-    private static JavaClasses main;
-
-    @BeforeAll
-    static void importMainClasses() {
-        main = new ClassFileImporter().withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
-                .importPackages(BASE);
-    }
+    private static final House HOUSE = House.of("io.paygate.payment", "payment",
+            Path.of("src/main/java/io/paygate/payment"));
 
     @Test
     void everyClassLivesInARoomAndNoRoomIsNamedAfterALayer() {
-        noClasses().should().resideInAPackage(BASE)
-                .orShould().resideInAnyPackage(BASE + ".rest..", BASE + ".service..", BASE + ".web..",
-                        BASE + ".repository..", BASE + ".config..")
-                .because("a package is a capability a merchant or operator would name; a layer is a file's role in it")
-                .check(main);
+        HOUSE.everyClassLivesInARoomAndNoRoomIsNamedAfterALayer();
     }
 
     @Test
     void theCoreDependsOnNoCapability() {
-        classes().that().resideInAPackage(CORE)
-                .should().onlyDependOnClassesThat(resideOutsideOfPackage(BASE + "..").or(resideInAPackage(CORE)))
-                .because("every capability depends on the core, never the reverse")
-                .check(main);
+        HOUSE.theCoreDependsOnNoCapability();
     }
 
     @Test
     void nothingOutsideTheSandboxDependsOnIt() {
-        noClasses().that().resideOutsideOfPackage(SANDBOX)
-                .should().dependOnClassesThat().resideInAPackage(SANDBOX)
-                .because("production code reaches the simulated parties only through the seams a real one uses")
-                .check(main);
+        HOUSE.nothingOutsideTheSandboxDependsOnIt();
     }
 
     @Test
-    void noSourceOutsideTheSandboxNamesOneOfItsClasses() throws IOException {
-        Pattern named = Pattern.compile("io\\.paygate\\.payment\\.sandbox\\.[A-Z]");
-        Path sandbox = SOURCES.resolve("sandbox");
-        try (Stream<Path> files = Files.walk(SOURCES)) {
-            List<Path> offending = files.filter(f -> f.toString().endsWith(".java") && !f.startsWith(sandbox))
-                    .filter(f -> named.matcher(read(f)).find()).toList();
-            assertEquals(List.of(), offending, "sources outside sandbox/ that import or name a sandbox class");
-        }
-    }
-
-    private static String read(Path file) {
-        try {
-            return Files.readString(file);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+    void noSourceOutsideTheSandboxNamesOneOfItsClasses() {
+        HOUSE.noSourceOutsideTheSandboxNamesOneOfItsClasses();
     }
 }
