@@ -99,6 +99,7 @@ public class InitiationService {
      */
     public InitiateResponse initiate(Merchant merchant, InitiateRequest request) {
         checkUrls(request);
+        checkStoredOnFile(request);
         PaymentMethod method = preselected(merchant, request.sourceOfFunds());
         String hash = contentHash(request);
         PaymentEntity p = createOrFind(merchant, request, hash, method);
@@ -175,6 +176,7 @@ public class InitiationService {
         String currency = request.order().currency() != null ? request.order().currency() : merchant.currency();
         PaymentMapper.fill(p, request, currency);
         p.preselected = method;
+        p.storeOffered = offersStoring(request);
         p.accountId = method != null && method.needsAccount() ? request.sourceOfFunds().accountId() : null;
         p.status = PaymentStatus.PENDING;
         p.createdAt = now;
@@ -203,6 +205,20 @@ public class InitiationService {
             }
         }
         return method;
+    }
+
+    /**
+     * docs/contract.md §1b: {@code card.storedOnFile} {@code TO_BE_STORED} (its format is Bean Validation's) stores the
+     * card for {@code customer.id}, so it needs one ({@code 4000102 customer.id}).
+     */
+    private static void checkStoredOnFile(InitiateRequest request) {
+        if (offersStoring(request) && (request.customer().id() == null || request.customer().id().isBlank())) {
+            throw ApiException.mandatory("customer.id");
+        }
+    }
+
+    private static boolean offersStoring(InitiateRequest request) {
+        return request.card() != null && request.card().toBeStored();
     }
 
     private void checkUrls(InitiateRequest request) {
