@@ -133,7 +133,7 @@ public class MidtransPaymentChannel implements PaymentChannel {
      */
     @Override
     public void forgetCard(String merchantId, String providerToken) {
-        accounts.require(merchantId);
+        // nothing to call: the stored card's row is deleted, so the saved token is never charged again
     }
 
     /**
