@@ -50,9 +50,11 @@ public class StoredCards {
     private final PaymentChannels channels;
     private final GatewayTime time;
     private final Event<CardForgotten> forgotten;
+    private final Event<CardStored> stored;
 
     StoredCards(StoredCardRepository cards, EntityManager entityManager, PaymentChannels channels, GatewayTime time,
-                Event<CardForgotten> forgotten) {
+                Event<CardForgotten> forgotten, Event<CardStored> stored) {
+        this.stored = stored;
         this.cards = cards;
         this.entityManager = entityManager;
         this.channels = channels;
@@ -77,6 +79,7 @@ public class StoredCards {
         p.cardToken = null; // the stored card holds it now
         LOG.infof("payment %s (merchant %s): card %s %s stored as %s", p.paymentCode, p.merchantId, card.mask,
                 card.brand, card.tokenId);
+        stored.fire(new CardStored(p, card));
     }
 
     private StoredCardEntity insert(PaymentEntity p) {
