@@ -61,6 +61,7 @@ public class OneClickPayments {
                 && PaymentMethod.fromCode(source.type()).filter(m -> m == PaymentMethod.CARD).isEmpty()) {
             throw ApiException.invalidFormat("sourceOfFunds.type"); // a stored card pays by card only
         }
+        initiation.check(merchant, request); // §1's rules before the token is looked up: nothing answered out of order
         StoredCardEntity card = cards.require(merchant.id(), customerId, tokenId);
         InitiateResponse created = initiation.initiate(merchant, request);
         charges.charge(created.paymentCode(), card.id, Initiator.CUSTOMER, null);

@@ -98,9 +98,7 @@ public class InitiationService {
      *                      the provider did not open the preselected method's charge
      */
     public InitiateResponse initiate(Merchant merchant, InitiateRequest request) {
-        checkUrls(request);
-        checkStoredOnFile(request);
-        PaymentMethod method = preselected(merchant, request.sourceOfFunds());
+        PaymentMethod method = check(merchant, request);
         String hash = contentHash(request);
         PaymentEntity p = createOrFind(merchant, request, hash, method);
         if (method == null || !method.kind().opensCharge()) {
@@ -115,6 +113,20 @@ public class InitiationService {
                     ? "The payment provider refused " + method : "The payment provider did not answer");
         }
         return replies.of(p.paymentCode);
+    }
+
+    /**
+     * The checks of docs/contract.md §1 Bean Validation cannot make (URLs, {@code card.storedOnFile}, the preselected
+     * method), without writing anything: a door that creates a payment as an initiation (a one-click payment) runs them
+     * before its own look-ups, so a bad field is named before anything else is answered.
+     *
+     * @return the preselected method, or null
+     * @throws ApiException {@code 400SS01}/{@code 400SS02} naming the field
+     */
+    public PaymentMethod check(Merchant merchant, InitiateRequest request) {
+        checkUrls(request);
+        checkStoredOnFile(request);
+        return preselected(merchant, request.sourceOfFunds());
     }
 
     /**
