@@ -12,18 +12,32 @@ import io.paygate.payment.support.StoredCardApi;
 import io.paygate.testsupport.SandboxMerchants;
 import io.quarkus.test.junit.QuarkusTest;
 import jakarta.inject.Inject;
+import io.restassured.response.Response;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.concurrent.CyclicBarrier;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 
+import static org.awaitility.Awaitility.await;
 import static org.hamcrest.Matchers.anyOf;
 import static org.hamcrest.Matchers.endsWith;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.nullValue;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 
 /**
  * docs/contract.md §1b, {@code POST /pg/payment/card/payment}: a stored card charged as a payment of its own, 3-D
@@ -134,6 +148,74 @@ class OneClickPaymentTest {
         // a payment no longer PENDING is never charged again
         assertEquals(Optional.empty(), charges.charge(cycleCode, card, Initiator.MERCHANT, cycleCode + "-2"));
         assertEquals(1, db.chargesOf(cycleCode));
+    }
+
+    /** The stored-card charge runs outside the transaction that moved the payment to PROCESSING, as every charge. */
+    @Test
+    void whileTheProviderIsChargingTheStoredCardThePaymentRowIsFreeAndAlreadyProcessing() throws Exception {
+        String customer = customer();
+        String tokenId = StoredCardApi.store(SandboxMerchants.DEMO, customer, "4111111111111111");
+        String orderId = Requests.orderId();
+        Db db = new Db(dataSource);
+        ExecutorService pool = Executors.newSingleThreadExecutor();
+        Future<Response> paying;
+        try (Connection provider = dataSource.getConnection()) {
+            provider.setAutoCommit(false);
+            try (Statement s = provider.createStatement()) {
+                s.execute("LOCK TABLE sandbox_charge IN SHARE MODE"); // reads pass, the provider's insert waits
+            }
+            paying = pool.submit(() -> StoredCardApi.pay(SandboxMerchants.DEMO,
+                    StoredCardApi.oneClick(orderId, customer, tokenId)));
+            await().atMost(Duration.ofSeconds(20)).until(() -> db.count("""
+                    SELECT count(*) FROM pg_stat_activity
+                    WHERE wait_event_type = 'Lock' AND query ILIKE 'insert into sandbox_charge%'""") == 1);
+            try (Connection other = dataSource.getConnection()) {
+                other.setAutoCommit(false);
+                try (PreparedStatement lock = other.prepareStatement(
+                        "SELECT status, provider_reference FROM payment WHERE order_id = ? FOR UPDATE NOWAIT")) {
+                    lock.setString(1, orderId);
+                    try (ResultSet rs = lock.executeQuery()) {
+                        rs.next();
+                        assertEquals("PROCESSING", rs.getString(1), "committed before the provider was called");
+                        assertNotNull(rs.getString(2), "and the charge's reference with it");
+                    }
+                }
+                other.rollback();
+            }
+            provider.rollback();
+        }
+        assertEquals(200, paying.get(20, TimeUnit.SECONDS).statusCode());
+        pool.shutdown();
+        PaymentApi.awaitStatus(orderId, "CAPTURED");
+    }
+
+    @Test
+    void theSameOneClickSentTwiceAtOnceChargesOnce() throws Exception {
+        String customer = customer();
+        String tokenId = StoredCardApi.store(SandboxMerchants.DEMO, customer, "4111111111111111");
+        String orderId = Requests.orderId();
+        ObjectNode body = StoredCardApi.oneClick(orderId, customer, tokenId);
+        CyclicBarrier together = new CyclicBarrier(2);
+        ExecutorService pool = Executors.newFixedThreadPool(2);
+        List<Future<Response>> twins = pool.invokeAll(List.of(
+                () -> {
+                    together.await();
+                    return StoredCardApi.pay(SandboxMerchants.DEMO, body);
+                },
+                () -> {
+                    together.await();
+                    return StoredCardApi.pay(SandboxMerchants.DEMO, body);
+                }));
+        pool.shutdown();
+        String code = null;
+        for (Future<Response> twin : twins) {
+            assertEquals(200, twin.get().statusCode());
+            String paid = twin.get().path("paymentCode");
+            assertEquals(code == null ? paid : code, paid);
+            code = paid;
+        }
+        PaymentApi.awaitStatus(orderId, "CAPTURED");
+        assertEquals(1, new Db(dataSource).chargesOf(code));
     }
 
     @ParameterizedTest
