@@ -80,6 +80,11 @@ public final class Paygate {
         return payments;
     }
 
+    /** Stored cards and one-click payments (docs/contract.md §1b). */
+    public StoredCards storedCards() {
+        return new StoredCards(target);
+    }
+
     public Sandbox sandbox() {
         return sandbox;
     }

@@ -16,7 +16,8 @@ public record Checkout(String paymentCode, String merchantId, String customerId,
                        String description, PaymentStatus status, String statusDesc, boolean awaitingOtp,
                        PaymentMethod method, String cardMask, Instant expiresAt, String returnUrl,
                        String challengeUrl, String successUrl, String failUrl, String backUrl,
-                       PaymentMethod preselected, String accountId, String channel, OpenCharge charge) {
+                       PaymentMethod preselected, String accountId, String channel, OpenCharge charge,
+                       boolean offersSaving) {
 
     /** A method's charge as the page shows it: what the customer pays with, until when. */
     public record OpenCharge(String reference, PaymentMethod method, boolean open, String payCode, String billerCode,
@@ -32,7 +33,7 @@ public record Checkout(String paymentCode, String merchantId, String customerId,
         return new Checkout(p.paymentCode, p.merchantId, p.customerId, p.amount, p.currency, p.description, p.status,
                 p.statusDesc, p.awaitingOtp, p.method, p.cardMask, p.expiresAt, p.returnUrl,
                 p.awaitingOtp ? p.challengeUrl : null, p.successUrl, p.failUrl, p.backUrl, p.preselected, p.accountId,
-                p.channel, charge == null ? null : OpenCharge.of(charge));
+                p.channel, charge == null ? null : OpenCharge.of(charge), p.storeOffered && p.customerId != null);
     }
 
     /** Whether the customer can still choose a method and pay. */

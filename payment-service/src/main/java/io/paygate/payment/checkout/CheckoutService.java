@@ -151,12 +151,21 @@ public class CheckoutService {
 
     /** Charges the card (already checked by {@link CardValidator}) when the payment is payable. */
     public Checkout payByCard(String paymentCode, CardDetails card) {
+        return payByCard(paymentCode, card, false);
+    }
+
+    /**
+     * Charges the card when the payment is payable; {@code save}: the customer kept "save this card" ticked, so the
+     * provider keeps it and the capture stores it when the merchant offered it (docs/contract.md §1b).
+     */
+    public Checkout payByCard(String paymentCode, CardDetails card, boolean save) {
         Checkout before = find(paymentCode).orElseThrow(ApiException::notFound);
         PaymentChannel channel = channels.forMerchant(before.merchantId());
-        Optional<Submission> submitted = submit(paymentCode, PaymentMethod.CARD, card.mask(), channel.name());
+        Optional<Submission> submitted = submit(paymentCode, PaymentMethod.CARD, card.mask(), channel.name(),
+                save ? new PaymentSubmissions.CardToSave(card.expiryMonth(), card.expiryYear()) : null);
         submitted.ifPresent(s -> call(channel, s, () -> channel.chargeCard(new CardCharge(s.merchantId(),
                 s.reference(), s.paymentCode(), s.amount(), s.currency(), card,
-                initiation.redirectUrl(s.paymentCode()) + "/3ds-return"))));
+                initiation.redirectUrl(s.paymentCode()) + "/3ds-return", s.store()))));
         return current(paymentCode);
     }
 
@@ -176,7 +185,7 @@ public class CheckoutService {
         if (!active) {
             throw new CheckoutRefused("bindingId", Refusal.BINDING_UNAVAILABLE);
         }
-        Optional<Submission> submitted = submit(paymentCode, PaymentMethod.DIRECT_DEBIT, null, channel.name());
+        Optional<Submission> submitted = submit(paymentCode, PaymentMethod.DIRECT_DEBIT, null, channel.name(), null);
         submitted.ifPresent(s -> call(channel, s, () -> channel.chargeDirectDebit(new DirectDebitCharge(
                 s.merchantId(), s.reference(), s.paymentCode(), s.amount(), s.currency(), bindingId))));
         return current(paymentCode);
@@ -211,10 +220,11 @@ public class CheckoutService {
     }
 
     /** Submits the payment, cancelling a method's open charge at its provider first. */
-    private Optional<Submission> submit(String paymentCode, PaymentMethod method, String cardMask, String channel) {
+    private Optional<Submission> submit(String paymentCode, PaymentMethod method, String cardMask, String channel,
+                                        PaymentSubmissions.CardToSave save) {
         for (int attempt = 0; ; attempt++) {
             try {
-                return submissions.submit(paymentCode, method, cardMask, channel);
+                return submissions.submit(paymentCode, method, cardMask, channel, save);
             } catch (OpenCharges.AnotherCharge another) {
                 try {
                     if (attempt >= 2 || !methods.closeCurrent(another.current())) {

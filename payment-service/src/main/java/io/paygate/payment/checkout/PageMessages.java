@@ -115,6 +115,12 @@ public interface PageMessages {
     @Message("Name on card")
     String cardholderName();
 
+    @Message("Save this card for my next payments")
+    String saveCard();
+
+    @Message("We keep only a token, the masked number and the expiry, never the full number or the security code.")
+    String saveCardHint();
+
     @Message("Pay {amount}")
     String payButton(String amount);
 

@@ -15,7 +15,9 @@ import java.util.Map;
  * {@code instructions} shows how to pay an open charge (view {@code instructions}); {@code groups} are the methods to
  * choose (on the pay view, and as "choose another method" there); {@code leaveUrl} is where the page sends the customer
  * back to the merchant ({@code Checkout.leaveUrl()}); {@code notice} says why a chosen method shows no details;
- * {@code cardMarks} are the card networks' marks the card form shows.
+ * {@code cardMarks} are the card networks' marks the card form shows; {@code offerSave}: the card form offers "save
+ * this card" (the merchant asked {@code card.storedOnFile}, docs/contract.md §1b), ticked unless the customer unticked
+ * it ({@link #saveCardChecked()}).
  */
 @TemplateData
 public record PageView(
@@ -44,7 +46,8 @@ public record PageView(
         List<MethodGroup> groups,
         Instructions instructions,
         String notice,
-        List<BrandMarks.Mark> cardMarks) {
+        List<BrandMarks.Mark> cardMarks,
+        boolean offerSave) {
 
     /** Seconds a result page counts down, visibly and stoppably, before it takes the customer back to the shop. */
     public static final int AUTO_RETURN_SECONDS = 10;
@@ -72,6 +75,11 @@ public record PageView(
 
     public String value(String field) {
         return values == null ? "" : values.getOrDefault(field, "");
+    }
+
+    /** "Save this card" is ticked: at first, and again after a refused form unless the customer unticked it. */
+    public boolean saveCardChecked() {
+        return !"off".equals(value("saveCard"));
     }
 
     public boolean hasErrors() {

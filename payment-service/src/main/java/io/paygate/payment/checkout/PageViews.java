@@ -96,7 +96,7 @@ public class PageViews {
                 choosing ? choices(bindings, m) : List.of(), errorTexts,
                 formError == null ? null : text(formError, m, month), values, PageHeaders.nonce(),
                 "challenge".equals(view) || "processing".equals(view) ? c.challengeUrl() : null, c.awaitingOtp(),
-                groups, instructions, notice, assets.cardMarks());
+                groups, instructions, notice, assets.cardMarks(), c.offersSaving());
     }
 
     private Instructions instructions(Checkout c, String merchantName, String amount, Instant now,
@@ -114,7 +114,7 @@ public class PageViews {
     public PageView bare(String view, PageLanguage language, String paymentCode) {
         return new PageView(view, language.tag(), pagePath(paymentCode), titleOf(view, messages(language)), null,
                 null, null, null, null, null, null, 0, null, null, null, List.of(), Map.of(), null, Map.of(),
-                PageHeaders.nonce(), null, false, List.of(), null, null, List.of());
+                PageHeaders.nonce(), null, false, List.of(), null, null, List.of(), false);
     }
 
     /** The bindings as the page offers them, each named in the page's language. */

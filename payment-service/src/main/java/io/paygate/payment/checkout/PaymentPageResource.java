@@ -126,8 +126,10 @@ public class PaymentPageResource {
     public Response card(@PathParam("paymentCode") String paymentCode,
                          @FormParam("cardNumber") String cardNumber, @FormParam("expiryMonth") String expiryMonth,
                          @FormParam("expiryYear") String expiryYear, @FormParam("cvv") String cvv,
-                         @FormParam("cardholderName") String cardholderName) {
+                         @FormParam("cardholderName") String cardholderName,
+                         @FormParam("saveCard") String saveCard) {
         Checkout c = checkout.find(paymentCode).orElseThrow(ApiException::notFound);
+        boolean save = "on".equals(saveCard); // docs/contract.md §1b: a form posted without it stores nothing
         if (!c.payable(time.now())) {
             return backToPage(paymentCode);
         }
@@ -139,10 +141,11 @@ public class PaymentPageResource {
             values.put("expiryMonth", safe(expiryMonth, 2));
             values.put("expiryYear", safe(expiryYear, 4));
             values.put("cardholderName", safe(cardholderName, 64));
+            values.put("saveCard", save ? "on" : "off");
             return render(views.of(c, language(), checkout.bindingsFor(c), result.errors(), null, values, false), 400);
         }
         try {
-            checkout.payByCard(paymentCode, result.card());
+            checkout.payByCard(paymentCode, result.card(), save);
         } catch (CheckoutRefused e) {
             return render(views.of(c, language(), checkout.bindingsFor(c), Map.of(), e.reason(), Map.of(), false), 400);
         }

@@ -5,6 +5,7 @@ import io.paygate.model.api.payment.PaymentMethod;
 import io.paygate.model.ids.RandomIds;
 import io.paygate.model.json.Json;
 import io.paygate.model.status.PaymentStatus;
+import io.paygate.payment.payment.CardStorable;
 import io.paygate.payment.payment.ExpiryService;
 import io.paygate.payment.payment.GatewayTime;
 import io.paygate.payment.payment.PaymentCodes;
@@ -15,9 +16,11 @@ import io.paygate.payment.payment.PaymentTransitions;
 import io.paygate.payment.provider.ChargeAccepted;
 import io.paygate.payment.provider.ChargeStatus;
 import io.paygate.payment.provider.OpenCharges;
+import io.paygate.payment.provider.ProviderCardToken;
 import io.paygate.payment.provider.ProviderDecision;
 import io.paygate.payment.provider.ProviderDecisions;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Event;
 import jakarta.transaction.Transactional;
 
 import java.math.BigDecimal;
@@ -45,9 +48,11 @@ public class PaymentSubmissions {
     private final ExpiryService expiry;
     private final GatewayTime time;
     private final PaymentConfig config;
+    private final Event<CardStorable> storable;
 
     PaymentSubmissions(PaymentRepository payments, PaymentTransitions transitions, ProviderDecisions decisions,
-                       ExpiryService expiry, GatewayTime time, PaymentConfig config) {
+                       ExpiryService expiry, GatewayTime time, PaymentConfig config, Event<CardStorable> storable) {
+        this.storable = storable;
         this.payments = payments;
         this.transitions = transitions;
         this.decisions = decisions;
@@ -56,9 +61,16 @@ public class PaymentSubmissions {
         this.config = config;
     }
 
-    /** A charge to submit: the payment moved to PROCESSING under {@code reference}. */
+    /**
+     * A charge to submit: the payment moved to PROCESSING under {@code reference}; {@code store}: the provider is to
+     * keep the card (the customer saves it, docs/contract.md §1b).
+     */
     public record Submission(String merchantId, String paymentCode, String reference, BigDecimal amount,
-                             String currency) {
+                             String currency, boolean store) {
+    }
+
+    /** The expiry of a card the customer asked to save (the only card data kept with it, docs/contract.md §1b). */
+    public record CardToSave(int expiryMonth, int expiryYear) {
     }
 
     /**
@@ -69,6 +81,16 @@ public class PaymentSubmissions {
      */
     @Transactional
     public Optional<Submission> submit(String paymentCode, PaymentMethod method, String cardMask, String channel) {
+        return submit(paymentCode, method, cardMask, channel, null);
+    }
+
+    /**
+     * As {@link #submit(String, PaymentMethod, String, String)}, saving the card when the merchant offered it
+     * ({@code card.storedOnFile}) and the customer kept "save this card" ({@code save} not null).
+     */
+    @Transactional
+    public Optional<Submission> submit(String paymentCode, PaymentMethod method, String cardMask, String channel,
+                                       CardToSave save) {
         if (!PaymentCodes.isWellFormed(paymentCode)) {
             throw ApiException.notFound();
         }
@@ -88,8 +110,11 @@ public class PaymentSubmissions {
         p.providerReference = RandomIds.next("CHG", 24);
         p.submittedAt = now;
         p.nextInquiryAt = now.plus(config.providerTimeout());
+        p.saveCard = save != null && p.storeOffered && p.customerId != null;
+        p.cardExpiry = p.saveCard ? "%02d/%04d".formatted(save.expiryMonth(), save.expiryYear()) : null;
         transitions.move(p, PaymentStatus.PROCESSING, null);
-        return Optional.of(new Submission(p.merchantId, p.paymentCode, p.providerReference, p.amount, p.currency));
+        return Optional.of(new Submission(p.merchantId, p.paymentCode, p.providerReference, p.amount, p.currency,
+                p.saveCard));
     }
 
     /**
@@ -98,6 +123,9 @@ public class PaymentSubmissions {
      */
     @Transactional
     public void accepted(Submission submission, ChargeAccepted accepted) {
+        if (accepted.storedCard() != null) {
+            keepToken(submission, accepted.storedCard());
+        }
         PaymentEntity p = lockStillProcessing(submission.paymentCode(), submission.reference());
         if (p == null) {
             return;
@@ -132,6 +160,22 @@ public class PaymentSubmissions {
         if (p != null) {
             p.awaitingOtp = false;
         }
+    }
+
+    /**
+     * The provider's token of a card the customer saves waits on the payment until the capture stores it; when the
+     * decision came first (the payment is captured already), it is stored now.
+     */
+    private void keepToken(Submission submission, ProviderCardToken token) {
+        payments.lockByCode(submission.paymentCode())
+                .filter(p -> p.saveCard && p.cardToken == null && submission.reference().equals(p.providerReference))
+                .ifPresent(p -> {
+                    p.cardToken = token.token();
+                    p.cardFingerprint = token.fingerprint();
+                    if (p.status.isPaid()) {
+                        storable.fire(new CardStorable(p));
+                    }
+                });
     }
 
     private PaymentEntity lockStillProcessing(String paymentCode, String reference) {

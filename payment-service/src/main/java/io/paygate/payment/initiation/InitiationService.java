@@ -98,8 +98,7 @@ public class InitiationService {
      *                      the provider did not open the preselected method's charge
      */
     public InitiateResponse initiate(Merchant merchant, InitiateRequest request) {
-        checkUrls(request);
-        PaymentMethod method = preselected(merchant, request.sourceOfFunds());
+        PaymentMethod method = check(merchant, request);
         String hash = contentHash(request);
         PaymentEntity p = createOrFind(merchant, request, hash, method);
         if (method == null || !method.kind().opensCharge()) {
@@ -114,6 +113,20 @@ public class InitiationService {
                     ? "The payment provider refused " + method : "The payment provider did not answer");
         }
         return replies.of(p.paymentCode);
+    }
+
+    /**
+     * The checks of docs/contract.md §1 Bean Validation cannot make (URLs, {@code card.storedOnFile}, the preselected
+     * method), without writing anything: a door that creates a payment as an initiation (a one-click payment) runs them
+     * before its own look-ups, so a bad field is named before anything else is answered.
+     *
+     * @return the preselected method, or null
+     * @throws ApiException {@code 400SS01}/{@code 400SS02} naming the field
+     */
+    public PaymentMethod check(Merchant merchant, InitiateRequest request) {
+        checkUrls(request);
+        checkStoredOnFile(request);
+        return preselected(merchant, request.sourceOfFunds());
     }
 
     /**
@@ -175,6 +188,7 @@ public class InitiationService {
         String currency = request.order().currency() != null ? request.order().currency() : merchant.currency();
         PaymentMapper.fill(p, request, currency);
         p.preselected = method;
+        p.storeOffered = offersStoring(request);
         p.accountId = method != null && method.needsAccount() ? request.sourceOfFunds().accountId() : null;
         p.status = PaymentStatus.PENDING;
         p.createdAt = now;
@@ -203,6 +217,20 @@ public class InitiationService {
             }
         }
         return method;
+    }
+
+    /**
+     * docs/contract.md §1b: {@code card.storedOnFile} {@code TO_BE_STORED} (its format is Bean Validation's) stores the
+     * card for {@code customer.id}, so it needs one ({@code 4000102 customer.id}).
+     */
+    private static void checkStoredOnFile(InitiateRequest request) {
+        if (offersStoring(request) && (request.customer().id() == null || request.customer().id().isBlank())) {
+            throw ApiException.mandatory("customer.id");
+        }
+    }
+
+    private static boolean offersStoring(InitiateRequest request) {
+        return request.card() != null && request.card().toBeStored();
     }
 
     private void checkUrls(InitiateRequest request) {

@@ -159,6 +159,30 @@ public class PaymentEntity {
     @Column(name = "link_expires_at", nullable = false)
     public Instant linkExpiresAt;
 
+    /** The merchant asked {@code card.storedOnFile} {@code TO_BE_STORED}: the card form offers "save this card". */
+    @Column(name = "store_offered", nullable = false)
+    public boolean storeOffered;
+
+    /** The card charged is to be stored once captured (the customer kept "save this card" ticked). */
+    @Column(name = "save_card", nullable = false)
+    public boolean saveCard;
+
+    /** {@code MM/YYYY} of a card to store, or null; nothing else of the card is kept. */
+    @Column(name = "card_expiry", length = 7)
+    public String cardExpiry;
+
+    /** The provider's token of a card to store, until the capture stores it; never the number. */
+    @Column(name = "card_token", length = 255)
+    public String cardToken;
+
+    /** The provider's keyed fingerprint of a card to store (the same card is not stored twice). */
+    @Column(name = "card_fingerprint", length = 128)
+    public String cardFingerprint;
+
+    /** The stored card this payment stored (on capture) or charged (one-click), or null. */
+    @Column(name = "stored_card_id")
+    public UUID storedCardId;
+
     @Column(name = "created_at", nullable = false)
     public Instant createdAt;
 

@@ -14,6 +14,10 @@ public class PaymentServiceCodes implements ServiceCodeResolver {
                 || path.startsWith("/pg/disbursements") || path.startsWith("/pg/reports")) {
             return ServiceCode.LISTS_AND_REPORTS;
         }
+        if (path.startsWith("/pg/payment/card/stored") || path.equals("/pg/payment/card/payment")
+                || path.startsWith("/pg/payment/card/payment/")) {
+            return ServiceCode.RECURRING_AND_STORED_CREDENTIALS;
+        }
         if (path.startsWith("/pg/payment/card/refund") || path.startsWith("/pg/payment/card/cancel")) {
             return ServiceCode.REFUNDS_AND_CANCELLATION;
         }

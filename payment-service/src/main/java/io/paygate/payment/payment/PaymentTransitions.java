@@ -8,6 +8,7 @@ import io.paygate.model.event.Topics;
 import io.paygate.model.status.PaymentStatus;
 import io.paygate.kit.outbox.Outbox;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Event;
 import jakarta.transaction.Transactional;
 import org.jboss.logging.Logger;
 
@@ -28,9 +29,11 @@ public class PaymentTransitions {
     private final MeterRegistry metrics;
     private final MoneyMovements ledger;
     private final MerchantTags merchants;
+    private final Event<CardStorable> storable;
 
     PaymentTransitions(Outbox outbox, GatewayTime time, MeterRegistry metrics, MoneyMovements ledger,
-                       MerchantTags merchants) {
+                       MerchantTags merchants, Event<CardStorable> storable) {
+        this.storable = storable;
         this.merchants = merchants;
         this.outbox = outbox;
         this.time = time;
@@ -62,6 +65,9 @@ public class PaymentTransitions {
                             ? MoneyMovements.Kind.PAYMENT_CAPTURED : MoneyMovements.Kind.PAYMENT_REVERSED,
                     payment.orderId, payment.paymentCode, payment.method, payment.amount, payment.currency,
                     next.name());
+        }
+        if (next == PaymentStatus.CAPTURED && payment.saveCard) {
+            storable.fire(new CardStorable(payment)); // the card the customer saved is stored with the capture
         }
         metrics.counter("paygate.payments.transitions", "status", next.name(),
                 "method", payment.method == null ? "none" : payment.method.name(),

@@ -68,12 +68,33 @@ public interface PaymentChannel {
 
     /**
      * Submits a card charge under {@code charge.reference()}. The card details live only for this call: never store
-     * or log them.
+     * or log them. With {@link CardCharge#store()} the provider keeps the card and its token comes back with the
+     * acceptance ({@link ChargeAccepted#storedCard()}).
      *
      * @throws ChargeRefused when the provider definitely refused the charge (nothing will be charged); any other
      *                       exception means the outcome is unknown and the payment stays PROCESSING for reconciliation
      */
     ChargeAccepted chargeCard(CardCharge charge);
+
+    /**
+     * Charges a card the provider keeps ({@link ProviderCardToken}) under {@code charge.reference()}: a one-click
+     * payment ({@link StoredCardCharge.Initiator#CUSTOMER}; the provider may ask 3-D Secure, as for
+     * {@link #chargeCard}) or a charge without the customer ({@link StoredCardCharge.Initiator#MERCHANT}, a
+     * subscription's cycle: a charge the provider would challenge is refused, never left waiting). The same reference
+     * again is the same charge; a lost answer is reconciled by {@link #inquire}.
+     *
+     * @throws ChargeRefused when the provider definitely refused (declined, token unknown or forgotten: nothing was
+     *                       charged); any other exception means the outcome is unknown
+     */
+    ChargeAccepted chargeStoredCard(StoredCardCharge charge);
+
+    /**
+     * Forgets a card the provider keeps for {@code merchantId}: no later charge by {@code providerToken} succeeds.
+     * Idempotent (a token the provider does not know is forgotten already).
+     *
+     * @throws RuntimeException when the provider could not be asked: nothing was forgotten for sure, ask again
+     */
+    void forgetCard(String merchantId, String providerToken);
 
     /** Submits a direct debit through an ACTIVE binding; failures as for {@link #chargeCard}. */
     ChargeAccepted chargeDirectDebit(DirectDebitCharge charge);

@@ -40,6 +40,10 @@ public class SandboxChargeEntity {
     @Column(name = "card_info", columnDefinition = "text")
     public String cardInfo;
 
+    /** The token of the card this charge stored or charged ({@code sandbox_card}), or null. */
+    @Column(name = "card_token", length = 64)
+    public String cardToken;
+
     @Column(name = "notify_at")
     public Instant notifyAt;
 

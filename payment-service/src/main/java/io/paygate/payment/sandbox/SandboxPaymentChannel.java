@@ -16,6 +16,7 @@ import io.paygate.payment.provider.OpenedCharge;
 import io.paygate.payment.provider.PaymentChannel;
 import io.paygate.payment.provider.RefundOrder;
 import io.paygate.payment.provider.RefundOutcome;
+import io.paygate.payment.provider.StoredCardCharge;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.LockModeType;
@@ -54,10 +55,12 @@ public class SandboxPaymentChannel implements PaymentChannel {
     private final PaymentConfig.Sandbox config;
     private final PaymentConfig.Qris qris;
     private final PublicUrls urls;
+    private final SandboxVault vault;
 
     SandboxPaymentChannel(EntityManager entityManager, SandboxChargeRepository charges,
                           TransactionSynchronizationRegistry transactions, SandboxCallbackDispatcher dispatcher,
-                          PaymentConfig config, PublicUrls urls) {
+                          PaymentConfig config, PublicUrls urls, SandboxVault vault) {
+        this.vault = vault;
         this.entityManager = entityManager;
         this.charges = charges;
         this.transactions = transactions;
@@ -192,6 +195,7 @@ public class SandboxPaymentChannel implements PaymentChannel {
         }
         SandboxCards.Behaviour behaviour = SandboxCards.behaviourOf(charge.card().number());
         SandboxChargeEntity row = newCharge(charge.reference(), charge.paymentCode());
+        row.merchantId = charge.merchantId();
         row.amount = charge.amount();
         row.currency = charge.currency();
         row.cardInfo = behaviour.info() == null ? null : Json.write(behaviour.info());
@@ -200,8 +204,48 @@ public class SandboxPaymentChannel implements PaymentChannel {
         } else {
             decide(row, behaviour.outcome(), behaviour.statusDesc());
         }
+        if (charge.store()) {
+            row.cardToken = vault.keep(charge.merchantId(), charge.card().number(), row.cardInfo).token;
+        }
         entityManager.persist(row);
-        return new ChargeAccepted(behaviour.info(), behaviour.challenge());
+        return acceptanceOf(row);
+    }
+
+    /**
+     * A later charge of a card the sandbox keeps (docs/contract.md §1b): it behaves as its test card paid, except
+     * {@code 4000 0000 0000 0341}, declined after its first payment; a merchant-initiated charge of the 3-D Secure card
+     * is declined ({@code 3-D Secure required}). A token the sandbox does not keep for this merchant is refused.
+     */
+    @Override
+    @Transactional(Transactional.TxType.REQUIRES_NEW)
+    public ChargeAccepted chargeStoredCard(StoredCardCharge charge) {
+        SandboxChargeEntity known = entityManager.find(SandboxChargeEntity.class, charge.reference());
+        if (known != null) {
+            return acceptanceOf(known);
+        }
+        SandboxCardEntity card = vault.find(charge.merchantId(), charge.providerToken())
+                .orElseThrow(() -> new ChargeRefused("Card token not valid"));
+        SandboxCards.Behaviour behaviour = SandboxCards.laterCharge(card.behaviour,
+                charge.initiator() == StoredCardCharge.Initiator.CUSTOMER);
+        SandboxChargeEntity row = newCharge(charge.reference(), charge.paymentCode());
+        row.merchantId = charge.merchantId();
+        row.amount = charge.amount();
+        row.currency = charge.currency();
+        row.cardInfo = card.cardInfo;
+        row.cardToken = card.token;
+        if (behaviour.challenge()) {
+            row.state = SandboxChargeEntity.State.AWAITING_OTP;
+        } else {
+            decide(row, behaviour.outcome(), behaviour.statusDesc());
+        }
+        entityManager.persist(row);
+        return new ChargeAccepted(cardInfoOf(row), behaviour.challenge());
+    }
+
+    @Override
+    @Transactional(Transactional.TxType.REQUIRES_NEW)
+    public void forgetCard(String merchantId, String providerToken) {
+        vault.forget(merchantId, providerToken);
     }
 
     @Override
@@ -292,8 +336,11 @@ public class SandboxPaymentChannel implements PaymentChannel {
         return row.cardInfo == null ? null : Json.read(row.cardInfo, CardInfo.class);
     }
 
-    private static ChargeAccepted acceptanceOf(SandboxChargeEntity row) {
-        return new ChargeAccepted(cardInfoOf(row), row.state == SandboxChargeEntity.State.AWAITING_OTP);
+    private ChargeAccepted acceptanceOf(SandboxChargeEntity row) {
+        ChargeAccepted accepted = new ChargeAccepted(cardInfoOf(row),
+                row.state == SandboxChargeEntity.State.AWAITING_OTP);
+        return row.cardToken == null ? accepted
+                : vault.tokenOf(row.merchantId, row.cardToken).map(accepted::withStoredCard).orElse(accepted);
     }
 
     private static SandboxChargeEntity newCharge(String reference, String paymentCode) {

@@ -5,6 +5,7 @@ import io.paygate.payment.support.Db;
 import io.paygate.payment.support.PaymentApi;
 import io.paygate.payment.support.PaymentTestResources;
 import io.paygate.payment.support.Requests;
+import io.paygate.payment.support.StoredCardApi;
 import io.paygate.testsupport.web.Axe;
 import io.paygate.testsupport.web.Chromium;
 import io.quarkus.test.common.http.TestHTTPResource;
@@ -70,6 +71,13 @@ class HostedPageAuditTest {
     @Test
     void thePayViewWithItsCardFormPasses() {
         audit(PaymentApi.newPayment(Requests.orderId()), "pay", "the pay view");
+    }
+
+    @Test
+    void theCardFormOfferingToSaveTheCardPasses() {
+        String code = PaymentApi.initiate(StoredCardApi.offeringToStore(Requests.orderId(), "CUST-AUDIT")).then()
+                .statusCode(200).extract().path("paymentCode");
+        audit(code, "pay", "the pay view offering to save the card");
     }
 
     @Test

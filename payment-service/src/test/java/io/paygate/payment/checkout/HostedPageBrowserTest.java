@@ -3,6 +3,8 @@ package io.paygate.payment.checkout;
 import io.paygate.payment.support.PaymentApi;
 import io.paygate.payment.support.PaymentTestResources;
 import io.paygate.payment.support.Requests;
+import io.paygate.payment.support.StoredCardApi;
+import io.paygate.testsupport.SandboxMerchants;
 import io.paygate.testsupport.web.Chromium;
 import io.quarkus.test.junit.QuarkusTest;
 import org.junit.jupiter.api.AfterAll;
@@ -183,6 +185,51 @@ class HostedPageBrowserTest {
         }
         assertBadgesFitTheirButtons("the other methods beside the instructions");
         fullPage("marks-instructions");
+    }
+
+    @Test
+    void customerSavesTheCardInEnglishWithTheBoxTheMerchantTicked() {
+        String customer = "CUST-" + java.util.UUID.randomUUID().toString().substring(0, 12);
+        String orderId = Requests.orderId();
+        String redirectUrl = PaymentApi.initiate(StoredCardApi.offeringToStore(orderId, customer)).then()
+                .statusCode(200).extract().path("redirecturl");
+        browser.get(redirectUrl);
+        WebElement box = browser.findElement(By.id("saveCard"));
+        assertTrue(box.isSelected(), "ticked as the merchant asked");
+        assertEquals("Save this card for my next payments", box.getAccessibleName());
+        assertTrue(browser.findElement(By.id("saveCard-hint")).isDisplayed(), "what is kept is said");
+        screenshot("save-card-en");
+        fillCard("4111 1111 1111 1111");
+        new WebDriverWait(browser, Duration.ofSeconds(30)).until(
+                ExpectedConditions.attributeToBe(By.tagName("body"), "data-view", "captured"));
+        StoredCardApi.list(SandboxMerchants.DEMO, customer).then().statusCode(200)
+                .body("cards.mask", org.hamcrest.Matchers.contains("411111******1111"));
+    }
+
+    @Test
+    void customerSavesTheCardInIndonesianAndTheBoxKeepsItsChoiceThroughARefusedForm() {
+        chromium.acceptLanguage("id-ID,id,en-US");
+        String customer = "CUST-" + java.util.UUID.randomUUID().toString().substring(0, 12);
+        String orderId = Requests.orderId();
+        String redirectUrl = PaymentApi.initiate(StoredCardApi.offeringToStore(orderId, customer)).then()
+                .statusCode(200).extract().path("redirecturl");
+        browser.get(redirectUrl);
+        WebElement box = browser.findElement(By.id("saveCard"));
+        assertEquals("Simpan kartu ini untuk pembayaran berikutnya", box.getAccessibleName());
+        box.click(); // unticked: a refused form must not tick it again behind the customer's back
+        fillCard("4111 1111 1111 1112");
+        new WebDriverWait(browser, Duration.ofSeconds(15))
+                .until(ExpectedConditions.visibilityOfElementLocated(By.id("cardNumber-error")));
+        assertFalse(browser.findElement(By.id("saveCard")).isSelected(), "the customer's choice holds");
+        browser.findElement(By.id("saveCard")).click(); // and ticked again: saved
+        browser.findElement(By.id("cardNumber")).sendKeys("5555 5555 5555 4444");
+        browser.findElement(By.id("cvv")).sendKeys("123");
+        screenshot("save-card-id");
+        browser.findElement(By.id("pay-button")).click();
+        new WebDriverWait(browser, Duration.ofSeconds(30)).until(
+                ExpectedConditions.attributeToBe(By.tagName("body"), "data-view", "captured"));
+        StoredCardApi.list(SandboxMerchants.DEMO, customer).then().statusCode(200)
+                .body("cards.mask", org.hamcrest.Matchers.contains("555555******4444"));
     }
 
     @Test

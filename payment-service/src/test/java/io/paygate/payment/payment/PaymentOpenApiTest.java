@@ -151,12 +151,13 @@ class PaymentOpenApiTest {
         for (String[] merchantOp : new String[][]{{"POST", "/pg/payment/card/refund"},
                 {"GET", "/pg/payment/card/refund/{refundId}"}, {"POST", "/pg/payment/card/cancel/{orderId}"},
                 {"GET", "/pg/payment/card/refunds"}, {"GET", "/pg/payments"}, {"GET", "/pg/disbursements"},
-                {"GET", "/pg/reports/transactions"}}) {
+                {"GET", "/pg/reports/transactions"}, {"GET", "/pg/payment/card/stored"},
+                {"DELETE", "/pg/payment/card/stored/{tokenId}"}, {"POST", "/pg/payment/card/payment"}}) {
             assertEquals(doc.security("GET", "/pg/payment/card/status/{orderId}"),
                     doc.security(merchantOp[0], merchantOp[1]), merchantOp[1]);
         }
         assertTrue(doc.operations().containsAll(SANDBOX_PAGES), doc.operations()::toString);
-        assertEquals(37, doc.operations().size(), doc.operations()::toString);
+        assertEquals(40, doc.operations().size(), doc.operations()::toString);
     }
 
     @Test

@@ -21,6 +21,32 @@ class SandboxCardsTest {
         assertTrue(SandboxCards.behaviourOf("4000000000003220").challenge());
     }
 
+    /** docs/contract.md §1b: stored cards charge as they paid; 0341 pays its first payment only. */
+    @Test
+    void storedCardsChargeAgainAsTheyPaidExceptTheFirstOnlyCard() {
+        assertEquals(PaymentStatus.CAPTURED, SandboxCards.behaviourOf("4000000000000341").outcome());
+        assertEquals(SandboxCards.Stored.FIRST_ONLY, SandboxCards.storedOf("4000000000000341"));
+        assertEquals(SandboxCards.Stored.CAPTURE, SandboxCards.storedOf("4111111111111111"));
+        assertEquals(SandboxCards.Stored.CAPTURE, SandboxCards.storedOf("4242424242424242"));
+        assertEquals(SandboxCards.Stored.DECLINE, SandboxCards.storedOf("4000000000000002"));
+        assertEquals(SandboxCards.Stored.INSUFFICIENT, SandboxCards.storedOf("4000000000009995"));
+        assertEquals(SandboxCards.Stored.CHALLENGE, SandboxCards.storedOf("4000000000003220"));
+
+        for (boolean customer : new boolean[]{true, false}) {
+            assertEquals(PaymentStatus.CAPTURED, SandboxCards.laterCharge(SandboxCards.Stored.CAPTURE, customer)
+                    .outcome());
+            assertEquals("Card declined", SandboxCards.laterCharge(SandboxCards.Stored.FIRST_ONLY, customer)
+                    .statusDesc());
+            assertEquals("Insufficient funds", SandboxCards.laterCharge(SandboxCards.Stored.INSUFFICIENT, customer)
+                    .statusDesc());
+        }
+        assertTrue(SandboxCards.laterCharge(SandboxCards.Stored.CHALLENGE, true).challenge(),
+                "the customer is there: 3-D Secure");
+        SandboxCards.Behaviour merchant = SandboxCards.laterCharge(SandboxCards.Stored.CHALLENGE, false);
+        assertEquals(PaymentStatus.FAILED, merchant.outcome(), "nobody to challenge: declined");
+        assertEquals("3-D Secure required", merchant.statusDesc());
+    }
+
     @Test
     void threeDSecureAcceptsOnly123456() {
         assertEquals(PaymentStatus.CAPTURED, SandboxCards.afterChallenge("123456").outcome());

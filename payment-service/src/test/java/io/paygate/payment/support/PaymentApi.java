@@ -73,7 +73,13 @@ public final class PaymentApi {
 
     /** Waits until the merchant sees {@code expected} for {@code orderId}. */
     public static void awaitStatus(String orderId, String expected) {
+        awaitStatus(SandboxMerchants.DEMO, orderId, expected);
+    }
+
+    /** Waits until {@code merchant} sees {@code expected} for its {@code orderId}. */
+    public static void awaitStatus(SandboxMerchants.Merchant merchant, String orderId, String expected) {
         await().atMost(Duration.ofSeconds(20)).pollInterval(Duration.ofMillis(200))
-                .until(() -> expected.equals(statusOf(orderId)));
+                .until(() -> expected.equals(status(merchant, orderId).then().statusCode(200).extract()
+                        .path("result.payment.status")));
     }
 }

@@ -150,7 +150,12 @@ final class CoreApiRoutes {
             json(ex, 406, error(406, null));
             return;
         }
-        String number = sim.tokens.remove(token);
+        // a saved token (save_token_id on an earlier charge) charges its card again as the token_id (one-click and
+        // recurring charges, as Midtrans documents); an ordinary token is used once
+        String number = sim.savedTokens.get(serverKey + " " + token);
+        if (number == null) {
+            number = sim.tokens.remove(token);
+        }
         if (number == null) {
             json(ex, 411, error(411, null));
             return;
@@ -158,6 +163,12 @@ final class CoreApiRoutes {
         boolean authenticate = req.path("credit_card").path("authentication").asBoolean(false);
         SimTransaction t = new SimTransaction(orderId, BigDecimal.valueOf(amount.asLong()), serverKey,
                 SimulatedCards.masked(number), SimulatedCards.of(number));
+        if (req.path("credit_card").path("save_token_id").asBoolean(false)) {
+            t.savedTokenId = SimulatedCards.masked(number) + "-saved-" + UUID.randomUUID();
+            t.savedTokenExpiredAt = java.time.LocalDateTime.now().plusYears(2)
+                    .format(java.time.format.DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss"));
+            sim.savedTokens.put(serverKey + " " + t.savedTokenId, number);
+        }
         switch (t.behaviour) {
             case THREE_DS, THREE_DS_BANK_DENY -> {
                 if (authenticate) {

@@ -91,6 +91,8 @@ public final class MidtransSimulator implements AutoCloseable {
     final Map<String, SimTransaction> byOrder = new ConcurrentHashMap<>();
     final Map<String, SimTransaction> byTransactionId = new ConcurrentHashMap<>();
     final Map<String, String> tokens = new ConcurrentHashMap<>(); // token -> card number (one use)
+    /** Saved tokens ({@code save_token_id}): server key + " " + saved_token_id -> card number, reusable. */
+    final Map<String, String> savedTokens = new ConcurrentHashMap<>();
     private final Map<Endpoint, Failure> failures = new ConcurrentHashMap<>();
     private final Map<String, Integer> statusFailures = new ConcurrentHashMap<>();
     private final List<Request> requests = new CopyOnWriteArrayList<>();
@@ -315,6 +317,12 @@ public final class MidtransSimulator implements AutoCloseable {
     /** The transaction_status of {@code orderId}, if the simulator knows it. */
     public Optional<String> status(String orderId) {
         return Optional.ofNullable(byOrder.get(orderId)).map(t -> t.transactionStatus);
+    }
+
+    /** The saved tokens ({@code saved_token_id}) the simulator answered so far, for {@code serverKey}. */
+    public List<String> savedTokens(String serverKey) {
+        return savedTokens.keySet().stream().filter(k -> k.startsWith(serverKey + " "))
+                .map(k -> k.substring(serverKey.length() + 1)).toList();
     }
 
     public List<Request> requests() {

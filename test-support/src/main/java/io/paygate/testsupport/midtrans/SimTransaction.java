@@ -98,6 +98,10 @@ final class SimTransaction {
     }
 
     /** The body Midtrans sends as notification and answers to a status inquiry, signed. */
+    /** The {@code saved_token_id} the charge answered ({@code save_token_id}), or null. */
+    volatile String savedTokenId;
+    volatile String savedTokenExpiredAt;
+
     synchronized Map<String, Object> body() {
         Map<String, Object> b = new LinkedHashMap<>();
         b.put("transaction_time", transactionTime);
@@ -120,6 +124,10 @@ final class SimTransaction {
         if (isCard()) {
             b.put("card_type", "credit");
             b.put("bank", "bni");
+        }
+        if (savedTokenId != null) {
+            b.put("saved_token_id", savedTokenId);
+            b.put("saved_token_id_expired_at", savedTokenExpiredAt);
         }
         if (vaNumber != null) {
             if ("permata".equals(bank)) {

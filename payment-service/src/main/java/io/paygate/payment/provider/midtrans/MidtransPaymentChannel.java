@@ -12,19 +12,27 @@ import io.paygate.payment.provider.DirectDebitCharge;
 import io.paygate.payment.provider.OpenedCharge;
 import io.paygate.payment.provider.PaymentChannel;
 import io.paygate.payment.provider.RefundOrder;
+import io.paygate.payment.provider.ProviderCardToken;
 import io.paygate.payment.provider.RefundOutcome;
+import io.paygate.payment.provider.StoredCardCharge;
 import jakarta.enterprise.context.ApplicationScoped;
 import org.jboss.logging.Logger;
 
+import javax.crypto.Mac;
+import javax.crypto.spec.SecretKeySpec;
+import java.math.BigDecimal;
 import java.net.URLEncoder;
+import java.security.GeneralSecurityException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.EnumSet;
+import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Function;
 
 /**
  * The Midtrans Core API card channel (docs/contract.md §2): card token with the client key ({@code GET /v2/token},
@@ -77,36 +85,109 @@ public class MidtransPaymentChannel implements PaymentChannel {
         }
         MidtransAnswer token = clients.token(account, charge.card());
         if (token.code() != 200 || token.text("token_id") == null) {
-            throw refusedOrUnknown(charge, "token", token);
+            throw refusedOrUnknown(charge.paymentCode(), charge.reference(), "token", token);
         }
+        Map<String, Object> card = new LinkedHashMap<>();
+        card.put("token_id", token.text("token_id"));
+        card.put("authentication", true);
+        if (charge.store()) {
+            card.put("save_token_id", true); // docs.midtrans.com: the answer carries saved_token_id
+        }
+        String fingerprint = charge.store() ? fingerprint(account, charge.card().number()) : null;
+        return charge(account, charge.paymentCode(), charge.reference(), charge.amount(), card, charge.returnUrl(),
+                true, saved -> fingerprint == null ? null : new ProviderCardToken(saved, fingerprint));
+    }
+
+    /**
+     * A later charge of a saved card: {@code saved_token_id} as the charge's {@code token_id}, as Midtrans documents
+     * for one-click and recurring charges. The customer's one-click charge asks 3-D Secure ({@code authentication});
+     * a merchant-initiated one does not, and one Midtrans still wants to challenge is cancelled there and declined.
+     */
+    @Override
+    public ChargeAccepted chargeStoredCard(StoredCardCharge charge) {
+        MidtransAccount account = accounts.require(charge.merchantId());
+        if (!"IDR".equals(charge.currency()) || charge.amount().stripTrailingZeros().scale() > 0) {
+            throw new ChargeRefused("Amount or currency not supported by the payment provider");
+        }
+        boolean customer = charge.initiator() == StoredCardCharge.Initiator.CUSTOMER;
+        Map<String, Object> card = new LinkedHashMap<>();
+        card.put("token_id", charge.providerToken());
+        card.put("authentication", customer);
+        ChargeAccepted accepted = charge(account, charge.paymentCode(), charge.reference(), charge.amount(), card,
+                charge.returnUrl(), customer, saved -> null);
+        if (!customer && accepted.challengeRequired()) {
+            try {
+                cancelCharge(charge.merchantId(), charge.reference());
+            } catch (RuntimeException e) {
+                LOG.warnf("payment %s: midtrans charge %s wanted 3-D Secure without the customer; its cancel failed "
+                        + "(%s)", charge.paymentCode(), charge.reference(), e.getClass().getSimpleName());
+            }
+            throw new ChargeRefused("3-D Secure required");
+        }
+        return accepted;
+    }
+
+    /**
+     * Midtrans keeps a saved token until it expires; the Core API offers no call to forget one, so forgetting it is the
+     * gateway's: the token is deleted with the stored card and never sent again.
+     */
+    @Override
+    public void forgetCard(String merchantId, String providerToken) {
+        // nothing to call: the stored card's row is deleted, so the saved token is never charged again
+    }
+
+    /**
+     * {@code POST /v2/charge} {@code credit_card} and what its answer means; {@code savedToken} makes the stored card of
+     * an answer's {@code saved_token_id} (null: nothing to store).
+     */
+    private ChargeAccepted charge(MidtransAccount account, String paymentCode, String reference, BigDecimal amount,
+                                  Map<String, Object> creditCard, String returnUrl, boolean challengeAllowed,
+                                  Function<String, ProviderCardToken> savedToken) {
         Map<String, Object> body = new LinkedHashMap<>();
         body.put("payment_type", "credit_card");
-        body.put("transaction_details", Map.of("order_id", charge.reference(),
-                "gross_amount", charge.amount().longValueExact()));
-        body.put("credit_card", Map.of("token_id", token.text("token_id"), "authentication", true));
+        body.put("transaction_details", Map.of("order_id", reference, "gross_amount", amount.longValueExact()));
+        body.put("credit_card", creditCard);
         MidtransAnswer answer = clients.charge(account, body);
         int code = answer.code();
         if (code != 200 && code != 201 && code != 202) {
-            throw refusedOrUnknown(charge, "charge", answer);
+            throw refusedOrUnknown(paymentCode, reference, "charge", answer);
         }
         MidtransTransaction t = MidtransTransaction.of(answer.body());
         Optional<ChargeStatus> meaning = t.meaning();
-        if (meaning.isEmpty() || !charge.reference().equals(t.orderId())) {
+        if (meaning.isEmpty() || !reference.equals(t.orderId())) {
             throw new MidtransUnavailable("midtrans charge: an answer this channel does not understand ("
                     + answer.describe() + ")");
         }
+        String saved = answer.text("saved_token_id");
+        ProviderCardToken token = saved == null || saved.isBlank() ? null : savedToken.apply(saved);
         ChargeStatus status = meaning.get();
         if (status.state() == ChargeStatus.State.DECIDED && status.status() == PaymentStatus.FAILED) {
             throw new ChargeRefused(status.statusDesc());
         }
         if (status.state() == ChargeStatus.State.DECIDED) {
-            return new ChargeAccepted(t.cardInfo(), false, null, status);
+            return new ChargeAccepted(t.cardInfo(), false, null, status, token);
         }
         String redirect = answer.text("redirect_url");
         if ("pending".equals(t.transactionStatus()) && redirect != null && redirect.matches("https?://\\S+")) {
-            return new ChargeAccepted(t.cardInfo(), true, withCallback(redirect, charge.returnUrl()), null);
+            return new ChargeAccepted(t.cardInfo(), true, challengeAllowed ? withCallback(redirect, returnUrl) : null,
+                    null, token);
         }
-        return new ChargeAccepted(t.cardInfo(), false, null, null); // e.g. fraud challenge: the notification decides
+        return new ChargeAccepted(t.cardInfo(), false, null, null, token); // e.g. fraud challenge: the notification
+    }
+
+    /**
+     * The gateway's fingerprint of a card Midtrans saved: Midtrans answers none, so it is an HMAC-SHA256 of the number
+     * under the merchant's server key (a secret the database never holds), by which the same card is not stored twice.
+     */
+    static String fingerprint(MidtransAccount account, String number) {
+        try {
+            Mac mac = Mac.getInstance("HmacSHA256");
+            mac.init(new SecretKeySpec(account.serverKey().getBytes(StandardCharsets.UTF_8), "HmacSHA256"));
+            mac.update("midtrans-card:".getBytes(StandardCharsets.UTF_8));
+            return HexFormat.of().formatHex(mac.doFinal(number.getBytes(StandardCharsets.US_ASCII)));
+        } catch (GeneralSecurityException e) {
+            throw new IllegalStateException("HmacSHA256 unavailable", e);
+        }
     }
 
     /**
@@ -118,10 +199,11 @@ public class MidtransPaymentChannel implements PaymentChannel {
                 + URLEncoder.encode(returnUrl, StandardCharsets.UTF_8);
     }
 
-    private static RuntimeException refusedOrUnknown(CardCharge charge, String call, MidtransAnswer answer) {
+    private static RuntimeException refusedOrUnknown(String paymentCode, String reference, String call,
+                                                     MidtransAnswer answer) {
         int code = answer.code();
-        LOG.warnf("payment %s: midtrans %s for charge %s answered %s", charge.paymentCode(), call,
-                charge.reference(), answer.describe());
+        LOG.warnf("payment %s: midtrans %s for charge %s answered %s", paymentCode, call, reference,
+                answer.describe());
         if (code >= 500 || code == 406 || code < 400 || answer.body() == null) {
             // 406: this order id exists at Midtrans (an earlier charge went through?) — ask, do not guess
             return new MidtransUnavailable("midtrans " + call + ": " + answer.describe());
