@@ -121,17 +121,33 @@ public class InitiationService {
      * itself; a charge to open is opened after it, outside any transaction.
      */
     private PaymentEntity createOrFind(Merchant merchant, InitiateRequest request, String hash, PaymentMethod method) {
+        return store(merchant, request, hash, method, p -> {
+        }).payment();
+    }
+
+    /** A payment as {@link #store} left it: inserted now, or the earlier one of the same order and content. */
+    public record Stored(PaymentEntity payment, boolean created) {
+    }
+
+    /**
+     * The initiation's insert for another door that makes a payment from an initiation body (docs/contract.md §1b: a
+     * direct-debit purchase): the same row, idempotency by (merchant, order.id) and content {@code hash}, with
+     * {@code extra} filling what that door adds before the one insert. A different content is {@code 409}.
+     */
+    public Stored store(Merchant merchant, InitiateRequest request, String hash, PaymentMethod method,
+                        java.util.function.Consumer<PaymentEntity> extra) {
         // Insert first and read only when that inserted nothing: a new order (the usual case) costs one statement, not
         // a look-up and then an insert. ON CONFLICT DO NOTHING waits for a concurrent twin's transaction, so when it
         // inserted nothing the twin has committed and the look-up sees its row.
         for (int attempt = 0; attempt < ATTEMPTS; attempt++) {
             PaymentEntity created = newPayment(merchant, request, hash, method);
+            extra.accept(created);
             if (insert(created)) {
                 initiations.increment(merchant.id());
                 LOG.infof("payment %s (merchant %s, order %s): created PENDING, expires %s%s", created.paymentCode,
                         created.merchantId, created.orderId, created.expiresAt,
                         method == null ? "" : ", " + method + " preselected");
-                return created;
+                return new Stored(created, true);
             }
             Optional<PaymentEntity> existing = QuarkusTransaction.requiringNew()
                     .call(() -> payments.findByOrder(merchant.id(), request.order().id()));
@@ -139,7 +155,7 @@ public class InitiationService {
                 if (!existing.get().contentHash.equals(hash)) {
                     throw ApiException.conflict("order.id already used with different content");
                 }
-                return existing.get();
+                return new Stored(existing.get(), false);
             }
             // No row for the order: the payment code collided (or the twin rolled back): try again.
         }
@@ -205,7 +221,8 @@ public class InitiationService {
         return method;
     }
 
-    private void checkUrls(InitiateRequest request) {
+    /** The URL rules of docs/contract.md §1 and §6; a refused one is {@code 400SS01} naming it. */
+    public void checkUrls(InitiateRequest request) {
         Optional<String> refused = callbackPolicy.check(request.url().callbackUrl());
         if (refused.isPresent()) {
             LOG.debugf("order %s: url.callbackUrl refused (%s)", request.order().id(), refused.get());

@@ -140,6 +140,29 @@ public class PaymentEntity {
     @Column(nullable = false)
     public int inquiries;
 
+    /** The binding a direct debit charged (the page's, a purchase's, a cycle's), or null. */
+    @Column(name = "binding_id", length = 64)
+    public String bindingId;
+
+    /**
+     * How many charges the gateway submitted for this payment without the customer (a direct-debit purchase, a
+     * subscription cycle): attempt k's provider reference is {@code <paymentCode>-<k>}.
+     */
+    @Column(nullable = false)
+    public int attempt;
+
+    /** A purchase's one-time password while it waits for it: a keyed hash only, never the code. */
+    @Column(name = "otp_hash", length = 64)
+    public String otpHash;
+
+    /** Until when {@link #otpHash} may be confirmed. */
+    @Column(name = "otp_expires_at")
+    public Instant otpExpiresAt;
+
+    /** Wrong one-time passwords so far (the third fails the payment). */
+    @Column(name = "otp_failures", nullable = false)
+    public int otpFailures;
+
     /** Sequence number of the last event written for this payment (docs/contract.md §7). */
     @Column(nullable = false)
     public long sequence;
