@@ -113,7 +113,7 @@ public class CheckoutService {
         if (!before.payable(time.now())) {
             return before;
         }
-        if (method == null || !catalog.offers(before.merchantId(), method)
+        if (method == null || !before.allowed(catalog.offered(before.merchantId())).contains(method)
                 || (method == PaymentMethod.DIRECT_DEBIT && bindingsFor(before).isEmpty())) {
             throw new CheckoutRefused("type", Refusal.METHOD_UNAVAILABLE);
         }
@@ -153,7 +153,7 @@ public class CheckoutService {
     public Checkout payByCard(String paymentCode, CardDetails card) {
         Checkout before = find(paymentCode).orElseThrow(ApiException::notFound);
         PaymentChannel channel = channels.forMerchant(before.merchantId());
-        Optional<Submission> submitted = submit(paymentCode, PaymentMethod.CARD, card.mask(), channel.name());
+        Optional<Submission> submitted = submit(paymentCode, PaymentMethod.CARD, card.mask(), channel.name(), null);
         submitted.ifPresent(s -> call(channel, s, () -> channel.chargeCard(new CardCharge(s.merchantId(),
                 s.reference(), s.paymentCode(), s.amount(), s.currency(), card,
                 initiation.redirectUrl(s.paymentCode()) + "/3ds-return"))));
@@ -176,7 +176,8 @@ public class CheckoutService {
         if (!active) {
             throw new CheckoutRefused("bindingId", Refusal.BINDING_UNAVAILABLE);
         }
-        Optional<Submission> submitted = submit(paymentCode, PaymentMethod.DIRECT_DEBIT, null, channel.name());
+        Optional<Submission> submitted = submit(paymentCode, PaymentMethod.DIRECT_DEBIT, null, channel.name(),
+                bindingId);
         submitted.ifPresent(s -> call(channel, s, () -> channel.chargeDirectDebit(new DirectDebitCharge(
                 s.merchantId(), s.reference(), s.paymentCode(), s.amount(), s.currency(), bindingId))));
         return current(paymentCode);
@@ -211,10 +212,11 @@ public class CheckoutService {
     }
 
     /** Submits the payment, cancelling a method's open charge at its provider first. */
-    private Optional<Submission> submit(String paymentCode, PaymentMethod method, String cardMask, String channel) {
+    private Optional<Submission> submit(String paymentCode, PaymentMethod method, String cardMask, String channel,
+                                        String bindingId) {
         for (int attempt = 0; ; attempt++) {
             try {
-                return submissions.submit(paymentCode, method, cardMask, channel);
+                return submissions.submit(paymentCode, method, cardMask, channel, bindingId);
             } catch (OpenCharges.AnotherCharge another) {
                 try {
                     if (attempt >= 2 || !methods.closeCurrent(another.current())) {

@@ -69,6 +69,13 @@ public class PaymentSubmissions {
      */
     @Transactional
     public Optional<Submission> submit(String paymentCode, PaymentMethod method, String cardMask, String channel) {
+        return submit(paymentCode, method, cardMask, channel, null);
+    }
+
+    /** As {@link #submit(String, PaymentMethod, String, String)}, recording the binding a direct debit charges. */
+    @Transactional
+    public Optional<Submission> submit(String paymentCode, PaymentMethod method, String cardMask, String channel,
+                                       String bindingId) {
         if (!PaymentCodes.isWellFormed(paymentCode)) {
             throw ApiException.notFound();
         }
@@ -84,6 +91,7 @@ public class PaymentSubmissions {
         Instant now = time.now();
         p.method = method;
         p.cardMask = cardMask;
+        p.bindingId = bindingId;
         p.channel = channel;
         p.providerReference = RandomIds.next("CHG", 24);
         p.submittedAt = now;

@@ -13,6 +13,7 @@ import io.paygate.model.api.SourceOfFunds;
 import io.paygate.model.api.payment.InitiateRequest;
 import io.paygate.model.api.payment.InitiateResponse;
 import io.paygate.model.api.payment.PaymentMethod;
+import io.paygate.model.api.payment.RecurringRules;
 import io.paygate.model.error.ErrorCase;
 import io.paygate.model.json.CanonicalJson;
 import io.paygate.model.net.CallbackUrlPolicy;
@@ -24,6 +25,7 @@ import io.paygate.payment.payment.PaymentEntity;
 import io.paygate.payment.payment.PaymentMapper;
 import io.paygate.payment.payment.PaymentRepository;
 import io.paygate.payment.payment.PublicUrls;
+import io.paygate.payment.payment.RecurringPayments;
 import io.paygate.payment.provider.MethodCatalog;
 import io.paygate.payment.provider.MethodCheckout;
 import io.paygate.payment.provider.ProviderUnavailable;
@@ -52,6 +54,9 @@ public class InitiationService {
 
     private static final Logger LOG = Logger.getLogger(InitiationService.class);
     private static final int ATTEMPTS = 3;
+    /** What a cycle's order id looks like: a {@code recurring.id} (no {@code -}), {@code -}, n ≥ 2. */
+    private static final java.util.regex.Pattern CYCLE_ORDER_ID =
+            java.util.regex.Pattern.compile("^[A-Za-z0-9._]{1,30}-([2-9]|[1-9][0-9]+)$");
 
     private final PaymentRepository payments;
     private final PaymentInserts inserts;
@@ -63,6 +68,7 @@ public class InitiationService {
     private final MethodCatalog catalog;
     private final MethodCheckout methods;
     private final InitiationReplies replies;
+    private final RecurringPayments recurring;
     private final boolean allowLocalUrls;
 
     private final MerchantCounter initiations;
@@ -70,7 +76,8 @@ public class InitiationService {
     InitiationService(PaymentRepository payments, PaymentInserts inserts, PaymentConfig config, GatewayConfig gateway,
                       GatewayTime time, PaymentCodes codes, MeterRegistry metrics, DnsResolver dns,
                       GatewayPorts gatewayPorts, PublicUrls urls, MethodCatalog catalog, MethodCheckout methods,
-                      InitiationReplies replies, MerchantTags merchantTags) {
+                      InitiationReplies replies, MerchantTags merchantTags, RecurringPayments recurring) {
+        this.recurring = recurring;
         this.initiations = MerchantCounter.register(metrics, merchantTags, "paygate.payments.initiated",
                 "Hosted payments created, by merchant (repeats of an idempotent request not counted)");
         this.payments = payments;
@@ -99,6 +106,7 @@ public class InitiationService {
      */
     public InitiateResponse initiate(Merchant merchant, InitiateRequest request) {
         checkUrls(request);
+        checkRecurring(merchant, request);
         PaymentMethod method = preselected(merchant, request.sourceOfFunds());
         String hash = contentHash(request);
         PaymentEntity p = createOrFind(merchant, request, hash, method);
@@ -142,7 +150,11 @@ public class InitiationService {
         for (int attempt = 0; attempt < ATTEMPTS; attempt++) {
             PaymentEntity created = newPayment(merchant, request, hash, method);
             extra.accept(created);
-            if (insert(created)) {
+            if (subscribes(request)) {
+                created.subscriptionId = UUID.randomUUID();
+                created.cycle = 1;
+            }
+            if (subscribes(request) ? insertWithSubscription(created, request) : insert(created)) {
                 initiations.increment(merchant.id());
                 LOG.infof("payment %s (merchant %s, order %s): created PENDING, expires %s%s", created.paymentCode,
                         created.merchantId, created.orderId, created.expiresAt,
@@ -160,6 +172,41 @@ public class InitiationService {
             // No row for the order: the payment code collided (or the twin rolled back): try again.
         }
         throw new IllegalStateException("Could not create or find payment for order after " + ATTEMPTS + " attempts");
+    }
+
+    /**
+     * The first payment of a subscription and the subscription in one transaction (docs/contract.md §1b): a
+     * {@code recurring.id} the merchant already used is {@code 409} and nothing is written.
+     */
+    private boolean insertWithSubscription(PaymentEntity created, InitiateRequest request) {
+        return QuarkusTransaction.requiringNew().call(() -> {
+            if (!insert(created)) {
+                return false;
+            }
+            if (!recurring.open(created, request.recurring())) {
+                throw ApiException.conflict("recurring.id already used");
+            }
+            return true;
+        });
+    }
+
+    private static boolean subscribes(InitiateRequest request) {
+        return request.recurring() != null && request.recurring().subscribes();
+    }
+
+    /**
+     * docs/contract.md §1b: the {@code recurring} member rules (with {@code customer.id} and the methods a subscription
+     * allows), and no order id of the form {@code <recurring.id>-<n>} of one of the merchant's subscriptions (the
+     * cycles' own).
+     */
+    private void checkRecurring(Merchant merchant, InitiateRequest request) {
+        RecurringRules.first(request, RecurringRules.today(time.clock(), time.zone())).ifPresent(violation -> {
+            throw ApiException.of(violation);
+        });
+        if (CYCLE_ORDER_ID.matcher(request.order().id()).matches()
+                && recurring.isCycleOrderId(merchant.id(), request.order().id())) {
+            throw ApiException.invalidFormat("order.id");
+        }
     }
 
     private boolean insert(PaymentEntity created) {

@@ -163,6 +163,14 @@ public class PaymentEntity {
     @Column(name = "otp_failures", nullable = false)
     public int otpFailures;
 
+    /** The subscription this payment belongs to (its first payment or a cycle's), or null. */
+    @Column(name = "subscription_id")
+    public UUID subscriptionId;
+
+    /** Which cycle of {@link #subscriptionId} this payment is (the first payment is cycle 1), or null. */
+    @Column
+    public Integer cycle;
+
     /** Sequence number of the last event written for this payment (docs/contract.md §7). */
     @Column(nullable = false)
     public long sequence;
@@ -199,6 +207,24 @@ public class PaymentEntity {
         status = status.transitionTo(next);
         updatedAt = now;
         return previous;
+    }
+
+    /**
+     * The one edge back (docs/contract.md §1b): a subscription cycle's declined attempt with retries left leaves the
+     * payment PENDING, with the decline as its {@code statusDesc}, until the next attempt or the last one's failure.
+     * Not announced (PENDING is never notified); only from PROCESSING and only for a cycle after the first.
+     *
+     * @throws IllegalTransitionException for any other payment or state
+     */
+    public void awaitRetry(String decline, Instant now) {
+        if (status != PaymentStatus.PROCESSING || subscriptionId == null || cycle == null || cycle < 2) {
+            throw new io.paygate.model.status.IllegalTransitionException(status, PaymentStatus.PENDING);
+        }
+        status = PaymentStatus.PENDING;
+        statusDesc = decline;
+        nextInquiryAt = null;
+        awaitingOtp = false;
+        updatedAt = now;
     }
 
     /** Whether the current charge is one a method opened (a number, code or QR the customer pays). */

@@ -4,6 +4,7 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.paygate.kit.observability.MerchantTags;
 import io.paygate.model.api.payment.RefundResult;
 import io.paygate.model.event.EventEnvelope;
+import io.paygate.model.event.PaymentStatusChanged;
 import io.paygate.model.event.Topics;
 import io.paygate.model.status.PaymentStatus;
 import io.paygate.kit.outbox.Outbox;
@@ -28,10 +29,12 @@ public class PaymentTransitions {
     private final MeterRegistry metrics;
     private final MoneyMovements ledger;
     private final MerchantTags merchants;
+    private final RecurringPayments recurring;
 
     PaymentTransitions(Outbox outbox, GatewayTime time, MeterRegistry metrics, MoneyMovements ledger,
-                       MerchantTags merchants) {
+                       MerchantTags merchants, RecurringPayments recurring) {
         this.merchants = merchants;
+        this.recurring = recurring;
         this.outbox = outbox;
         this.time = time;
         this.metrics = metrics;
@@ -51,10 +54,21 @@ public class PaymentTransitions {
     /** As {@link #move(PaymentEntity, PaymentStatus, String)}, for a refund's outcome ({@code result.refund}). */
     @Transactional(Transactional.TxType.MANDATORY)
     public void move(PaymentEntity payment, PaymentStatus next, String statusDesc, RefundResult refund) {
+        if (next == PaymentStatus.FAILED && payment.subscriptionId != null
+                && payment.status == PaymentStatus.PROCESSING && recurring.retryLater(payment, statusDesc)) {
+            // docs/contract.md §1b: a declined cycle with retries left waits PENDING for its next attempt
+            payment.awaitRetry(statusDesc, time.now());
+            LOG.infof("payment %s (merchant %s, order %s): PROCESSING -> PENDING, attempt %d declined (%s); retried "
+                    + "later", payment.paymentCode, payment.merchantId, payment.orderId, payment.attempt, statusDesc);
+            return;
+        }
         PaymentStatus previous = payment.moveTo(next, time.now());
         payment.statusDesc = statusDesc;
         if (next.isNotified()) {
             payment.awaitingOtp = false;
+            if (payment.subscriptionId != null) {
+                recurring.changed(payment, previous);
+            }
             announce(payment, refund);
         }
         if (next == PaymentStatus.CAPTURED || next == PaymentStatus.REVERSED) {
@@ -79,7 +93,11 @@ public class PaymentTransitions {
     public void announce(PaymentEntity payment, RefundResult refund) {
         payment.sequence++;
         payment.updatedAt = time.now();
-        outbox.enqueue(Topics.PAYMENT_STATUS, EventEnvelope.of(payment.merchantId, payment.sequence,
-                PaymentMapper.toEvent(payment, refund), time.clock()));
+        PaymentStatusChanged change = PaymentMapper.toEvent(payment, refund);
+        if (payment.subscriptionId != null) {
+            change = change.withRecurring(recurring.cycleOf(payment));
+        }
+        outbox.enqueue(Topics.PAYMENT_STATUS, EventEnvelope.of(payment.merchantId, payment.sequence, change,
+                time.clock()));
     }
 }

@@ -1,0 +1,74 @@
+package io.paygate.payment.recurring;
+
+import io.paygate.kit.auth.CurrentMerchant;
+import io.paygate.kit.auth.MerchantAuthenticated;
+import io.paygate.kit.openapi.GatewayOpenApiFilter;
+import io.paygate.model.api.recurring.SubscriptionList;
+import io.paygate.model.api.recurring.SubscriptionResponse;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.MediaType;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
+
+/** The merchant's subscriptions (docs/contract.md §1b), service code 11. Bodies of the changes: none, or {@code {}}. */
+@Path("/pg")
+@Produces(MediaType.APPLICATION_JSON)
+@SecurityRequirement(name = GatewayOpenApiFilter.MERCHANT)
+public class SubscriptionResource {
+
+    private final SubscriptionCommands commands;
+    private final SubscriptionLists lists;
+    private final CurrentMerchant merchant;
+
+    SubscriptionResource(SubscriptionCommands commands, SubscriptionLists lists, CurrentMerchant merchant) {
+        this.commands = commands;
+        this.lists = lists;
+        this.merchant = merchant;
+    }
+
+    @GET
+    @Path("/payment/card/recurring/{recurringId}")
+    @MerchantAuthenticated
+    @APIResponse(responseCode = "200", description = "The subscription")
+    public SubscriptionResponse get(@PathParam("recurringId") String recurringId) {
+        return commands.get(merchant.get().id(), recurringId);
+    }
+
+    @POST
+    @Path("/payment/card/recurring/{recurringId}/pause")
+    @MerchantAuthenticated
+    @APIResponse(responseCode = "200", description = "PAUSED (or already so)")
+    public SubscriptionResponse pause(@PathParam("recurringId") String recurringId) {
+        return commands.pause(merchant.get().id(), recurringId);
+    }
+
+    @POST
+    @Path("/payment/card/recurring/{recurringId}/resume")
+    @MerchantAuthenticated
+    @APIResponse(responseCode = "200", description = "ACTIVE again, the next cycle at the next point of its schedule")
+    public SubscriptionResponse resume(@PathParam("recurringId") String recurringId) {
+        return commands.resume(merchant.get().id(), recurringId);
+    }
+
+    @POST
+    @Path("/payment/card/recurring/{recurringId}/cancel")
+    @MerchantAuthenticated
+    @APIResponse(responseCode = "200", description = "CANCELLED (or already so)")
+    public SubscriptionResponse cancel(@PathParam("recurringId") String recurringId) {
+        return commands.cancel(merchant.get().id(), recurringId);
+    }
+
+    @GET
+    @Path("/subscriptions")
+    @MerchantAuthenticated
+    @APIResponse(responseCode = "200", description = "The merchant's subscriptions, newest first")
+    public SubscriptionList list(@QueryParam("status") String status, @QueryParam("customerId") String customerId,
+                                 @QueryParam("limit") String limit, @QueryParam("cursor") String cursor) {
+        return lists.list(merchant.get().id(), status, customerId, limit, cursor);
+    }
+}
