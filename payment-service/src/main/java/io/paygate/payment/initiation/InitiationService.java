@@ -15,6 +15,7 @@ import io.paygate.model.api.payment.InitiateResponse;
 import io.paygate.model.api.payment.PaymentMethod;
 import io.paygate.model.api.payment.RecurringRules;
 import io.paygate.model.error.ErrorCase;
+import io.paygate.model.error.ServiceCode;
 import io.paygate.model.json.CanonicalJson;
 import io.paygate.model.net.CallbackUrlPolicy;
 import io.paygate.model.status.PaymentStatus;
@@ -184,7 +185,9 @@ public class InitiationService {
                 return false;
             }
             if (!recurring.open(created, request.recurring())) {
-                throw ApiException.conflict("recurring.id already used");
+                // docs/contract.md §1b: 4091100, the recurring service's conflict, though the path is initiation's
+                throw ApiException.conflict("recurring.id already used")
+                        .in(ServiceCode.RECURRING_AND_STORED_CREDENTIALS);
             }
             return true;
         });

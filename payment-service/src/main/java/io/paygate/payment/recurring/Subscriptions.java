@@ -11,10 +11,15 @@ import io.paygate.payment.payment.GatewayTime;
 import io.paygate.payment.payment.PaymentEntity;
 import io.paygate.payment.payment.RecurringPayments;
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.persistence.EntityManager;
 import jakarta.transaction.Transactional;
 
+import javax.sql.DataSource;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
+import java.sql.Types;
 import java.time.Instant;
+import java.time.ZoneOffset;
 import java.time.ZoneId;
 
 /**
@@ -32,42 +37,63 @@ public class Subscriptions implements RecurringPayments {
                 interval_count, interval_unit, max_interval, start_date, end_date, retry_interval, retry_unit,
                 retry_max, status, customer_id, first_payment_id, first_order_id, cycles_charged, next_cycle,
                 next_index, sequence, version, created_at, updated_at)
-            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, 'PENDING', ?16, ?17, ?18, 0, 2, 1,
-                0, 0, ?19, ?19)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'PENDING', ?, ?, ?, 0, 2, 1, 0, 0, ?, ?)
             ON CONFLICT (merchant_id, recurring_id) DO NOTHING""";
 
     private final SubscriptionRepository subscriptions;
     private final SubscriptionTransitions transitions;
     private final CardCredentials cards;
     private final GatewayTime time;
-    private final EntityManager entityManager;
+    private final DataSource dataSource;
 
     Subscriptions(SubscriptionRepository subscriptions, SubscriptionTransitions transitions, CardCredentials cards,
-                  GatewayTime time, EntityManager entityManager) {
+                  GatewayTime time, DataSource dataSource) {
         this.subscriptions = subscriptions;
         this.transitions = transitions;
         this.cards = cards;
         this.time = time;
-        this.entityManager = entityManager;
+        this.dataSource = dataSource;
     }
 
+    /** One statement on the transaction's own connection (the pool enlists it), as the payment's insert. */
     @Override
     @Transactional(Transactional.TxType.MANDATORY)
     public boolean open(PaymentEntity p, Recurring recurring) {
         RetryPlan retry = recurring.retry();
-        return entityManager.createNativeQuery(INSERT)
-                .setParameter(1, p.subscriptionId).setParameter(2, p.merchantId).setParameter(3, recurring.id())
-                .setParameter(4, recurring.type().name()).setParameter(5, recurring.productCode())
-                .setParameter(6, recurring.amount()).setParameter(7, p.currency)
-                .setParameter(8, recurring.interval()).setParameter(9, recurring.intervalUnit().wire())
-                .setParameter(10, recurring.maxInterval()).setParameter(11, recurring.startDate())
-                .setParameter(12, recurring.endDate())
-                .setParameter(13, retry == null ? null : retry.interval())
-                .setParameter(14, retry == null ? null : retry.intervalUnit().wire())
-                .setParameter(15, retry == null ? null : retry.maxInterval())
-                .setParameter(16, p.customerId).setParameter(17, p.id).setParameter(18, p.orderId)
-                .setParameter(19, p.createdAt)
-                .executeUpdate() == 1;
+        try (Connection c = dataSource.getConnection(); PreparedStatement insert = c.prepareStatement(INSERT)) {
+            int i = 0;
+            insert.setObject(++i, p.subscriptionId);
+            insert.setString(++i, p.merchantId);
+            insert.setString(++i, recurring.id());
+            insert.setString(++i, recurring.type().name());
+            insert.setString(++i, recurring.productCode());
+            insert.setBigDecimal(++i, recurring.amount());
+            insert.setString(++i, p.currency);
+            insert.setInt(++i, recurring.interval());
+            insert.setString(++i, recurring.intervalUnit().wire());
+            setInteger(insert, ++i, recurring.maxInterval());
+            insert.setObject(++i, recurring.startDate(), Types.DATE);
+            insert.setObject(++i, recurring.endDate(), Types.DATE);
+            setInteger(insert, ++i, retry == null ? null : retry.interval());
+            insert.setString(++i, retry == null ? null : retry.intervalUnit().wire());
+            setInteger(insert, ++i, retry == null ? null : retry.maxInterval());
+            insert.setString(++i, p.customerId);
+            insert.setObject(++i, p.id);
+            insert.setString(++i, p.orderId);
+            insert.setObject(++i, p.createdAt.atOffset(ZoneOffset.UTC));
+            insert.setObject(++i, p.createdAt.atOffset(ZoneOffset.UTC));
+            return insert.executeUpdate() == 1;
+        } catch (SQLException e) {
+            throw new IllegalStateException("Could not insert subscription " + recurring.id(), e);
+        }
+    }
+
+    private static void setInteger(PreparedStatement statement, int index, Integer value) throws SQLException {
+        if (value == null) {
+            statement.setNull(index, Types.INTEGER);
+        } else {
+            statement.setInt(index, value);
+        }
     }
 
     @Override
