@@ -123,8 +123,9 @@ public class Subscriptions implements RecurringPayments {
         SubscriptionEntity s = subscriptions.lock(p.subscriptionId).orElseThrow();
         if (p.cycle == null || p.cycle == 1) {
             firstPaymentChanged(s, p);
-        } else if (p.status == PaymentStatus.CAPTURED || p.status == PaymentStatus.FAILED) {
-            cycleEnded(s, p);
+        } else if (p.status == PaymentStatus.CAPTURED || p.status == PaymentStatus.FAILED
+                || p.status == PaymentStatus.CANCELLED || p.status == PaymentStatus.EXPIRED) {
+            cycleEnded(s, p); // a cycle payment the merchant cancelled while it waited for a retry ended too
         }
     }
 
@@ -179,7 +180,8 @@ public class Subscriptions implements RecurringPayments {
                 return; // completed
             }
             if (!captured) {
-                transitions.move(s, SubscriptionStatus.PAUSED, "Cycle " + p.cycle + " failed: " + p.statusDesc);
+                transitions.move(s, SubscriptionStatus.PAUSED, p.status == PaymentStatus.FAILED
+                        ? "Cycle " + p.cycle + " failed: " + p.statusDesc : "Cycle " + p.cycle + " was " + p.status);
             }
         }
     }
