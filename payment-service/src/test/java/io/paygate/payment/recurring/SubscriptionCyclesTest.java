@@ -216,24 +216,36 @@ class SubscriptionCyclesTest {
             subs.add(SubscriptionFlows.activeByDirectDebit("""
                     {"subscribe":"Y","type":"PURCHASE","amount":"11000.00","intervalUnit":"monthly"}"""));
         }
-        // the claims of four replicas at the same moment: no subscription in two of them
+        // the claims of four replicas at the same moment, an hour from now (the service's own scheduler, at the real
+        // time, leaves them alone): every due subscription in exactly one of them
         List<String> ids = subs.stream().map(Made::recurringId).toList();
-        makeDue(ids);
+        for (String id : ids) {
+            db().update("UPDATE subscription SET next_due_at = now() + interval '1 hour' WHERE recurring_id = ?", id);
+        }
+        Set<UUID> mine = new HashSet<>();
+        for (String id : ids) {
+            mine.add(UUID.fromString(db().value("SELECT id::text FROM subscription WHERE recurring_id = ?", id)));
+        }
         ExecutorService pool = Executors.newFixedThreadPool(4);
         try {
             List<Future<List<UUID>>> claimed = new ArrayList<>();
-            java.time.Instant now = java.time.Instant.now();
+            java.time.Instant later = java.time.Instant.now().plus(Duration.ofHours(2));
+            java.util.concurrent.CountDownLatch start = new java.util.concurrent.CountDownLatch(1);
             for (int i = 0; i < 4; i++) {
-                claimed.add(pool.submit(() -> claims.claimDue(now, now.plusSeconds(1), 3)));
+                claimed.add(pool.submit(() -> {
+                    start.await();
+                    return claims.claimDue(later, later.plus(Duration.ofHours(1)), 3);
+                }));
             }
+            start.countDown();
             Set<UUID> seen = new HashSet<>();
             for (Future<List<UUID>> f : claimed) {
                 for (UUID id : f.get()) {
                     assertTrue(seen.add(id), "claimed twice: " + id);
                 }
             }
-            // the leases end: four schedulers (and the service's own) charge concurrently
-            Thread.sleep(1100);
+            assertTrue(seen.containsAll(mine), "every due subscription claimed: " + seen);
+            // due now: four schedulers (and the service's own) charge them concurrently
             makeDue(ids);
             List<Future<Integer>> rounds = new ArrayList<>();
             for (int i = 0; i < 4; i++) {
