@@ -12,6 +12,8 @@ import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.ExampleObject;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 
@@ -35,6 +37,10 @@ public class SubscriptionResource {
     @Path("/payment/card/recurring/{recurringId}")
     @MerchantAuthenticated
     @APIResponse(responseCode = "200", description = "The subscription")
+    @APIResponse(responseCode = "404", description = "Unknown, or another merchant's",
+            content = @Content(mediaType = MediaType.APPLICATION_JSON, examples = @ExampleObject(name = "4041101",
+                    value = """
+                            {"responseCode":"4041101","responseMessage":"Transaction Not Found"}""")))
     public SubscriptionResponse get(@PathParam("recurringId") String recurringId) {
         return commands.get(merchant.get().id(), recurringId);
     }
@@ -43,6 +49,14 @@ public class SubscriptionResource {
     @Path("/payment/card/recurring/{recurringId}/pause")
     @MerchantAuthenticated
     @APIResponse(responseCode = "200", description = "PAUSED (or already so)")
+    @APIResponse(responseCode = "404", description = "Unknown, or another merchant's",
+            content = @Content(mediaType = MediaType.APPLICATION_JSON, examples = @ExampleObject(name = "4041101",
+                    value = """
+                            {"responseCode":"4041101","responseMessage":"Transaction Not Found"}""")))
+    @APIResponse(responseCode = "409", description = "An illegal change",
+            content = @Content(mediaType = MediaType.APPLICATION_JSON, examples = @ExampleObject(name = "4091100",
+                    value = """
+                            {"responseCode":"4091100","responseMessage":"Conflict. PENDING to PAUSED"}""")))
     public SubscriptionResponse pause(@PathParam("recurringId") String recurringId) {
         return commands.pause(merchant.get().id(), recurringId);
     }
@@ -51,6 +65,14 @@ public class SubscriptionResource {
     @Path("/payment/card/recurring/{recurringId}/resume")
     @MerchantAuthenticated
     @APIResponse(responseCode = "200", description = "ACTIVE again, the next cycle at the next point of its schedule")
+    @APIResponse(responseCode = "404", description = "Unknown, or another merchant's",
+            content = @Content(mediaType = MediaType.APPLICATION_JSON, examples = @ExampleObject(name = "4041101",
+                    value = """
+                            {"responseCode":"4041101","responseMessage":"Transaction Not Found"}""")))
+    @APIResponse(responseCode = "409", description = "An illegal change",
+            content = @Content(mediaType = MediaType.APPLICATION_JSON, examples = @ExampleObject(name = "4091100",
+                    value = """
+                            {"responseCode":"4091100","responseMessage":"Conflict. CANCELLED to ACTIVE"}""")))
     public SubscriptionResponse resume(@PathParam("recurringId") String recurringId) {
         return commands.resume(merchant.get().id(), recurringId);
     }
@@ -59,6 +81,14 @@ public class SubscriptionResource {
     @Path("/payment/card/recurring/{recurringId}/cancel")
     @MerchantAuthenticated
     @APIResponse(responseCode = "200", description = "CANCELLED (or already so)")
+    @APIResponse(responseCode = "404", description = "Unknown, or another merchant's",
+            content = @Content(mediaType = MediaType.APPLICATION_JSON, examples = @ExampleObject(name = "4041101",
+                    value = """
+                            {"responseCode":"4041101","responseMessage":"Transaction Not Found"}""")))
+    @APIResponse(responseCode = "409", description = "An illegal change",
+            content = @Content(mediaType = MediaType.APPLICATION_JSON, examples = @ExampleObject(name = "4091100",
+                    value = """
+                            {"responseCode":"4091100","responseMessage":"Conflict. COMPLETED to CANCELLED"}""")))
     public SubscriptionResponse cancel(@PathParam("recurringId") String recurringId) {
         return commands.cancel(merchant.get().id(), recurringId);
     }
@@ -67,6 +97,10 @@ public class SubscriptionResource {
     @Path("/subscriptions")
     @MerchantAuthenticated
     @APIResponse(responseCode = "200", description = "The merchant's subscriptions, newest first")
+    @APIResponse(responseCode = "400", description = "A bad status, limit or cursor",
+            content = @Content(mediaType = MediaType.APPLICATION_JSON, examples = @ExampleObject(name = "4001101",
+                    value = """
+                            {"responseCode":"4001101","responseMessage":"Invalid Field Format cursor"}""")))
     public SubscriptionList list(@QueryParam("status") String status, @QueryParam("customerId") String customerId,
                                  @QueryParam("limit") String limit, @QueryParam("cursor") String cursor) {
         return lists.list(merchant.get().id(), status, customerId, limit, cursor);

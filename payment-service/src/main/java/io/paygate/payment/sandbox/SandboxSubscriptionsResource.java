@@ -14,6 +14,8 @@ import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.ExampleObject;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
@@ -44,6 +46,14 @@ public class SandboxSubscriptionsResource {
     @MerchantAuthenticated
     @Operation(summary = "Make a subscription's next cycle (or pending retry) due now")
     @APIResponse(responseCode = "200", description = "The subscription; the charge follows within seconds")
+    @APIResponse(responseCode = "404", description = "Unknown or another merchant's subscription; or the sandbox is "
+            + "disabled", content = @Content(mediaType = MediaType.APPLICATION_JSON, examples = @ExampleObject(
+                    name = "4041101", value = """
+                            {"responseCode":"4041101","responseMessage":"Transaction Not Found"}""")))
+    @APIResponse(responseCode = "409", description = "The subscription is not ACTIVE",
+            content = @Content(mediaType = MediaType.APPLICATION_JSON, examples = @ExampleObject(name = "4091100",
+                    value = """
+                            {"responseCode":"4091100","responseMessage":"Conflict. PAUSED is not ACTIVE"}""")))
     public SubscriptionResponse due(@PathParam("recurringId") String recurringId) {
         if (!config.sandboxEnabled()) {
             throw ApiException.of(ErrorCase.ROUTE_NOT_FOUND, null);
