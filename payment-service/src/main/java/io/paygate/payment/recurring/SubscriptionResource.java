@@ -3,38 +3,38 @@ package io.paygate.payment.recurring;
 import io.paygate.kit.auth.CurrentMerchant;
 import io.paygate.kit.auth.MerchantAuthenticated;
 import io.paygate.kit.openapi.GatewayOpenApiFilter;
-import io.paygate.model.api.recurring.SubscriptionList;
 import io.paygate.model.api.recurring.SubscriptionResponse;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
-import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.ExampleObject;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 
-/** The merchant's subscriptions (docs/contract.md §1b), service code 11. Bodies of the changes: none, or {@code {}}. */
-@Path("/pg")
+/**
+ * One subscription of the merchant (docs/contract.md §1b), service code 11. A class of its own under the longest path:
+ * JAX-RS picks the root resource by its path before its methods, so {@code /pg/payment/card} would hide it.
+ * Bodies of the changes: none, or {@code {}}.
+ */
+@Path("/pg/payment/card/recurring")
 @Produces(MediaType.APPLICATION_JSON)
 @SecurityRequirement(name = GatewayOpenApiFilter.MERCHANT)
 public class SubscriptionResource {
 
     private final SubscriptionCommands commands;
-    private final SubscriptionLists lists;
     private final CurrentMerchant merchant;
 
-    SubscriptionResource(SubscriptionCommands commands, SubscriptionLists lists, CurrentMerchant merchant) {
+    SubscriptionResource(SubscriptionCommands commands, CurrentMerchant merchant) {
         this.commands = commands;
-        this.lists = lists;
         this.merchant = merchant;
     }
 
     @GET
-    @Path("/payment/card/recurring/{recurringId}")
+    @Path("/{recurringId}")
     @MerchantAuthenticated
     @APIResponse(responseCode = "200", description = "The subscription")
     @APIResponse(responseCode = "404", description = "Unknown, or another merchant's",
@@ -46,7 +46,7 @@ public class SubscriptionResource {
     }
 
     @POST
-    @Path("/payment/card/recurring/{recurringId}/pause")
+    @Path("/{recurringId}/pause")
     @MerchantAuthenticated
     @APIResponse(responseCode = "200", description = "PAUSED (or already so)")
     @APIResponse(responseCode = "404", description = "Unknown, or another merchant's",
@@ -62,7 +62,7 @@ public class SubscriptionResource {
     }
 
     @POST
-    @Path("/payment/card/recurring/{recurringId}/resume")
+    @Path("/{recurringId}/resume")
     @MerchantAuthenticated
     @APIResponse(responseCode = "200", description = "ACTIVE again, the next cycle at the next point of its schedule")
     @APIResponse(responseCode = "404", description = "Unknown, or another merchant's",
@@ -78,7 +78,7 @@ public class SubscriptionResource {
     }
 
     @POST
-    @Path("/payment/card/recurring/{recurringId}/cancel")
+    @Path("/{recurringId}/cancel")
     @MerchantAuthenticated
     @APIResponse(responseCode = "200", description = "CANCELLED (or already so)")
     @APIResponse(responseCode = "404", description = "Unknown, or another merchant's",
@@ -91,18 +91,5 @@ public class SubscriptionResource {
                             {"responseCode":"4091100","responseMessage":"Conflict. COMPLETED to CANCELLED"}""")))
     public SubscriptionResponse cancel(@PathParam("recurringId") String recurringId) {
         return commands.cancel(merchant.get().id(), recurringId);
-    }
-
-    @GET
-    @Path("/subscriptions")
-    @MerchantAuthenticated
-    @APIResponse(responseCode = "200", description = "The merchant's subscriptions, newest first")
-    @APIResponse(responseCode = "400", description = "A bad status, limit or cursor",
-            content = @Content(mediaType = MediaType.APPLICATION_JSON, examples = @ExampleObject(name = "4001101",
-                    value = """
-                            {"responseCode":"4001101","responseMessage":"Invalid Field Format cursor"}""")))
-    public SubscriptionList list(@QueryParam("status") String status, @QueryParam("customerId") String customerId,
-                                 @QueryParam("limit") String limit, @QueryParam("cursor") String cursor) {
-        return lists.list(merchant.get().id(), status, customerId, limit, cursor);
     }
 }
