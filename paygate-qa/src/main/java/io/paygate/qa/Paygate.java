@@ -24,6 +24,8 @@ public final class Paygate {
     private final Disbursements disbursements;
     private final Lists lists;
     private final Callbacks callbacks;
+    private final Subscriptions subscriptions;
+    private final DirectDebitPurchases directDebit;
     private SnapClient snap;
 
     private Paygate(PaygateTarget target) {
@@ -36,11 +38,23 @@ public final class Paygate {
         this.disbursements = new Disbursements(target);
         this.lists = new Lists(target);
         this.callbacks = new Callbacks(target);
+        this.subscriptions = new Subscriptions(target);
+        this.directDebit = new DirectDebitPurchases(target);
     }
 
     /** Refunds and cancellation (docs/contract.md §3a). */
     public Refunds refunds() {
         return refunds;
+    }
+
+    /** Subscriptions and their cycles, with the sandbox's time control (§1b). */
+    public Subscriptions subscriptions() {
+        return subscriptions;
+    }
+
+    /** Direct-debit purchases, at once or with OTP (§1b). */
+    public DirectDebitPurchases directDebit() {
+        return directDebit;
     }
 
     /** Direct-debit bindings, at binding-service (§4). */

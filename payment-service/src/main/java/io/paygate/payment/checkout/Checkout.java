@@ -17,7 +17,7 @@ public record Checkout(String paymentCode, String merchantId, String customerId,
                        PaymentMethod method, String cardMask, Instant expiresAt, String returnUrl,
                        String challengeUrl, String successUrl, String failUrl, String backUrl,
                        PaymentMethod preselected, String accountId, String channel, OpenCharge charge,
-                       boolean offersSaving) {
+                       boolean offersSaving, boolean subscription) {
 
     /** A method's charge as the page shows it: what the customer pays with, until when. */
     public record OpenCharge(String reference, PaymentMethod method, boolean open, String payCode, String billerCode,
@@ -33,7 +33,22 @@ public record Checkout(String paymentCode, String merchantId, String customerId,
         return new Checkout(p.paymentCode, p.merchantId, p.customerId, p.amount, p.currency, p.description, p.status,
                 p.statusDesc, p.awaitingOtp, p.method, p.cardMask, p.expiresAt, p.returnUrl,
                 p.awaitingOtp ? p.challengeUrl : null, p.successUrl, p.failUrl, p.backUrl, p.preselected, p.accountId,
-                p.channel, charge == null ? null : OpenCharge.of(charge), p.storeOffered && p.customerId != null);
+                p.channel, charge == null ? null : OpenCharge.of(charge), p.storeOffered && p.customerId != null,
+                p.subscriptionId != null);
+    }
+
+    /**
+     * The methods this payment may be paid with, of those its merchant's channel {@code offered}: a subscription's
+     * first payment only with one that leaves a credential, a card or direct debit (docs/contract.md §1b).
+     */
+    public java.util.Set<PaymentMethod> allowed(java.util.Set<PaymentMethod> offered) {
+        if (!subscription) {
+            return offered;
+        }
+        java.util.Set<PaymentMethod> allowed = java.util.EnumSet.noneOf(PaymentMethod.class);
+        offered.stream().filter(m -> m == PaymentMethod.CARD || m == PaymentMethod.DIRECT_DEBIT)
+                .forEach(allowed::add);
+        return allowed;
     }
 
     /** Whether the customer can still choose a method and pay. */

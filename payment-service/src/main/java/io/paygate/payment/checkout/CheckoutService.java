@@ -113,7 +113,7 @@ public class CheckoutService {
         if (!before.payable(time.now())) {
             return before;
         }
-        if (method == null || !catalog.offers(before.merchantId(), method)
+        if (method == null || !before.allowed(catalog.offered(before.merchantId())).contains(method)
                 || (method == PaymentMethod.DIRECT_DEBIT && bindingsFor(before).isEmpty())) {
             throw new CheckoutRefused("type", Refusal.METHOD_UNAVAILABLE);
         }
@@ -161,8 +161,10 @@ public class CheckoutService {
     public Checkout payByCard(String paymentCode, CardDetails card, boolean save) {
         Checkout before = find(paymentCode).orElseThrow(ApiException::notFound);
         PaymentChannel channel = channels.forMerchant(before.merchantId());
+        // a subscription's first card is always kept: its cycles are charged to it (docs/contract.md §1b)
+        boolean keep = save || before.subscription();
         Optional<Submission> submitted = submit(paymentCode, PaymentMethod.CARD, card.mask(), channel.name(),
-                save ? new PaymentSubmissions.CardToSave(card.expiryMonth(), card.expiryYear()) : null);
+                keep ? new PaymentSubmissions.CardToSave(card.expiryMonth(), card.expiryYear()) : null, null);
         submitted.ifPresent(s -> call(channel, s, () -> channel.chargeCard(new CardCharge(s.merchantId(),
                 s.reference(), s.paymentCode(), s.amount(), s.currency(), card,
                 initiation.redirectUrl(s.paymentCode()) + "/3ds-return", s.store()))));
@@ -185,7 +187,8 @@ public class CheckoutService {
         if (!active) {
             throw new CheckoutRefused("bindingId", Refusal.BINDING_UNAVAILABLE);
         }
-        Optional<Submission> submitted = submit(paymentCode, PaymentMethod.DIRECT_DEBIT, null, channel.name(), null);
+        Optional<Submission> submitted = submit(paymentCode, PaymentMethod.DIRECT_DEBIT, null, channel.name(), null,
+                bindingId);
         submitted.ifPresent(s -> call(channel, s, () -> channel.chargeDirectDebit(new DirectDebitCharge(
                 s.merchantId(), s.reference(), s.paymentCode(), s.amount(), s.currency(), bindingId))));
         return current(paymentCode);
@@ -221,10 +224,10 @@ public class CheckoutService {
 
     /** Submits the payment, cancelling a method's open charge at its provider first. */
     private Optional<Submission> submit(String paymentCode, PaymentMethod method, String cardMask, String channel,
-                                        PaymentSubmissions.CardToSave save) {
+                                        PaymentSubmissions.CardToSave save, String bindingId) {
         for (int attempt = 0; ; attempt++) {
             try {
-                return submissions.submit(paymentCode, method, cardMask, channel, save);
+                return submissions.submit(paymentCode, method, cardMask, channel, save, bindingId);
             } catch (OpenCharges.AnotherCharge another) {
                 try {
                     if (attempt >= 2 || !methods.closeCurrent(another.current())) {

@@ -38,6 +38,10 @@ public interface MethodMessages {
     @Message("We could not get your {method} payment details. Choose it again, or choose another method.")
     String notReady(String method);
 
+    @Message("This payment starts a subscription: your card is stored for its next payments (or your direct-debit "
+            + "account is charged for them). Only a card or direct debit can start it.")
+    String subscriptionNotice();
+
     // Titles of the instructions
 
     @Message("Pay with {bank} Virtual Account")

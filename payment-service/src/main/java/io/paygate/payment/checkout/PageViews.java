@@ -82,11 +82,12 @@ public class PageViews {
         boolean choosing = "pay".equals(view) || "instructions".equals(view);
         Instructions instructions = "instructions".equals(view) ? instructions(c, merchantName, amount, now,
                 language, mm) : null;
-        List<MethodGroup> groups = choosing ? MethodChoices.of(catalog.offered(c.merchantId()),
+        List<MethodGroup> groups = choosing ? MethodChoices.of(c.allowed(catalog.offered(c.merchantId())),
                 instructions == null ? null : c.charge().method(), c.preselected(), c.accountId() != null,
                 !bindings.isEmpty(), mm) : List.of();
         String notice = "pay".equals(view) && formError == null && c.charge() != null && !c.charge().open()
-                ? mm.notReady(MethodChoices.name(c.charge().method(), mm)) : null;
+                ? mm.notReady(MethodChoices.name(c.charge().method(), mm))
+                : "pay".equals(view) && c.subscription() ? mm.subscriptionNotice() : null;
         return new PageView(view, language.tag(), pagePath(c.paymentCode()),
                 instructions != null ? instructions.title() : titleOf(view, m), c.paymentCode(),
                 merchantName, c.description(), amount, c.currency(),

@@ -81,16 +81,17 @@ public class PaymentSubmissions {
      */
     @Transactional
     public Optional<Submission> submit(String paymentCode, PaymentMethod method, String cardMask, String channel) {
-        return submit(paymentCode, method, cardMask, channel, null);
+        return submit(paymentCode, method, cardMask, channel, null, null);
     }
 
     /**
      * As {@link #submit(String, PaymentMethod, String, String)}, saving the card when the merchant offered it
-     * ({@code card.storedOnFile}) and the customer kept "save this card" ({@code save} not null).
+     * ({@code card.storedOnFile}, or a subscription's first payment) and the customer kept "save this card"
+     * ({@code save} not null), and recording the binding a direct debit charges ({@code bindingId}, else null).
      */
     @Transactional
     public Optional<Submission> submit(String paymentCode, PaymentMethod method, String cardMask, String channel,
-                                       CardToSave save) {
+                                       CardToSave save, String bindingId) {
         if (!PaymentCodes.isWellFormed(paymentCode)) {
             throw ApiException.notFound();
         }
@@ -106,6 +107,7 @@ public class PaymentSubmissions {
         Instant now = time.now();
         p.method = method;
         p.cardMask = cardMask;
+        p.bindingId = bindingId;
         p.channel = channel;
         p.providerReference = RandomIds.next("CHG", 24);
         p.submittedAt = now;

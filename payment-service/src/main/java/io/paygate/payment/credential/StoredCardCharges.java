@@ -111,7 +111,9 @@ public class StoredCardCharges {
         expiry.expireIfDue(p);
         StoredCardEntity card = cards.findByIdOptional(storedCardId).filter(c -> c.deletedAt == null
                 && c.merchantId.equals(p.merchantId)).orElse(null);
-        if (p.status != PaymentStatus.PENDING || p.providerReference != null || card == null) {
+        // a cycle payment back PENDING after a declined attempt keeps that attempt's reference until the next one
+        boolean cycle = p.cycle != null;
+        if (p.status != PaymentStatus.PENDING || (!cycle && p.providerReference != null) || card == null) {
             return Optional.empty();
         }
         Optional<PaymentChannel> channel = channels.byName(card.channel);
@@ -123,7 +125,12 @@ public class StoredCardCharges {
         p.cardMask = card.mask;
         p.channel = card.channel;
         p.storedCardId = card.id;
-        p.providerReference = reference != null ? reference : RandomIds.next("CHG", 24);
+        if (cycle) {
+            p.attempt++; // docs/contract.md §1b: attempt k of a cycle is charged under <paymentCode>-<k>
+            p.providerReference = p.paymentCode + "-" + p.attempt;
+        } else {
+            p.providerReference = reference != null ? reference : RandomIds.next("CHG", 24);
+        }
         p.submittedAt = now;
         p.nextInquiryAt = now.plus(config.providerTimeout());
         transitions.move(p, PaymentStatus.PROCESSING, null);

@@ -13,7 +13,9 @@ import io.paygate.model.api.SourceOfFunds;
 import io.paygate.model.api.payment.InitiateRequest;
 import io.paygate.model.api.payment.InitiateResponse;
 import io.paygate.model.api.payment.PaymentMethod;
+import io.paygate.model.api.payment.RecurringRules;
 import io.paygate.model.error.ErrorCase;
+import io.paygate.model.error.ServiceCode;
 import io.paygate.model.json.CanonicalJson;
 import io.paygate.model.net.CallbackUrlPolicy;
 import io.paygate.model.status.PaymentStatus;
@@ -24,6 +26,7 @@ import io.paygate.payment.payment.PaymentEntity;
 import io.paygate.payment.payment.PaymentMapper;
 import io.paygate.payment.payment.PaymentRepository;
 import io.paygate.payment.payment.PublicUrls;
+import io.paygate.payment.payment.RecurringPayments;
 import io.paygate.payment.provider.MethodCatalog;
 import io.paygate.payment.provider.MethodCheckout;
 import io.paygate.payment.provider.ProviderUnavailable;
@@ -52,6 +55,9 @@ public class InitiationService {
 
     private static final Logger LOG = Logger.getLogger(InitiationService.class);
     private static final int ATTEMPTS = 3;
+    /** What a cycle's order id looks like: a {@code recurring.id} (no {@code -}), {@code -}, n ≥ 2. */
+    private static final java.util.regex.Pattern CYCLE_ORDER_ID =
+            java.util.regex.Pattern.compile("^[A-Za-z0-9._]{1,30}-([2-9]|[1-9][0-9]+)$");
 
     private final PaymentRepository payments;
     private final PaymentInserts inserts;
@@ -63,6 +69,7 @@ public class InitiationService {
     private final MethodCatalog catalog;
     private final MethodCheckout methods;
     private final InitiationReplies replies;
+    private final RecurringPayments recurring;
     private final boolean allowLocalUrls;
 
     private final MerchantCounter initiations;
@@ -70,7 +77,8 @@ public class InitiationService {
     InitiationService(PaymentRepository payments, PaymentInserts inserts, PaymentConfig config, GatewayConfig gateway,
                       GatewayTime time, PaymentCodes codes, MeterRegistry metrics, DnsResolver dns,
                       GatewayPorts gatewayPorts, PublicUrls urls, MethodCatalog catalog, MethodCheckout methods,
-                      InitiationReplies replies, MerchantTags merchantTags) {
+                      InitiationReplies replies, MerchantTags merchantTags, RecurringPayments recurring) {
+        this.recurring = recurring;
         this.initiations = MerchantCounter.register(metrics, merchantTags, "paygate.payments.initiated",
                 "Hosted payments created, by merchant (repeats of an idempotent request not counted)");
         this.payments = payments;
@@ -99,6 +107,7 @@ public class InitiationService {
      */
     public InitiateResponse initiate(Merchant merchant, InitiateRequest request) {
         PaymentMethod method = check(merchant, request);
+        checkRecurring(merchant, request);
         String hash = contentHash(request);
         PaymentEntity p = createOrFind(merchant, request, hash, method);
         if (method == null || !method.kind().opensCharge()) {
@@ -134,17 +143,37 @@ public class InitiationService {
      * itself; a charge to open is opened after it, outside any transaction.
      */
     private PaymentEntity createOrFind(Merchant merchant, InitiateRequest request, String hash, PaymentMethod method) {
+        return store(merchant, request, hash, method, p -> {
+        }).payment();
+    }
+
+    /** A payment as {@link #store} left it: inserted now, or the earlier one of the same order and content. */
+    public record Stored(PaymentEntity payment, boolean created) {
+    }
+
+    /**
+     * The initiation's insert for another door that makes a payment from an initiation body (docs/contract.md §1b: a
+     * direct-debit purchase): the same row, idempotency by (merchant, order.id) and content {@code hash}, with
+     * {@code extra} filling what that door adds before the one insert. A different content is {@code 409}.
+     */
+    public Stored store(Merchant merchant, InitiateRequest request, String hash, PaymentMethod method,
+                        java.util.function.Consumer<PaymentEntity> extra) {
         // Insert first and read only when that inserted nothing: a new order (the usual case) costs one statement, not
         // a look-up and then an insert. ON CONFLICT DO NOTHING waits for a concurrent twin's transaction, so when it
         // inserted nothing the twin has committed and the look-up sees its row.
         for (int attempt = 0; attempt < ATTEMPTS; attempt++) {
             PaymentEntity created = newPayment(merchant, request, hash, method);
-            if (insert(created)) {
+            extra.accept(created);
+            if (subscribes(request)) {
+                created.subscriptionId = UUID.randomUUID();
+                created.cycle = 1;
+            }
+            if (subscribes(request) ? insertWithSubscription(created, request) : insert(created)) {
                 initiations.increment(merchant.id());
                 LOG.infof("payment %s (merchant %s, order %s): created PENDING, expires %s%s", created.paymentCode,
                         created.merchantId, created.orderId, created.expiresAt,
                         method == null ? "" : ", " + method + " preselected");
-                return created;
+                return new Stored(created, true);
             }
             Optional<PaymentEntity> existing = QuarkusTransaction.requiringNew()
                     .call(() -> payments.findByOrder(merchant.id(), request.order().id()));
@@ -152,11 +181,48 @@ public class InitiationService {
                 if (!existing.get().contentHash.equals(hash)) {
                     throw ApiException.conflict("order.id already used with different content");
                 }
-                return existing.get();
+                return new Stored(existing.get(), false);
             }
             // No row for the order: the payment code collided (or the twin rolled back): try again.
         }
         throw new IllegalStateException("Could not create or find payment for order after " + ATTEMPTS + " attempts");
+    }
+
+    /**
+     * The first payment of a subscription and the subscription in one transaction (docs/contract.md §1b): a
+     * {@code recurring.id} the merchant already used is {@code 409} and nothing is written.
+     */
+    private boolean insertWithSubscription(PaymentEntity created, InitiateRequest request) {
+        return QuarkusTransaction.requiringNew().call(() -> {
+            if (!insert(created)) {
+                return false;
+            }
+            if (!recurring.open(created, request.recurring())) {
+                // docs/contract.md §1b: 4091100, the recurring service's conflict, though the path is initiation's
+                throw ApiException.conflict("recurring.id already used")
+                        .in(ServiceCode.RECURRING_AND_STORED_CREDENTIALS);
+            }
+            return true;
+        });
+    }
+
+    private static boolean subscribes(InitiateRequest request) {
+        return request.recurring() != null && request.recurring().subscribes();
+    }
+
+    /**
+     * docs/contract.md §1b: the {@code recurring} member rules (with {@code customer.id} and the methods a subscription
+     * allows), and no order id of the form {@code <recurring.id>-<n>} of one of the merchant's subscriptions (the
+     * cycles' own).
+     */
+    private void checkRecurring(Merchant merchant, InitiateRequest request) {
+        RecurringRules.first(request, RecurringRules.today(time.clock(), time.zone())).ifPresent(violation -> {
+            throw ApiException.of(violation);
+        });
+        if (CYCLE_ORDER_ID.matcher(request.order().id()).matches()
+                && recurring.isCycleOrderId(merchant.id(), request.order().id())) {
+            throw ApiException.invalidFormat("order.id");
+        }
     }
 
     private boolean insert(PaymentEntity created) {
@@ -188,7 +254,8 @@ public class InitiationService {
         String currency = request.order().currency() != null ? request.order().currency() : merchant.currency();
         PaymentMapper.fill(p, request, currency);
         p.preselected = method;
-        p.storeOffered = offersStoring(request);
+        // a subscription's first card is stored too: its cycles are charged to it (docs/contract.md §1b)
+        p.storeOffered = offersStoring(request) || subscribes(request);
         p.accountId = method != null && method.needsAccount() ? request.sourceOfFunds().accountId() : null;
         p.status = PaymentStatus.PENDING;
         p.createdAt = now;
@@ -233,7 +300,8 @@ public class InitiationService {
         return request.card() != null && request.card().toBeStored();
     }
 
-    private void checkUrls(InitiateRequest request) {
+    /** The URL rules of docs/contract.md §1 and §6; a refused one is {@code 400SS01} naming it. */
+    public void checkUrls(InitiateRequest request) {
         Optional<String> refused = callbackPolicy.check(request.url().callbackUrl());
         if (refused.isPresent()) {
             LOG.debugf("order %s: url.callbackUrl refused (%s)", request.order().id(), refused.get());

@@ -23,8 +23,8 @@ public class PaymentInserts {
             INSERT INTO payment (id, payment_code, merchant_id, order_id, content_hash, amount, currency, description,
                 customer_id, customer, meta, callback_url, return_url, status, awaiting_otp, sequence, version,
                 expires_at, link_expires_at, created_at, updated_at, success_url, fail_url, back_url, preselected,
-                account_id, store_offered)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, false, 0, 0, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                account_id, store_offered, binding_id, otp_hash, otp_expires_at, subscription_id, cycle)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, false, 0, 0, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             ON CONFLICT DO NOTHING""";
 
     private final DataSource dataSource;
@@ -68,6 +68,19 @@ public class PaymentInserts {
             insert.setString(++i, p.preselected == null ? null : p.preselected.name());
             insert.setString(++i, p.accountId);
             insert.setBoolean(++i, p.storeOffered);
+            insert.setString(++i, p.bindingId);
+            insert.setString(++i, p.otpHash);
+            if (p.otpExpiresAt == null) {
+                insert.setNull(++i, java.sql.Types.TIMESTAMP_WITH_TIMEZONE);
+            } else {
+                insert.setObject(++i, utc(p.otpExpiresAt));
+            }
+            insert.setObject(++i, p.subscriptionId);
+            if (p.cycle == null) {
+                insert.setNull(++i, java.sql.Types.INTEGER);
+            } else {
+                insert.setInt(++i, p.cycle);
+            }
             return insert.executeUpdate() == 1;
         }
     }

@@ -140,6 +140,37 @@ public class PaymentEntity {
     @Column(nullable = false)
     public int inquiries;
 
+    /** The binding a direct debit charged (the page's, a purchase's, a cycle's), or null. */
+    @Column(name = "binding_id", length = 64)
+    public String bindingId;
+
+    /**
+     * How many charges the gateway submitted for this payment without the customer (a direct-debit purchase, a
+     * subscription cycle): attempt k's provider reference is {@code <paymentCode>-<k>}.
+     */
+    @Column(nullable = false)
+    public int attempt;
+
+    /** A purchase's one-time password while it waits for it: a keyed hash only, never the code. */
+    @Column(name = "otp_hash", length = 64)
+    public String otpHash;
+
+    /** Until when {@link #otpHash} may be confirmed. */
+    @Column(name = "otp_expires_at")
+    public Instant otpExpiresAt;
+
+    /** Wrong one-time passwords so far (the third fails the payment). */
+    @Column(name = "otp_failures", nullable = false)
+    public int otpFailures;
+
+    /** The subscription this payment belongs to (its first payment or a cycle's), or null. */
+    @Column(name = "subscription_id")
+    public UUID subscriptionId;
+
+    /** Which cycle of {@link #subscriptionId} this payment is (the first payment is cycle 1), or null. */
+    @Column
+    public Integer cycle;
+
     /** Sequence number of the last event written for this payment (docs/contract.md §7). */
     @Column(nullable = false)
     public long sequence;
@@ -200,6 +231,24 @@ public class PaymentEntity {
         status = status.transitionTo(next);
         updatedAt = now;
         return previous;
+    }
+
+    /**
+     * The one edge back (docs/contract.md §1b): a subscription cycle's declined attempt with retries left leaves the
+     * payment PENDING, with the decline as its {@code statusDesc}, until the next attempt or the last one's failure.
+     * Not announced (PENDING is never notified); only from PROCESSING and only for a cycle after the first.
+     *
+     * @throws IllegalTransitionException for any other payment or state
+     */
+    public void awaitRetry(String decline, Instant now) {
+        if (status != PaymentStatus.PROCESSING || subscriptionId == null || cycle == null || cycle < 2) {
+            throw new io.paygate.model.status.IllegalTransitionException(status, PaymentStatus.PENDING);
+        }
+        status = PaymentStatus.PENDING;
+        statusDesc = decline;
+        nextInquiryAt = null;
+        awaitingOtp = false;
+        updatedAt = now;
     }
 
     /** Whether the current charge is one a method opened (a number, code or QR the customer pays). */

@@ -10,6 +10,10 @@ public class PaymentServiceCodes implements ServiceCodeResolver {
 
     @Override
     public ServiceCode resolve(String method, String path) {
+        if (path.startsWith("/pg/payment/card/directdebit/purchase") || path.startsWith("/pg/payment/card/recurring")
+                || path.startsWith("/pg/subscriptions") || path.startsWith("/pg/sandbox/subscriptions")) {
+            return ServiceCode.RECURRING_AND_STORED_CREDENTIALS;
+        }
         if (path.startsWith("/pg/payment/card/refunds") || path.startsWith("/pg/payments")
                 || path.startsWith("/pg/disbursements") || path.startsWith("/pg/reports")) {
             return ServiceCode.LISTS_AND_REPORTS;

@@ -4,6 +4,7 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.paygate.kit.observability.MerchantTags;
 import io.paygate.model.api.payment.RefundResult;
 import io.paygate.model.event.EventEnvelope;
+import io.paygate.model.event.PaymentStatusChanged;
 import io.paygate.model.event.Topics;
 import io.paygate.model.status.PaymentStatus;
 import io.paygate.kit.outbox.Outbox;
@@ -30,11 +31,13 @@ public class PaymentTransitions {
     private final MoneyMovements ledger;
     private final MerchantTags merchants;
     private final Event<CardStorable> storable;
+    private final RecurringPayments recurring;
 
     PaymentTransitions(Outbox outbox, GatewayTime time, MeterRegistry metrics, MoneyMovements ledger,
-                       MerchantTags merchants, Event<CardStorable> storable) {
+                       MerchantTags merchants, Event<CardStorable> storable, RecurringPayments recurring) {
         this.storable = storable;
         this.merchants = merchants;
+        this.recurring = recurring;
         this.outbox = outbox;
         this.time = time;
         this.metrics = metrics;
@@ -54,10 +57,25 @@ public class PaymentTransitions {
     /** As {@link #move(PaymentEntity, PaymentStatus, String)}, for a refund's outcome ({@code result.refund}). */
     @Transactional(Transactional.TxType.MANDATORY)
     public void move(PaymentEntity payment, PaymentStatus next, String statusDesc, RefundResult refund) {
+        if (next == PaymentStatus.FAILED && payment.subscriptionId != null
+                && payment.status == PaymentStatus.PROCESSING && recurring.retryLater(payment, statusDesc)) {
+            // docs/contract.md §1b: a declined cycle with retries left waits PENDING for its next attempt
+            payment.awaitRetry(statusDesc, time.now());
+            LOG.infof("payment %s (merchant %s, order %s): PROCESSING -> PENDING, attempt %d declined (%s); retried "
+                    + "later", payment.paymentCode, payment.merchantId, payment.orderId, payment.attempt, statusDesc);
+            return;
+        }
         PaymentStatus previous = payment.moveTo(next, time.now());
         payment.statusDesc = statusDesc;
+        if (next == PaymentStatus.CAPTURED && payment.saveCard) {
+            // the card the customer saved is stored with the capture, before a subscription takes it as its credential
+            storable.fire(new CardStorable(payment));
+        }
         if (next.isNotified()) {
             payment.awaitingOtp = false;
+            if (payment.subscriptionId != null) {
+                recurring.changed(payment, previous);
+            }
             announce(payment, refund);
         }
         if (next == PaymentStatus.CAPTURED || next == PaymentStatus.REVERSED) {
@@ -65,9 +83,6 @@ public class PaymentTransitions {
                             ? MoneyMovements.Kind.PAYMENT_CAPTURED : MoneyMovements.Kind.PAYMENT_REVERSED,
                     payment.orderId, payment.paymentCode, payment.method, payment.amount, payment.currency,
                     next.name());
-        }
-        if (next == PaymentStatus.CAPTURED && payment.saveCard) {
-            storable.fire(new CardStorable(payment)); // the card the customer saved is stored with the capture
         }
         metrics.counter("paygate.payments.transitions", "status", next.name(),
                 "method", payment.method == null ? "none" : payment.method.name(),
@@ -85,7 +100,11 @@ public class PaymentTransitions {
     public void announce(PaymentEntity payment, RefundResult refund) {
         payment.sequence++;
         payment.updatedAt = time.now();
-        outbox.enqueue(Topics.PAYMENT_STATUS, EventEnvelope.of(payment.merchantId, payment.sequence,
-                PaymentMapper.toEvent(payment, refund), time.clock()));
+        PaymentStatusChanged change = PaymentMapper.toEvent(payment, refund);
+        if (payment.subscriptionId != null) {
+            change = change.withRecurring(recurring.cycleOf(payment));
+        }
+        outbox.enqueue(Topics.PAYMENT_STATUS, EventEnvelope.of(payment.merchantId, payment.sequence, change,
+                time.clock()));
     }
 }

@@ -258,7 +258,11 @@ public class SandboxPaymentChannel implements PaymentChannel {
         SandboxChargeEntity row = newCharge(charge.reference(), charge.paymentCode());
         row.amount = charge.amount();
         row.currency = charge.currency();
-        decide(row, PaymentStatus.CAPTURED, null);
+        if (SandboxDirectDebits.insufficientFunds(charge.amount())) {
+            decide(row, PaymentStatus.FAILED, SandboxDirectDebits.INSUFFICIENT_FUNDS);
+        } else {
+            decide(row, PaymentStatus.CAPTURED, null);
+        }
         entityManager.persist(row);
         return new ChargeAccepted(null, false);
     }

@@ -51,7 +51,7 @@ public final class MerchantOpenApi {
 
     /** The services behind {@code {base_url}} and the path prefixes the Ingress routes to each (longest wins). */
     public enum Service {
-        PAYMENT("/pg/"),
+        PAYMENT("/pg/", "/pg/payment/card/directdebit/purchase"),
         BINDING("/pg/payment/card/directdebit", "/pg/bind/"),
         NOTIFICATION("/pg/merchant/", "/pg/notifications");
 
