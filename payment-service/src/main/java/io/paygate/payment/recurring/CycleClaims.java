@@ -18,15 +18,18 @@ import java.util.UUID;
  * {@code next_due_at} has come, in due order, over the partial index {@code subscription_due}, rows another replica
  * holds skipped ({@code FOR UPDATE SKIP LOCKED}). A claim moves {@code next_due_at} a lease ahead and commits at once
  * on its own connection, so no other replica takes the same subscription until the lease ends, and nothing is held
- * while binding-service or the provider is asked.
+ * while binding-service or the provider is asked. The claimed ids come back as an array ({@code = ANY (ARRAY(…))}) so
+ * that the outer update reads them by primary key in the generic plan too: with {@code IN (subquery)} the generic plan
+ * (the LIMIT unknown) hash-joins over a sequential scan of the whole table — 382 ms with 1,000,000 subscriptions, against
+ * 19 ms (see {@code CycleClaimPlanTest}).
  */
 @ApplicationScoped
 public class CycleClaims {
 
     static final String CLAIM = """
             UPDATE subscription SET next_due_at = ?
-            WHERE id IN (SELECT id FROM subscription WHERE status = 'ACTIVE' AND next_due_at <= ?
-                         ORDER BY next_due_at LIMIT ? FOR UPDATE SKIP LOCKED)
+            WHERE id = ANY (ARRAY(SELECT id FROM subscription WHERE status = 'ACTIVE' AND next_due_at <= ?
+                                  ORDER BY next_due_at LIMIT ? FOR UPDATE SKIP LOCKED))
             RETURNING id""";
 
     private final AgroalDataSource dataSource;
