@@ -8,6 +8,7 @@ import io.paygate.model.api.credential.OtpConfirmRequest;
 import io.paygate.model.api.credential.PurchaseResponse;
 import io.paygate.model.api.payment.InitiateRequest;
 import io.paygate.model.api.payment.InitiateResponse;
+import io.paygate.payment.payment.ExampleReplies;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotNull;
 import jakarta.ws.rs.Consumes;
@@ -44,16 +45,13 @@ public class DirectDebitPurchaseResource {
     @APIResponse(responseCode = "404", description = "The binding is unknown, another merchant's or customer's, of "
             + "another type or not ACTIVE; nothing written",
             content = @Content(mediaType = MediaType.APPLICATION_JSON, examples = @ExampleObject(name = "4041101",
-                    value = """
-                            {"responseCode":"4041101","responseMessage":"Transaction Not Found"}""")))
+                    value = ExampleReplies.NOT_FOUND_11)))
     @APIResponse(responseCode = "409", description = "The same order.id with other content",
             content = @Content(mediaType = MediaType.APPLICATION_JSON, examples = @ExampleObject(name = "4091100",
-                    value = """
-                            {"responseCode":"4091100","responseMessage":"Conflict. order.id already used with different content"}""")))
+                    value = ExampleReplies.ORDER_ID_CONFLICT_11)))
     @APIResponse(responseCode = "502", description = "binding-service could not be asked; nothing written",
             content = @Content(mediaType = MediaType.APPLICATION_JSON, examples = @ExampleObject(name = "5021100",
-                    value = """
-                            {"responseCode":"5021100","responseMessage":"Bad Gateway The bank binding could not be checked"}""")))
+                    value = ExampleReplies.BINDING_UNCHECKED_11)))
     public PurchaseResponse purchase(@Valid @NotNull InitiateRequest request) {
         return purchases.purchase(merchant.get(), request).withProcessingTime(timing.elapsedMillis());
     }
@@ -66,16 +64,13 @@ public class DirectDebitPurchaseResource {
     @APIResponse(responseCode = "404", description = "The binding is unknown, another merchant's or customer's, of "
             + "another type or not ACTIVE; nothing written",
             content = @Content(mediaType = MediaType.APPLICATION_JSON, examples = @ExampleObject(name = "4041101",
-                    value = """
-                            {"responseCode":"4041101","responseMessage":"Transaction Not Found"}""")))
+                    value = ExampleReplies.NOT_FOUND_11)))
     @APIResponse(responseCode = "409", description = "The same order.id with other content",
             content = @Content(mediaType = MediaType.APPLICATION_JSON, examples = @ExampleObject(name = "4091100",
-                    value = """
-                            {"responseCode":"4091100","responseMessage":"Conflict. order.id already used with different content"}""")))
+                    value = ExampleReplies.ORDER_ID_CONFLICT_11)))
     @APIResponse(responseCode = "502", description = "binding-service could not be asked; nothing written",
             content = @Content(mediaType = MediaType.APPLICATION_JSON, examples = @ExampleObject(name = "5021100",
-                    value = """
-                            {"responseCode":"5021100","responseMessage":"Bad Gateway The bank binding could not be checked"}""")))
+                    value = ExampleReplies.BINDING_UNCHECKED_11)))
     public InitiateResponse otp(@Valid @NotNull InitiateRequest request) {
         return purchases.openWithOtp(merchant.get(), request).withProcessingTime(timing.elapsedMillis());
     }
@@ -86,8 +81,7 @@ public class DirectDebitPurchaseResource {
     @APIResponse(responseCode = "200", description = "The OTP was right (charged) or came too late (FAILED)")
     @APIResponse(responseCode = "404", description = "Unknown or another merchant's paymentCode",
             content = @Content(mediaType = MediaType.APPLICATION_JSON, examples = @ExampleObject(name = "4041101",
-                    value = """
-                            {"responseCode":"4041101","responseMessage":"Transaction Not Found"}""")))
+                    value = ExampleReplies.NOT_FOUND_11)))
     @APIResponse(responseCode = "409", description = "The payment is not waiting for its OTP",
             content = @Content(mediaType = MediaType.APPLICATION_JSON, examples = @ExampleObject(name = "4091100",
                     value = """

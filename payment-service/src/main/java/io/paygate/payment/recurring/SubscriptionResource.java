@@ -4,6 +4,7 @@ import io.paygate.kit.auth.CurrentMerchant;
 import io.paygate.kit.auth.MerchantAuthenticated;
 import io.paygate.kit.openapi.GatewayOpenApiFilter;
 import io.paygate.model.api.recurring.SubscriptionResponse;
+import io.paygate.payment.payment.ExampleReplies;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
@@ -39,8 +40,7 @@ public class SubscriptionResource {
     @APIResponse(responseCode = "200", description = "The subscription")
     @APIResponse(responseCode = "404", description = "Unknown, or another merchant's",
             content = @Content(mediaType = MediaType.APPLICATION_JSON, examples = @ExampleObject(name = "4041101",
-                    value = """
-                            {"responseCode":"4041101","responseMessage":"Transaction Not Found"}""")))
+                    value = ExampleReplies.NOT_FOUND_11)))
     public SubscriptionResponse get(@PathParam("recurringId") String recurringId) {
         return commands.get(merchant.get().id(), recurringId);
     }
@@ -51,8 +51,7 @@ public class SubscriptionResource {
     @APIResponse(responseCode = "200", description = "PAUSED (or already so)")
     @APIResponse(responseCode = "404", description = "Unknown, or another merchant's",
             content = @Content(mediaType = MediaType.APPLICATION_JSON, examples = @ExampleObject(name = "4041101",
-                    value = """
-                            {"responseCode":"4041101","responseMessage":"Transaction Not Found"}""")))
+                    value = ExampleReplies.NOT_FOUND_11)))
     @APIResponse(responseCode = "409", description = "An illegal change",
             content = @Content(mediaType = MediaType.APPLICATION_JSON, examples = @ExampleObject(name = "4091100",
                     value = """
@@ -67,8 +66,7 @@ public class SubscriptionResource {
     @APIResponse(responseCode = "200", description = "ACTIVE again, the next cycle at the next point of its schedule")
     @APIResponse(responseCode = "404", description = "Unknown, or another merchant's",
             content = @Content(mediaType = MediaType.APPLICATION_JSON, examples = @ExampleObject(name = "4041101",
-                    value = """
-                            {"responseCode":"4041101","responseMessage":"Transaction Not Found"}""")))
+                    value = ExampleReplies.NOT_FOUND_11)))
     @APIResponse(responseCode = "409", description = "An illegal change",
             content = @Content(mediaType = MediaType.APPLICATION_JSON, examples = @ExampleObject(name = "4091100",
                     value = """
@@ -83,8 +81,7 @@ public class SubscriptionResource {
     @APIResponse(responseCode = "200", description = "CANCELLED (or already so)")
     @APIResponse(responseCode = "404", description = "Unknown, or another merchant's",
             content = @Content(mediaType = MediaType.APPLICATION_JSON, examples = @ExampleObject(name = "4041101",
-                    value = """
-                            {"responseCode":"4041101","responseMessage":"Transaction Not Found"}""")))
+                    value = ExampleReplies.NOT_FOUND_11)))
     @APIResponse(responseCode = "409", description = "An illegal change",
             content = @Content(mediaType = MediaType.APPLICATION_JSON, examples = @ExampleObject(name = "4091100",
                     value = """

@@ -6,6 +6,7 @@ import io.paygate.kit.error.ApiException;
 import io.paygate.kit.openapi.GatewayOpenApiFilter;
 import io.paygate.model.api.recurring.SubscriptionResponse;
 import io.paygate.model.error.ErrorCase;
+import io.paygate.payment.payment.ExampleReplies;
 import io.paygate.payment.payment.PaymentConfig;
 import io.paygate.payment.recurring.SubscriptionCommands;
 import jakarta.ws.rs.POST;
@@ -48,8 +49,7 @@ public class SandboxSubscriptionsResource {
     @APIResponse(responseCode = "200", description = "The subscription; the charge follows within seconds")
     @APIResponse(responseCode = "404", description = "Unknown or another merchant's subscription; or the sandbox is "
             + "disabled", content = @Content(mediaType = MediaType.APPLICATION_JSON, examples = @ExampleObject(
-                    name = "4041101", value = """
-                            {"responseCode":"4041101","responseMessage":"Transaction Not Found"}""")))
+                    name = "4041101", value = ExampleReplies.NOT_FOUND_11)))
     @APIResponse(responseCode = "409", description = "The subscription is not ACTIVE",
             content = @Content(mediaType = MediaType.APPLICATION_JSON, examples = @ExampleObject(name = "4091100",
                     value = """
