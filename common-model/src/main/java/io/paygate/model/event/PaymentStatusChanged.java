@@ -21,7 +21,8 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
  * notification without calling payment-service back. Resource id: the paymentCode. {@code card} only for
  * card payments; {@code method} {@code null} when no payment was attempted (EXPIRED); {@code sourceOfFunds} once a
  * method was chosen; {@code refund} when the change is a refund's outcome; {@code recurring} when the payment is a
- * subscription's (docs/contract.md §1b: every cycle, the first included), as the subscription is after this change.
+ * subscription's (docs/contract.md §1b: every cycle, the first included), as the subscription is after this change;
+ * {@code snap} when it was made through the SNAP door (docs/contract.md §9): its SNAP notification too.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonIgnoreProperties(ignoreUnknown = true)
@@ -40,28 +41,37 @@ public record PaymentStatusChanged(
         PaymentMethod method,
         PaymentSource sourceOfFunds,
         RefundResult refund,
-        CycleInfo recurring) {
+        CycleInfo recurring,
+        SnapOrigin snap) {
+
+    public PaymentStatusChanged(String paymentCode, String orderId, BigDecimal amount, String currency,
+                                Customer customer, Meta meta, Card card, PaymentStatus status, String statusDesc,
+                                String callbackUrl, PaymentMethod method, PaymentSource sourceOfFunds,
+                                RefundResult refund, CycleInfo recurring) {
+        this(paymentCode, orderId, amount, currency, customer, meta, card, status, statusDesc, callbackUrl, method,
+                sourceOfFunds, refund, recurring, null);
+    }
 
     public PaymentStatusChanged(String paymentCode, String orderId, BigDecimal amount, String currency,
                                 Customer customer, Meta meta, Card card, PaymentStatus status, String statusDesc,
                                 String callbackUrl, PaymentMethod method, PaymentSource sourceOfFunds,
                                 RefundResult refund) {
         this(paymentCode, orderId, amount, currency, customer, meta, card, status, statusDesc, callbackUrl, method,
-                sourceOfFunds, refund, null);
+                sourceOfFunds, refund, null, null);
     }
 
     public PaymentStatusChanged(String paymentCode, String orderId, BigDecimal amount, String currency,
                                 Customer customer, Meta meta, Card card, PaymentStatus status, String statusDesc,
                                 String callbackUrl, PaymentMethod method, PaymentSource sourceOfFunds) {
         this(paymentCode, orderId, amount, currency, customer, meta, card, status, statusDesc, callbackUrl, method,
-                sourceOfFunds, null, null);
+                sourceOfFunds, null, null, null);
     }
 
     public PaymentStatusChanged(String paymentCode, String orderId, BigDecimal amount, String currency,
                                 Customer customer, Meta meta, Card card, PaymentStatus status, String statusDesc,
                                 String callbackUrl, PaymentMethod method) {
         this(paymentCode, orderId, amount, currency, customer, meta, card, status, statusDesc, callbackUrl, method,
-                null, null, null);
+                null, null, null, null);
     }
 
     /** The unsigned payment notification (order.reference = paymentCode); sign its JSON before sending. */
@@ -80,6 +90,12 @@ public record PaymentStatusChanged(
     /** The same change, of a subscription's payment ({@code recurring} in its notification). */
     public PaymentStatusChanged withRecurring(CycleInfo cycle) {
         return new PaymentStatusChanged(paymentCode, orderId, amount, currency, customer, meta, card, status, statusDesc,
-                callbackUrl, method, sourceOfFunds, refund, cycle);
+                callbackUrl, method, sourceOfFunds, refund, cycle, snap);
+    }
+
+    /** The same change, of a payment made through SNAP (its SNAP notification as well). */
+    public PaymentStatusChanged withSnap(SnapOrigin origin) {
+        return new PaymentStatusChanged(paymentCode, orderId, amount, currency, customer, meta, card, status, statusDesc,
+                callbackUrl, method, sourceOfFunds, refund, recurring, origin);
     }
 }
