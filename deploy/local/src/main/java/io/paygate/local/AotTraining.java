@@ -22,17 +22,26 @@ import java.util.Map;
  */
 public final class AotTraining {
 
-    /** Where a training started on its own puts its stack: 41081-41083, 42081-42083, beside a stack on 8081-8083. */
-    static final int DEFAULT_OFFSET = 33_000;
+    /**
+     * Where a training started on its own puts its stack: 30081-30083 and 31081-31083, its PostgreSQL on 30088 and its
+     * Kafka on 30089, beside a stack on 8081-8083. Every place is below the kernel's ephemeral range (32768-60999 on
+     * Linux), where a port is anybody's: a training there once lost its payment-service port to its own PostgreSQL,
+     * which had been given that port as a free one after the place was checked.
+     */
+    static final int DEFAULT_OFFSET = 22_000;
+    /** The training's PostgreSQL and Kafka sit at these ports plus its offset: in its place, never a replica's (8081 + 10·k …). */
+    static final int POSTGRES_PORT = 8088;
+    static final int KAFKA_PORT = 8089;
     /** How far apart two trainings on one machine sit, and how many places a training tries. */
     static final int STEP = 100;
     static final int PLACES = 10;
 
     static final String USAGE = """
             usage: deploy/local/train [--port-offset N] [--rounds N] [--check]
-              --port-offset N  the training stack's services on 8081+N… and exactly there (deploy/local/run passes its
-                               own); default: 41081-41083 and 42081-42083 (N = 33000), or the next place (N + 100, …)
-                               that is free and that no other training on this machine has claimed
+              --port-offset N  the training stack's services on 8081+N…, its PostgreSQL on 8088+N and Kafka on 8089+N,
+                               exactly there (deploy/local/run passes its own); default: 30081-30083 and 31081-31083
+                               (N = 22000), or the next place (N + 100, …) that is free and that no other training on
+                               this machine has claimed
               --rounds N       payments of each kind the workload makes (default 6)
               --check          then start the stack once with the new caches (-XX:AOTMode=on) and stop it
             Environment: PAYGATE_SERVICE_JAVA_OPTS, the services' JVM options (the caches are trained with them).""";
@@ -46,8 +55,8 @@ public final class AotTraining {
     /**
      * The training stack's options. An explicit {@code portOffset} is used as it is, once this process has claimed it
      * (two trainings on one offset would take each other's ports); without one, the first of {@link #PLACES} offsets
-     * from {@link #DEFAULT_OFFSET}, {@link #STEP} apart, that no other training has claimed and whose ports are free:
-     * they are in the kernel's ephemeral range, where any client may hold one for a while. A claim is a lock on a file in
+     * from {@link #DEFAULT_OFFSET}, {@link #STEP} apart, that no other training has claimed and whose ports are free
+     * (services, PostgreSQL and Kafka alike: none is left to the kernel to choose, so none can land on another's). A claim is a lock on a file in
      * {@code claims} held until this process exits, so two trainings started at the same moment never pick one place
      * (a port check alone would pass for both: the services bind their ports only seconds later).
      *
@@ -59,11 +68,11 @@ public final class AotTraining {
                 throw new IllegalStateException("another deploy/local/train is training on the ports of --port-offset "
                         + portOffset);
             }
-            return LocalStack.Options.forTests(root, portOffset, TrainingWorkload.CONFIG);
+            return at(root, portOffset);
         }
         for (int place = 0; place < PLACES; place++) {
             int offset = DEFAULT_OFFSET + place * STEP;
-            LocalStack.Options options = LocalStack.Options.forTests(root, offset, TrainingWorkload.CONFIG);
+            LocalStack.Options options = at(root, offset);
             if (claim(claims, offset)) {
                 if (LocalStack.preflight(options).stream().noneMatch(p -> p.startsWith("port "))) {
                     return options;
@@ -74,6 +83,12 @@ public final class AotTraining {
         throw new IllegalStateException("no free place for the training stack: port offsets " + DEFAULT_OFFSET + " to "
                 + (DEFAULT_OFFSET + (PLACES - 1) * STEP) + " are taken or claimed by other trainings (--port-offset N "
                 + "picks one)");
+    }
+
+    /** The training stack at {@code offset}: its services, PostgreSQL and Kafka all on ports of that place. */
+    static LocalStack.Options at(Path root, int offset) {
+        return LocalStack.Options.forTests(root, offset, TrainingWorkload.CONFIG)
+                .withBackingPorts(POSTGRES_PORT + offset, KAFKA_PORT + offset);
     }
 
     /** Claims {@code offset} for this process: false when another process (or this one) holds it. */

@@ -515,6 +515,15 @@ public final class LocalStack {
                     List.copyOf(jvmOptions), help, kafkaSecurity, replicas, aotCache, listen);
         }
 
+        /**
+         * The same options with PostgreSQL and Kafka on these ports (0: a free one, chosen at start), checked free
+         * before anything starts, as the services' ports are.
+         */
+        public Options withBackingPorts(int postgresPort, int kafkaPort) {
+            return new Options(repoRoot, dataDir, keepData, postgresPort, kafkaPort, portOffset, extraConfig, serviceJvmOptions,
+                    help, kafkaSecurity, replicas, aotCache, listen);
+        }
+
         /** The same options with the services' API and management ports listening on {@code address}. */
         public Options withListen(String address) {
             return new Options(repoRoot, dataDir, keepData, postgresPort, kafkaPort, portOffset, extraConfig, serviceJvmOptions,

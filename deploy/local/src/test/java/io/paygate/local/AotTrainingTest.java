@@ -73,6 +73,30 @@ class AotTrainingTest {
         claimed.add(AotTraining.DEFAULT_OFFSET);
     }
 
+    /**
+     * The kernel hands out free ports from 32768 up (Linux's ephemeral range); a training whose PostgreSQL was given
+     * one of them once took the port its payment-service was about to bind. Every port of every place the training
+     * picks by itself, its PostgreSQL's and Kafka's included, is fixed, checked and below that range.
+     */
+    @Test
+    void everyPortOfEveryPlaceIsChosenAndBelowTheEphemeralRange() {
+        for (int place = 0; place < AotTraining.PLACES; place++) {
+            int offset = AotTraining.DEFAULT_OFFSET + place * AotTraining.STEP;
+            LocalStack.Options options = AotTraining.at(ROOT, offset);
+            List<Integer> ports = new ArrayList<>(List.of(options.postgresPort(), options.kafkaPort()));
+            for (ServiceSpec spec : ServiceSpec.all(offset, options.replicas())) {
+                ports.add(spec.port());
+                ports.add(spec.managementPort());
+            }
+            for (int port : ports) {
+                assertTrue(port > 1024 && port < 32_768, "place " + offset + " has port " + port);
+            }
+            assertEquals(ports.size(), ports.stream().distinct().count(), "place " + offset + " uses a port twice: " + ports);
+        }
+        assertEquals(8088 + 4_700, AotTraining.at(ROOT, 4_700).postgresPort());
+        assertEquals(8089 + 4_700, AotTraining.at(ROOT, 4_700).kafkaPort());
+    }
+
     @Test
     void anExplicitOffsetIsTheTrainingsPlaceAsItIs() throws Exception {
         assertEquals(4_700, place(4_700).portOffset());
