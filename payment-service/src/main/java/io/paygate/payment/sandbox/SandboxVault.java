@@ -32,7 +32,12 @@ public class SandboxVault {
         this.key = secret.key();
     }
 
-    /** Keeps the card {@code number} for {@code merchantId}: the card kept before when it is the same card. */
+    /**
+     * Keeps the card {@code number} for {@code merchantId}: the card kept before when it is the same card. Two charges
+     * storing the same card at the same instant get the same card: the insert waits for its twin's and then does
+     * nothing ({@code ON CONFLICT DO NOTHING} on the live-fingerprint index), where a plain insert would fail the
+     * second charge's whole transaction and leave its payment PROCESSING with nothing at the provider to ask about.
+     */
     @Transactional(Transactional.TxType.MANDATORY)
     SandboxCardEntity keep(String merchantId, String number, String cardInfo) {
         String fingerprint = fingerprint(merchantId, number);
@@ -40,16 +45,18 @@ public class SandboxVault {
         if (known.isPresent()) {
             return known.get();
         }
-        SandboxCardEntity card = new SandboxCardEntity();
-        card.token = RandomIds.next("sbxtok_", 24);
-        card.merchantId = merchantId;
-        card.fingerprint = fingerprint;
-        card.behaviour = SandboxCards.storedOf(number);
-        card.cardInfo = cardInfo;
-        card.createdAt = Instant.now();
-        entityManager.persist(card);
-        entityManager.flush(); // a concurrent twin's insert fails here, inside the provider's transaction
-        return card;
+        entityManager.createNativeQuery("INSERT INTO sandbox_card (token, merchant_id, fingerprint, behaviour, "
+                        + "card_info, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6) "
+                        + "ON CONFLICT (merchant_id, fingerprint) WHERE forgotten_at IS NULL DO NOTHING")
+                .setParameter(1, RandomIds.next("sbxtok_", 24))
+                .setParameter(2, merchantId)
+                .setParameter(3, fingerprint)
+                .setParameter(4, SandboxCards.storedOf(number).name())
+                .setParameter(5, cardInfo)
+                .setParameter(6, Instant.now())
+                .executeUpdate();
+        return live(merchantId, fingerprint).orElseThrow(
+                () -> new IllegalStateException("the sandbox vault kept no card for merchant " + merchantId));
     }
 
     /** The live card {@code token} of {@code merchantId}. */
