@@ -68,7 +68,6 @@ public class OutboxRelay {
     private final KafkaClientConfig kafka;
     private final EventSigner signer;
     private final Counter parked;
-    private Producer<String, String> producer;
     private volatile RelayWorker worker;
     private volatile long lastNotifiesSent; // by workers stopped before (tests restart the relay): the counter only rises
 
@@ -96,9 +95,9 @@ public class OutboxRelay {
         if (!config.enabled()) {
             return;
         }
-        producer = newProducer(kafka, config.publishTimeout());
-        worker = new RelayWorker("outbox-relay", directConnections(dataSource), producer, signer,
-                RelaySettings.of(config), parked);
+        Duration publishTimeout = config.publishTimeout();
+        worker = new RelayWorker("outbox-relay", directConnections(dataSource), () -> newProducer(kafka, publishTimeout),
+                signer, RelaySettings.of(config), parked); // the producer is made on the relay's thread
         worker.start();
     }
 
@@ -110,7 +109,7 @@ public class OutboxRelay {
         worker = null;
         running.stop();
         lastNotifiesSent += running.notifiesSent();
-        producer.close(Duration.ofSeconds(5));
+        running.producer().ifPresent(producer -> producer.close(Duration.ofSeconds(5)));
     }
 
     /**

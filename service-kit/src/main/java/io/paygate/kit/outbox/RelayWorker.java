@@ -10,6 +10,7 @@ import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
 
 /**
  * One replica's relay thread: contends for leadership ({@link OutboxLeadership}) and, while it leads, runs rounds
@@ -22,7 +23,9 @@ final class RelayWorker {
     private static final Logger LOG = Logger.getLogger(RelayWorker.class);
 
     private final OutboxLeadership leadership;
-    private final OutboxRound round;
+    private final Supplier<Producer<String, String>> producers;
+    private final EventSigner signer;
+    private final Counter parked;
     private final RelaySettings settings;
     private final String name;
     private final Semaphore wakeups = new Semaphore(0);
@@ -30,15 +33,34 @@ final class RelayWorker {
     private volatile boolean running;
     private volatile boolean leading;
     private volatile String lastError;
+    private volatile Producer<String, String> producer;
     private Thread thread;
 
     RelayWorker(String name, OutboxLeadership.LeaderConnections connections, Producer<String, String> producer,
                 EventSigner signer, RelaySettings settings, Counter parked) {
+        this(name, connections, () -> producer, signer, settings, parked);
+    }
+
+    /**
+     * {@code producers} makes the relay's producer on the relay's own thread, when it starts: building a
+     * {@code KafkaProducer} takes a few hundred milliseconds (configuration, metrics, the sender thread), which the
+     * service's start-up then does not wait for, as it does not wait for its consumers.
+     */
+    RelayWorker(String name, OutboxLeadership.LeaderConnections connections,
+                Supplier<Producer<String, String>> producers, EventSigner signer, RelaySettings settings,
+                Counter parked) {
         this.name = name;
         this.settings = settings;
+        this.producers = producers;
+        this.signer = signer;
+        this.parked = parked;
         this.leadership = new OutboxLeadership(connections, name, settings.leaderIdleTimeout());
-        this.round = new OutboxRound(producer, signer, settings, parked);
         this.notifier = new CommitNotifier(connections, name + "-notifier");
+    }
+
+    /** The producer this worker made, once its thread made it. */
+    Optional<Producer<String, String>> producer() {
+        return Optional.ofNullable(producer);
     }
 
     synchronized void start() {
@@ -92,6 +114,26 @@ final class RelayWorker {
         return notifier.sent();
     }
 
+    /** The producer made and the rounds set up; null when the worker was stopped before it could make one. */
+    private OutboxRound firstRound() {
+        while (running) {
+            try {
+                producer = producers.get();
+                return new OutboxRound(producer, signer, settings, parked);
+            } catch (RuntimeException e) {
+                lastError = "the producer could not be made: " + e.getMessage();
+                LOG.errorf("outbox: %s; trying again in %d ms", lastError, RelaySettings.MAX_OUTAGE_BACKOFF.toMillis());
+                try {
+                    sleep(RelaySettings.MAX_OUTAGE_BACKOFF);
+                } catch (InterruptedException ie) {
+                    Thread.currentThread().interrupt();
+                    return null;
+                }
+            }
+        }
+        return null;
+    }
+
     void wake() {
         if (wakeups.availablePermits() == 0) {
             wakeups.release();
@@ -99,8 +141,9 @@ final class RelayWorker {
     }
 
     private void loop() {
+        OutboxRound round = firstRound();
         int outages = 0;
-        while (running) {
+        while (round != null && running) {
             try {
                 if (!leadership.tryLead()) {
                     leading = false;

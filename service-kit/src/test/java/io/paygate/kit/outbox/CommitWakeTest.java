@@ -72,6 +72,59 @@ class CommitWakeTest {
         }
     }
 
+    /**
+     * Issue 36: the relay's producer is made on the relay's own thread, so a service's start-up (the StartupEvent
+     * observers) does not wait the few hundred milliseconds a KafkaProducer takes to build; the relay leads and
+     * publishes once it has it, and a relay stopped before that exits without one.
+     */
+    @Test
+    void theRelaysProducerIsMadeOnTheRelaysOwnThreadAfterStartReturned() throws Exception {
+        java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(1);
+        java.util.concurrent.atomic.AtomicReference<String> madeOn = new java.util.concurrent.atomic.AtomicReference<>();
+        RelaySettings settings = RelayHarness.settings(10, 3, Duration.ofMillis(100));
+        RelayWorker worker = new RelayWorker("slow-producer-relay", OutboxRelay.directConnections(dataSource), () -> {
+            madeOn.set(Thread.currentThread().getName());
+            try {
+                release.await();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            return OutboxRelay.newProducer(kafka, settings.publishTimeout());
+        }, signer, settings, OutboxRelay.parkedCounter(registry));
+        worker.start(); // returns although the producer is not made yet
+        try {
+            assertTrue(worker.producer().isEmpty(), "start did not wait for the producer");
+            assertFalse(worker.isLeading(), "no rounds without a producer");
+            release.countDown();
+            long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+            while (!worker.isLeading() && System.nanoTime() < deadline) {
+                Thread.sleep(20);
+            }
+            assertTrue(worker.isLeading(), "it leads once it has its producer");
+            assertEquals("slow-producer-relay", madeOn.get());
+            assertTrue(worker.producer().isPresent());
+        } finally {
+            release.countDown();
+            worker.stop();
+            worker.producer().ifPresent(p -> p.close(Duration.ofSeconds(5)));
+        }
+
+        java.util.concurrent.CountDownLatch never = new java.util.concurrent.CountDownLatch(1);
+        RelayWorker stoppedEarly = new RelayWorker("stopped-early-relay", OutboxRelay.directConnections(dataSource),
+                () -> {
+                    try {
+                        never.await(200, java.util.concurrent.TimeUnit.MILLISECONDS);
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                    throw new IllegalStateException("no broker configuration");
+                }, signer, settings, OutboxRelay.parkedCounter(registry));
+        stoppedEarly.start();
+        stoppedEarly.stop();
+        assertFalse(stoppedEarly.isLeading());
+        assertTrue(stoppedEarly.producer().isEmpty());
+    }
+
     @Test
     void theOutboxTableHasNoTriggerLeft() throws Exception {
         try (Connection c = dataSource.getConnection(); Statement s = c.createStatement();
