@@ -26,7 +26,8 @@ import java.util.Optional;
  * {@code gateway.snap.previous-token-key} is still accepted (a rotation). Nothing is stored; a token cannot be revoked
  * before it expires (15 minutes): remove the merchant's SNAP keys or rotate the token key without a previous one.
  * <p>
- * Made at startup: a key under 32 bytes, or merchants with SNAP keys and no token key, stop the service.
+ * Made at startup: a key under 32 bytes, or merchants with SNAP keys and no token key in a service that serves SNAP
+ * requests ({@code gateway.snap.serves-requests}, default true), stop the service.
  */
 @ApplicationScoped
 @Startup
@@ -45,7 +46,7 @@ public class AccessTokens {
 
     @Inject
     AccessTokens(SnapConfig config, Merchants merchants) {
-        this(keys(config, merchants.anySnapClient()), Clock.systemUTC());
+        this(keys(config, config.servesRequests() && merchants.anySnapClient()), Clock.systemUTC());
     }
 
     /** Tokens under {@code keys} (the first signs, every one verifies), on {@code clock}. */

@@ -129,6 +129,10 @@ class AccessTokensTest {
             public Duration idempotencyLease() {
                 return Duration.ofSeconds(60);
             }
+
+            public boolean servesRequests() {
+                return true;
+            }
         };
     }
 
