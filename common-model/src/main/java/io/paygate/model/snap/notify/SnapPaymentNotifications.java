@@ -65,9 +65,9 @@ public final class SnapPaymentNotifications {
                     require(snap.customerNo(), "snap.customerNo"),
                     require(snap.virtualAccountNo(), "snap.virtualAccountNo"),
                     snap.virtualAccountName(), snap.partnerReferenceNo(), snap.referenceNo(), amount, amount, at,
-                    snap.referenceNo(), "00", new VaPaymentNotification.FlagReason("Success", "Sukses"));
+                    snap.referenceNo(), "00", new VaPaymentNotification.PaymentFlagReason("Success", "Sukses"));
             case SnapOrigin.QR -> new QrPaymentNotification(snap.referenceNo(), snap.partnerReferenceNo(), status, desc,
-                    amount, new QrPaymentNotification.AdditionalInfo(at));
+                    amount, new QrPaymentNotification.QrNotifyInfo(at));
             case SnapOrigin.DEBIT -> new DebitNotification(snap.partnerReferenceNo(), snap.referenceNo(), merchantId,
                     amount, status, desc, at);
             default -> throw new IllegalArgumentException("snap.service " + snap.service() + " is unknown");

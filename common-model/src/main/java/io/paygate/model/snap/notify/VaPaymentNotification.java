@@ -1,6 +1,7 @@
 package io.paygate.model.snap.notify;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 /**
  * The body POSTed to the merchant's {@code snapVaPaymentUrl} when a virtual account made through SNAP is paid: the
@@ -9,6 +10,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
  * {@code trxDateTime} when it was paid, in {@code gateway.timezone}.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
+@Schema(description = "The standard's /v1.0/transfer-va/payment body: a virtual account made through SNAP was paid (docs/contract.md §9)")
 public record VaPaymentNotification(
         String partnerServiceId,
         String customerNo,
@@ -21,9 +23,9 @@ public record VaPaymentNotification(
         String trxDateTime,
         String referenceNo,
         String paymentFlagStatus,
-        FlagReason paymentFlagReason) {
+        PaymentFlagReason paymentFlagReason) {
 
     /** {@code paymentFlagReason}: the reason in English and Indonesian. */
-    public record FlagReason(String english, String indonesia) {
+    public record PaymentFlagReason(String english, String indonesia) {
     }
 }
