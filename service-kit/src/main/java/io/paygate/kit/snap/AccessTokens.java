@@ -46,7 +46,7 @@ public class AccessTokens {
 
     @Inject
     AccessTokens(SnapConfig config, Merchants merchants) {
-        this(keys(config, config.servesRequests() && merchants.anySnapClient()), Clock.systemUTC());
+        this(keys(config, merchants.anySnapClient()), Clock.systemUTC());
     }
 
     /** Tokens under {@code keys} (the first signs, every one verifies), on {@code clock}. */
@@ -134,7 +134,7 @@ public class AccessTokens {
         List<byte[]> keys = new ArrayList<>();
         Optional<String> current = config.tokenKey();
         if (current.isEmpty()) {
-            if (anySnapMerchant) {
+            if (anySnapMerchant && config.servesRequests()) {
                 throw new IllegalStateException("gateway.snap.token-key is required: merchants have SNAP keys "
                         + "(gateway.merchants.<id>.snap.*); give every service that serves SNAP the same key of at least "
                         + MIN_KEY_BYTES + " bytes");
