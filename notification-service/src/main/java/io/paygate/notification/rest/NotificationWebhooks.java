@@ -24,9 +24,9 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
                 @Schema(name = "BindingNotification", implementation = BindingNotification.class),
                 @Schema(name = "SubscriptionNotification", implementation = SubscriptionNotification.class),
                 @Schema(name = "MerchantReply", implementation = MerchantReply.class),
-                @Schema(name = "SnapVaPaymentNotification", implementation = VaPaymentNotification.class),
-                @Schema(name = "SnapQrNotification", implementation = QrPaymentNotification.class),
-                @Schema(name = "SnapDebitNotification", implementation = DebitNotification.class)}))
+                @Schema(name = "VaPaymentNotification", implementation = VaPaymentNotification.class),
+                @Schema(name = "QrPaymentNotification", implementation = QrPaymentNotification.class),
+                @Schema(name = "DebitNotification", implementation = DebitNotification.class)}))
 final class NotificationWebhooks {
 
     private NotificationWebhooks() {
