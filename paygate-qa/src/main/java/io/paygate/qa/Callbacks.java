@@ -5,8 +5,9 @@ import io.restassured.path.json.JsonPath;
 import io.restassured.response.Response;
 
 /**
- * Where the merchant's disbursement and binding notifications go (docs/contract.md §6 {@code /pg/merchant/callbacks},
- * at notification-service). Payment notifications go to each initiation's {@code url.callbackUrl} instead.
+ * Where the merchant's disbursement, binding and SNAP notifications go (docs/contract.md §6, §9
+ * {@code /pg/merchant/callbacks}, at notification-service). Payment notifications go to each initiation's
+ * {@code url.callbackUrl} instead.
  */
 public final class Callbacks {
 
@@ -16,15 +17,30 @@ public final class Callbacks {
         this.target = target;
     }
 
-    /** Registers both URLs (a {@link CallbackReceiver#url(String)}, say); fails with the reply unless 200. */
+    /**
+     * Registers the two URLs (a {@link CallbackReceiver#url(String)}, say); a null one is left as it is (a PUT changes
+     * the members it sends). Fails with the reply unless 200.
+     */
     public JsonPath register(String disbursementCallbackUrl, String bindingCallbackUrl) {
-        Response response = Calls.withJson(target, new CallbackRegistration(disbursementCallbackUrl,
-                bindingCallbackUrl)).put(url());
+        return register(new CallbackRegistration(disbursementCallbackUrl, bindingCallbackUrl));
+    }
+
+    /**
+     * Registers the SNAP notification URLs (docs/contract.md §9: the {@code /v1.0/transfer-va/payment},
+     * {@code /v1.0/qr/qr-mpm-notify} and {@code /v1.0/debit/notify} bodies); a null one is left as it is.
+     */
+    public JsonPath registerSnap(String vaPaymentUrl, String qrNotifyUrl, String debitNotifyUrl) {
+        return register(new CallbackRegistration(null, null, debitNotifyUrl, vaPaymentUrl, qrNotifyUrl, null));
+    }
+
+    /** Sends {@code registration} as it is (its null members are not sent, so they are left as they are). */
+    public JsonPath register(CallbackRegistration registration) {
+        Response response = Calls.withJson(target, registration).put(url());
         Waits.expect(response, 200, "registering the callback URLs");
         return response.jsonPath();
     }
 
-    /** The registration: {@code disbursementCallbackUrl}, {@code bindingCallbackUrl} (null where none is). */
+    /** The registration: {@code disbursementCallbackUrl}, {@code bindingCallbackUrl}, the SNAP URLs (null where none is). */
     public JsonPath get() {
         Response response = Calls.signed(target).get(url());
         Waits.expect(response, 200, "the callback URLs");

@@ -156,6 +156,8 @@ class ManifestsTest {
             "/pg/sandbox/bindings/bnd_1/simulate, none",
             "/pg/merchant/callbacks, notification-service",
             "/pg/notifications/abc/redeliver, notification-service",
+            "/pg/snap/public-key.pem, notification-service",
+            "/pg/snap/other, none",
             "/q/health/ready, none",
             "/q/metrics, none",
             "/internal/bindings, none",
@@ -287,6 +289,8 @@ class ManifestsTest {
                 assertTrue(properties.containsKey("gateway.merchants.acme.snap.client-key"), service);
                 assertTrue(properties.containsKey("gateway.merchants.acme.snap.public-key"), service);
             } else {
+                Properties properties = secretProperties(service + "-secrets");
+                assertTrue(properties.containsKey("gateway.merchants.acme.snap.client-key"), "X-PARTNER-ID: " + service);
                 JsonNode signing = secretRef(env, "GATEWAY_SNAP_SIGNING_KEY");
                 assertEquals("paygate-snap-signing", signing.path("name").asText());
                 assertEquals("signing-key", signing.path("key").asText());

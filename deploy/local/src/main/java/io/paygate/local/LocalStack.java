@@ -380,7 +380,7 @@ public final class LocalStack {
         System.out.println("SNAP BI (docs/contract.md §9) at " + baseUrl("payment-service") + "/v1.0/… ("
                 + baseUrl("binding-service") + " for /v1.0/registration-account-*): client key = merchant id, private"
                 + " keys deploy/local/snap/<merchant>-private.pem, the gateway's public key deploy/local/snap/"
-                + "gateway-public.pem (sandbox only)");
+                + "gateway-public.pem and " + baseUrl("notification-service") + "/pg/snap/public-key.pem (sandbox only)");
         MidtransMerchant.describe(options.extraConfig(), baseUrl("payment-service")).forEach(System.out::println);
     }
 

@@ -17,6 +17,15 @@ public interface NotificationConfig {
 
     Delivery delivery();
 
+    Snap snap();
+
+    /** SNAP notifications (docs/contract.md §9); the gateway's signing key is {@code gateway.snap.signing-key}. */
+    interface Snap {
+        /** {@code CHANNEL-ID} of SNAP notifications (1–5 characters, as the standard's examples: five digits). */
+        @WithDefault("95221")
+        String channelId();
+    }
+
     /** Topic that receives events the consumers cannot turn into a notification, with the reason in a header. */
     @WithDefault("notification-dead-letter")
     String deadLetterTopic();

@@ -126,7 +126,7 @@ public class AttemptRecorder {
      * (DELIVERED, FAILED, or PENDING = retry scheduled; the merchant as configured, else {@code unknown}).
      */
     private void count(ClaimedNotification claimed, AttemptRecord attempt) {
-        String type = claimed.type().name().toLowerCase(java.util.Locale.ROOT);
+        String type = claimed.type().value();
         Timer.builder("paygate.notifications.attempts").description("Delivery attempts to merchants")
                 .tag("type", type).tag("outcome", attempt.acknowledged() ? "acknowledged" : "failed")
                 .register(metrics).record(java.time.Duration.ofMillis(attempt.durationMs()));

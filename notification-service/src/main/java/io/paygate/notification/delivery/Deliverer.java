@@ -7,6 +7,7 @@ import io.paygate.model.signing.WebhookHeaders;
 import io.paygate.notification.SentRequest;
 import io.paygate.notification.config.NotificationConfig;
 import io.paygate.notification.repository.ClaimedNotification;
+import io.paygate.notification.snap.SnapAttempts;
 import jakarta.enterprise.context.ApplicationScoped;
 
 import io.vertx.core.http.StreamResetException;
@@ -29,7 +30,9 @@ import java.util.concurrent.TimeoutException;
  * delivery-time address check, the three signatures with the merchant's current notification secret (body
  * {@code signature} for payment and binding and {@code X-SIGNATURE}, both the signature made when the notification was
  * stored unless the secret was rotated since, and the Standard Webhooks headers with this attempt's timestamp and the
- * notification id as {@code webhook-id}), the POST, and what the reply means. The part before the POST blocks (DNS):
+ * notification id as {@code webhook-id}), the POST, and what the reply means. A SNAP notification (docs/contract.md §9)
+ * is sent as stored, with the Standard Webhooks headers and, instead of the HMAC {@code X-SIGNATURE}, the SNAP headers
+ * signed by the gateway's RSA key ({@link SnapAttempts}). The part before the POST blocks (DNS):
  * it runs on a virtual thread; the HTTP exchange and what follows it run on the HTTP client's event loop.
  */
 @ApplicationScoped
@@ -41,10 +44,12 @@ public class Deliverer {
     private final NotificationConfig.Delivery config;
     private final Clock clock;
     private final NotificationSigners signers;
+    private final SnapAttempts snapAttempts;
 
     Deliverer(Merchants merchants, CallbackAddresses addresses, HttpSender sender, NotificationConfig config,
-              NotificationSigners signers) {
+              NotificationSigners signers, SnapAttempts snapAttempts) {
         this.merchants = merchants;
+        this.snapAttempts = snapAttempts;
         this.signers = signers;
         this.addresses = addresses;
         this.sender = sender;
@@ -84,25 +89,38 @@ public class Deliverer {
                         "merchant " + notification.merchantId() + " is not configured"));
             }
             CallbackTarget target = addresses.resolve(notification.callbackUrl());
-            // The payload is the body without signature (written by the consumer), so its body signature is also
-            // X-SIGNATURE.
-            String signature = signers.forAttempt(merchant.get(), notification.payload(), notification.signature());
-            String body = notification.type().bodySigned()
-                    ? withSignatureMember(notification.payload(), signature)
-                    : notification.payload();
+            boolean snap = notification.type().snap();
+            Instant now = clock.instant();
+            String body;
+            String signature = null;
+            if (snap) {
+                // docs/contract.md §9: the standard's body as stored, signed by the gateway's key in the SNAP headers.
+                body = notification.payload();
+            } else {
+                // The payload is the body without signature (written by the consumer), so its body signature is also
+                // X-SIGNATURE.
+                signature = signers.forAttempt(merchant.get(), notification.payload(), notification.signature());
+                body = notification.type().bodySigned()
+                        ? withSignatureMember(notification.payload(), signature)
+                        : notification.payload();
+            }
             String webhookId = notification.id().toString();
-            long webhookTimestamp = clock.instant().getEpochSecond();
+            long webhookTimestamp = now.getEpochSecond();
             Map<String, String> headers = new LinkedHashMap<>();
             headers.put(WebhookHeaders.ID, webhookId);
             headers.put(WebhookHeaders.TIMESTAMP, Long.toString(webhookTimestamp));
             headers.put(WebhookHeaders.SIGNATURE, signers.signer(merchant.get()).sign(webhookId, webhookTimestamp, body));
-            headers.put(WebhookHeaders.X_SIGNATURE, signature);
+            if (snap) {
+                headers.putAll(snapAttempts.headers(merchant.get(), target.pathAndQuery(), body, now));
+            } else {
+                headers.put(WebhookHeaders.X_SIGNATURE, signature);
+            }
             SentRequest sent = new SentRequest(body, HttpSender.asSent(headers));
             return sender.send(target, sent.headers(), body.getBytes(StandardCharsets.UTF_8))
                     // HttpSender ends the exchange at the timeout itself; this only bounds a sender that never answers.
                     .orTimeout(config.timeout().toMillis() + 1_000, TimeUnit.MILLISECONDS)
                     .handle((reply, error) -> (error == null
-                            ? ReplyClassifier.classify(reply, startedAt, millisSince(t0), clock.instant())
+                            ? ReplyClassifier.classify(reply, startedAt, millisSince(t0), clock.instant(), snap)
                             : AttemptOutcome.failed(startedAt, millisSince(t0), failure(error))).sent(sent));
         } catch (CallbackAddresses.RefusedTarget e) {
             return done(AttemptOutcome.failed(startedAt, millisSince(t0), e.getMessage()));

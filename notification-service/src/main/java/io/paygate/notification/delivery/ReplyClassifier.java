@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.paygate.kit.observability.LogText;
 import io.paygate.model.api.MerchantReply;
 import io.paygate.model.json.Json;
+import io.paygate.notification.snap.SnapAttempts;
 
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -15,7 +16,7 @@ import java.util.Arrays;
 
 /**
  * Reads a merchant's reply (docs/contract.md §6): delivered only on HTTP 2xx <em>and</em> a JSON body whose
- * {@code responseCode} is {@code 2000000}. Redirects are failures (never followed); {@code 410} ends the retries;
+ * {@code responseCode} is {@code 2000000} (a SNAP notification's: begins with {@code 200}, §9). Redirects are failures (never followed); {@code 410} ends the retries;
  * {@code Retry-After} (seconds or an HTTP date) is taken from 429 and 503.
  */
 final class ReplyClassifier {
@@ -27,6 +28,14 @@ final class ReplyClassifier {
     }
 
     static AttemptOutcome classify(HttpReply reply, Instant startedAt, long durationMillis, Instant now) {
+        return classify(reply, startedAt, durationMillis, now, false);
+    }
+
+    /**
+     * @param snap a SNAP notification (docs/contract.md §9): acknowledged by a {@code responseCode} that begins with
+     *             {@code 200} ({@link SnapAttempts#acknowledges}) instead of {@code 2000000}
+     */
+    static AttemptOutcome classify(HttpReply reply, Instant startedAt, long durationMillis, Instant now, boolean snap) {
         int status = reply.status();
         String excerpt = excerpt(reply.body());
         String error = null;
@@ -41,13 +50,13 @@ final class ReplyClassifier {
         } else if (reply.truncated()) {
             error = "reply longer than " + reply.body().length + " bytes";
         } else {
-            error = acknowledgementError(reply.body());
+            error = acknowledgementError(reply.body(), snap);
         }
         return new AttemptOutcome(startedAt, durationMillis, status, error, excerpt, retryAfter, status == 410);
     }
 
     /** Null when the body is the acknowledging reply, else what is wrong with it. */
-    private static String acknowledgementError(byte[] body) {
+    private static String acknowledgementError(byte[] body, boolean snap) {
         JsonNode tree;
         try {
             tree = Json.tree(new String(body, StandardCharsets.UTF_8));
@@ -61,11 +70,12 @@ final class ReplyClassifier {
         if (code == null || !code.isTextual()) {
             return "reply has no responseCode";
         }
-        MerchantReply parsed = new MerchantReply(code.asText(), null, null);
-        if (!parsed.acknowledges()) {
+        boolean acknowledged = snap ? SnapAttempts.acknowledges(code.asText())
+                : new MerchantReply(code.asText(), null, null).acknowledges();
+        if (!acknowledged) {
             // The merchant's text goes into the attempt log and the service's log line: no line break of its own.
             String shown = LogText.of(code.asText().length() > 20 ? code.asText().substring(0, 20) + "…" : code.asText());
-            return "responseCode " + shown + " is not 2000000";
+            return "responseCode " + shown + (snap ? " does not begin with 200" : " is not 2000000");
         }
         return null;
     }

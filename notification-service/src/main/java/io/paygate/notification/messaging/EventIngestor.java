@@ -79,8 +79,15 @@ public class EventIngestor {
             }
             switch (parsed) {
                 case ParsedEvent.Notify notify -> {
-                    drafts.add(notify.draft());
-                    sources.add(record);
+                    for (NotificationDraft draft : notify.drafts()) {
+                        drafts.add(draft);
+                        sources.add(record);
+                    }
+                    if (notify.rejectedPart() != null) {
+                        LOG.warnf("event %s-%d@%d: %s; dead-lettered, its other notification stored", record.topic(),
+                                record.partition(), record.offset(), notify.rejectedPart());
+                        withRetry(() -> deadLetters.send(record, notify.rejectedPart()));
+                    }
                 }
                 case ParsedEvent.Ignore ignore -> LOG.debugf("event %s-%d@%d ignored: %s", record.topic(),
                         record.partition(), record.offset(), ignore.why());

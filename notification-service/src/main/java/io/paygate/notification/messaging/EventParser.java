@@ -13,8 +13,10 @@ import io.paygate.model.status.DisbursementStatus;
 import io.paygate.notification.NotificationDraft;
 import io.paygate.notification.NotificationType;
 import io.paygate.notification.delivery.NotificationSigners;
+import io.paygate.notification.snap.SnapNotificationDrafts;
 import jakarta.enterprise.context.ApplicationScoped;
 
+import java.util.List;
 import java.util.Objects;
 
 /**
@@ -23,7 +25,9 @@ import java.util.Objects;
  * spelling, amounts as numbers, {@code order.reference} = paymentCode, {@code card} only for card payments). A
  * {@code payment-status} record is a payment's or a subscription's change (§1b), by its type. Anything
  * that cannot become one (not an envelope, a type foreign to the topic, an unknown merchant, data that does not fit)
- * is poison, with the reason. The body is signed here, once ({@link NotificationSigners}).
+ * is poison, with the reason. The body is signed here, once ({@link NotificationSigners}). A payment made through SNAP
+ * (docs/contract.md §9) also makes its SNAP notification ({@link SnapNotificationDrafts}); one without a
+ * {@code callbackUrl} makes only that one.
  */
 @ApplicationScoped
 public class EventParser {
@@ -33,10 +37,12 @@ public class EventParser {
 
     private final Merchants merchants;
     private final NotificationSigners signers;
+    private final SnapNotificationDrafts snapDrafts;
 
-    EventParser(Merchants merchants, NotificationSigners signers) {
+    EventParser(Merchants merchants, NotificationSigners signers, SnapNotificationDrafts snapDrafts) {
         this.merchants = merchants;
         this.signers = signers;
+        this.snapDrafts = snapDrafts;
     }
 
     ParsedEvent parse(NotificationType topicType, String value) {
@@ -66,6 +72,7 @@ public class EventParser {
                 case SUBSCRIPTION -> subscription(merchant, event);
                 case BINDING -> binding(merchant, event);
                 case DISBURSEMENT -> disbursement(merchant, event);
+                case SNAP_VA, SNAP_QR, SNAP_DEBIT -> throw new IllegalStateException("never a topic's type");
             };
         } catch (IllegalArgumentException e) {
             return new ParsedEvent.Poison("invalid data for " + event.type());
@@ -80,11 +87,34 @@ public class EventParser {
         if (!data.status().isNotified()) {
             return new ParsedEvent.Ignore("payment status " + data.status() + " is not notified");
         }
+        boolean snap = data.snap() != null;
+        if (snap && (data.callbackUrl() == null || data.callbackUrl().isBlank())) {
+            // docs/contract.md §9: a SNAP payment without a callbackUrl is notified at its SNAP URL only.
+            return snapOnly(event, data);
+        }
         if (!isCallbackUrl(data.callbackUrl())) {
             return new ParsedEvent.Poison("invalid data for " + event.type() + ": callbackUrl");
         }
-        return notify(merchant, event, NotificationType.PAYMENT, data.callbackUrl(),
+        NotificationDraft payment = draft(merchant, event, NotificationType.PAYMENT, data.callbackUrl(),
                 Json.write(data.toNotification()));
+        if (!snap) {
+            return new ParsedEvent.Notify(payment);
+        }
+        try {
+            return new ParsedEvent.Notify(snapDrafts.of(event, data).map(s -> List.of(payment, s))
+                    .orElse(List.of(payment)), null);
+        } catch (IllegalArgumentException e) {
+            return new ParsedEvent.Notify(List.of(payment), "no SNAP notification: " + e.getMessage());
+        }
+    }
+
+    private ParsedEvent snapOnly(EventEnvelope event, PaymentStatusChanged data) {
+        try {
+            return snapDrafts.of(event, data).<ParsedEvent>map(ParsedEvent.Notify::new).orElseGet(() ->
+                    new ParsedEvent.Ignore("SNAP payment status " + data.status() + " is not notified"));
+        } catch (IllegalArgumentException e) {
+            return new ParsedEvent.Poison("invalid data for " + event.type() + ": " + e.getMessage());
+        }
     }
 
     private ParsedEvent subscription(Merchant merchant, EventEnvelope event) {
@@ -130,9 +160,13 @@ public class EventParser {
 
     private ParsedEvent notify(Merchant merchant, EventEnvelope event, NotificationType type, String callbackUrl,
                                String payload) {
-        return new ParsedEvent.Notify(new NotificationDraft(event.eventId(), event.merchantId(), type,
-                event.resourceId(), event.sequence(), callbackUrl, payload, signers.bodySignature(merchant, payload),
-                event.occurredAt(), event.requestId()));
+        return new ParsedEvent.Notify(draft(merchant, event, type, callbackUrl, payload));
+    }
+
+    private NotificationDraft draft(Merchant merchant, EventEnvelope event, NotificationType type, String callbackUrl,
+                                    String payload) {
+        return new NotificationDraft(event.eventId(), event.merchantId(), type, event.resourceId(), event.sequence(),
+                callbackUrl, payload, signers.bodySignature(merchant, payload), event.occurredAt(), event.requestId());
     }
 
     private static String clip(String text) {

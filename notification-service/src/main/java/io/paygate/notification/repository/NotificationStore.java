@@ -3,6 +3,7 @@ package io.paygate.notification.repository;
 import io.agroal.api.AgroalDataSource;
 import io.paygate.notification.NotificationDraft;
 import io.paygate.notification.NotificationStatus;
+import io.paygate.notification.NotificationType;
 import jakarta.enterprise.context.ApplicationScoped;
 
 import java.sql.Connection;
@@ -91,24 +92,21 @@ public class NotificationStore {
                           FROM notification x
                           WHERE x.merchant_id = u.merchant_id AND x.type = u.type AND x.resource_id = u.resource_id) r
                     LEFT JOIN merchant_callbacks c ON c.merchant_id = u.merchant_id
+                    CROSS JOIN LATERAL (SELECT u.type IN (%2$s) AND (%1$s) IS NULL AS unregistered,
+                                               %3$s AS field) g
                     CROSS JOIN LATERAL (
                         SELECT CASE WHEN r.newest > u.sequence THEN 'OBSOLETE'
-                                    WHEN u.type = 'disbursement' AND c.disbursement_callback_url IS NULL THEN 'FAILED'
-                                    WHEN u.type = 'binding' AND c.binding_callback_url IS NULL THEN 'FAILED'
+                                    WHEN g.unregistered THEN 'FAILED'
                                     ELSE 'PENDING' END AS status,
                                CASE WHEN r.newest > u.sequence
                                          THEN 'superseded by a newer event (sequence ' || r.newest || ')'
-                                    WHEN u.type = 'disbursement' AND c.disbursement_callback_url IS NULL
-                                         THEN 'no disbursementCallbackUrl registered'
-                                    WHEN u.type = 'binding' AND c.binding_callback_url IS NULL
-                                         THEN 'no bindingCallbackUrl registered' END AS reason) s) d
+                                    WHEN g.unregistered THEN 'no ' || g.field || ' registered' END AS reason) s) d
                 ORDER BY u.ord
-                ON CONFLICT (event_id) DO NOTHING
+                ON CONFLICT (event_id, type) DO NOTHING
                 RETURNING n.id, n.event_id, n.merchant_id, n.type, n.resource_id, n.sequence, n.status, n.last_error,
                           n.lease_token IS NOT NULL AS leased,
-                          CASE WHEN n.lease_token IS NOT NULL AND n.type IN ('disbursement', 'binding')
-                               THEN (SELECT CASE n.type WHEN 'disbursement' THEN c.disbursement_callback_url
-                                                        ELSE c.binding_callback_url END
+                          CASE WHEN n.lease_token IS NOT NULL AND n.type IN (%2$s)
+                               THEN (SELECT %4$s
                                      FROM merchant_callbacks c WHERE c.merchant_id = n.merchant_id) END AS registered),
             superseded AS (
                 UPDATE notification o
@@ -122,9 +120,21 @@ public class NotificationStore {
                 RETURNING o.id)
             SELECT id, event_id, status, last_error, leased, registered FROM stored
             UNION ALL
-            SELECT id, NULL, NULL, NULL, false, NULL FROM superseded""";
+            SELECT id, NULL, NULL, NULL, false, NULL FROM superseded""".formatted(
+            NotificationType.registeredUrlSql("u", "c"), NotificationType.registeredTypesSql(), fieldSql(),
+            NotificationType.registeredUrlSql("n", "c"));
 
     private final AgroalDataSource dataSource;
+
+    /** SQL: the registration field of a draft aliased {@code u} ({@code 'bindingCallbackUrl'} …), for the reason. */
+    private static String fieldSql() {
+        StringBuilder sql = new StringBuilder("CASE u.type");
+        for (NotificationType type : NotificationType.values()) {
+            type.registeredUrlField().ifPresent(field -> sql.append(" WHEN '").append(type.value()).append("' THEN '")
+                    .append(field).append('\''));
+        }
+        return sql.append(" END").toString();
+    }
 
     NotificationStore(AgroalDataSource dataSource) {
         this.dataSource = dataSource;
@@ -140,8 +150,8 @@ public class NotificationStore {
      * offer allows (see the class comment).
      */
     public StoredBatch store(List<NotificationDraft> drafts, LeaseOffer offer) throws SQLException {
-        Map<UUID, NotificationDraft> byEvent = new LinkedHashMap<>();
-        drafts.forEach(draft -> byEvent.putIfAbsent(draft.eventId(), draft));
+        Map<String, NotificationDraft> byEvent = new LinkedHashMap<>();
+        drafts.forEach(draft -> byEvent.putIfAbsent(draft.eventId() + "/" + draft.type().value(), draft));
         List<NotificationDraft> unique = List.copyOf(byEvent.values());
         try (Connection c = dataSource.getConnection()) {
             c.setAutoCommit(false);
@@ -239,7 +249,7 @@ public class NotificationStore {
         Set<UUID> inserted = new HashSet<>();
         stored.forEach(s -> inserted.add(s.eventId()));
         List<UUID> duplicates = all.stream().map(NotificationDraft::eventId).filter(id -> !inserted.contains(id))
-                .toList();
+                .distinct().toList();
         return new StoredBatch(stored, duplicates, obsoleted, leased, leaseSetNanos);
     }
 }

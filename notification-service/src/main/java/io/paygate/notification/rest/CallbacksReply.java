@@ -7,5 +7,6 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
 @JsonInclude(JsonInclude.Include.ALWAYS)
 @Schema(description = "The merchant's callback registration")
 public record CallbacksReply(String responseCode, String responseMessage, String disbursementCallbackUrl,
-                             String bindingCallbackUrl) {
+                             String bindingCallbackUrl, String snapDebitNotifyUrl, String snapVaPaymentUrl,
+                             String snapQrNotifyUrl, String snapBindingNotifyUrl) {
 }

@@ -5,6 +5,9 @@ import io.paygate.model.api.binding.BindingNotification;
 import io.paygate.model.api.disbursement.DisbursementNotification;
 import io.paygate.model.api.payment.PaymentNotification;
 import io.paygate.model.api.recurring.SubscriptionNotification;
+import io.paygate.model.snap.notify.DebitNotification;
+import io.paygate.model.snap.notify.QrPaymentNotification;
+import io.paygate.model.snap.notify.VaPaymentNotification;
 import org.eclipse.microprofile.openapi.annotations.OpenAPIDefinition;
 import org.eclipse.microprofile.openapi.annotations.Components;
 import org.eclipse.microprofile.openapi.annotations.info.Info;
@@ -20,7 +23,10 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
                 @Schema(name = "DisbursementNotification", implementation = DisbursementNotification.class),
                 @Schema(name = "BindingNotification", implementation = BindingNotification.class),
                 @Schema(name = "SubscriptionNotification", implementation = SubscriptionNotification.class),
-                @Schema(name = "MerchantReply", implementation = MerchantReply.class)}))
+                @Schema(name = "MerchantReply", implementation = MerchantReply.class),
+                @Schema(name = "VaPaymentNotification", implementation = VaPaymentNotification.class),
+                @Schema(name = "QrPaymentNotification", implementation = QrPaymentNotification.class),
+                @Schema(name = "DebitNotification", implementation = DebitNotification.class)}))
 final class NotificationWebhooks {
 
     private NotificationWebhooks() {

@@ -11,11 +11,14 @@ import org.jboss.logging.Logger;
 import java.net.URI;
 import java.time.Instant;
 import java.util.Optional;
+import java.util.Set;
+import java.util.StringJoiner;
 
 /**
- * Where a merchant's disbursement and binding notifications go (docs/contract.md §6, {@code PUT /pg/merchant/callbacks}).
- * A PUT replaces the registration: a missing URL unregisters it. Each URL must pass the callback URL rules, including
- * the host's current addresses ({@code 4000601 Invalid Field Format <field>}); delivery checks again.
+ * Where a merchant's disbursement, binding and SNAP notifications go (docs/contract.md §6, §9,
+ * {@code PUT /pg/merchant/callbacks}). A PUT changes the members it sends (a member sent as {@code null} unregisters
+ * that URL) and leaves the others. Each URL sent must pass the callback URL rules, including the host's current
+ * addresses ({@code 4000601 Invalid Field Format <field>}), before anything is written; delivery checks again.
  */
 @ApplicationScoped
 public class CallbackRegistrations {
@@ -28,21 +31,31 @@ public class CallbackRegistrations {
         this.policy = policy;
     }
 
-    public CallbackRegistration register(String merchantId, CallbackRegistration request) {
-        check("disbursementCallbackUrl", request.disbursementCallbackUrl(), merchantId);
-        check("bindingCallbackUrl", request.bindingCallbackUrl(), merchantId);
-        QuarkusTransaction.requiringNew().run(() -> MerchantCallbacksEntity.upsert(merchantId,
-                request.disbursementCallbackUrl(), request.bindingCallbackUrl(), Instant.now()));
-        LOG.infof("merchant %s registered callbacks: disbursement %s, binding %s", merchantId,
-                hostOf(request.disbursementCallbackUrl()), hostOf(request.bindingCallbackUrl()));
-        return request;
+    /**
+     * @param request the URLs sent
+     * @param sent    the members the body named (with a URL or {@code null})
+     * @return the registration as stored afterwards
+     */
+    public CallbackRegistration register(String merchantId, CallbackRegistration request, Set<String> sent) {
+        for (String member : CallbackRegistration.MEMBERS) {
+            check(member, request.url(member), merchantId);
+        }
+        CallbackRegistration stored = QuarkusTransaction.requiringNew().call(() -> {
+            MerchantCallbacksEntity.upsert(merchantId, request, sent, Instant.now());
+            return MerchantCallbacksEntity.<MerchantCallbacksEntity>findByIdOptional(merchantId).orElseThrow()
+                    .registration();
+        });
+        StringJoiner changes = new StringJoiner(", ");
+        CallbackRegistration.MEMBERS.stream().filter(sent::contains)
+                .forEach(member -> changes.add(member + " " + hostOf(request.url(member))));
+        LOG.infof("merchant %s changed callbacks: %s", merchantId, changes.length() == 0 ? "none" : changes);
+        return stored;
     }
 
     public CallbackRegistration get(String merchantId) {
         Optional<MerchantCallbacksEntity> entity = QuarkusTransaction.joiningExisting()
                 .call(() -> MerchantCallbacksEntity.<MerchantCallbacksEntity>findByIdOptional(merchantId));
-        return entity.map(e -> new CallbackRegistration(e.disbursementCallbackUrl, e.bindingCallbackUrl))
-                .orElse(new CallbackRegistration(null, null));
+        return entity.map(MerchantCallbacksEntity::registration).orElse(new CallbackRegistration(null, null));
     }
 
     private void check(String field, String url, String merchantId) {

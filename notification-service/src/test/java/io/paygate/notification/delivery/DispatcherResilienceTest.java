@@ -323,6 +323,11 @@ class DispatcherResilienceTest {
                 }
 
                 @Override
+                public Snap snap() {
+                    return base.snap();
+                }
+
+                @Override
                 public String deadLetterTopic() {
                     return base.deadLetterTopic();
                 }

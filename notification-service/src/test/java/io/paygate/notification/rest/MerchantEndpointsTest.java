@@ -49,11 +49,64 @@ class MerchantEndpointsTest extends MerchantSinkTestBase {
         MerchantApi.as(DEMO2).get("/pg/merchant/callbacks").then().statusCode(200)
                 .body("bindingCallbackUrl", equalTo("https://merchant.example.com/b"));
 
+        // docs/contract.md §9: a PUT changes the members it sends and leaves the others; null unregisters one.
         MerchantApi.as(DEMO2).body("{\"bindingCallbackUrl\":\"https://merchant.example.com/b2\"}")
-                .put("/pg/merchant/callbacks").then().statusCode(200);
+                .put("/pg/merchant/callbacks").then().statusCode(200)
+                .body("disbursementCallbackUrl", equalTo("https://merchant.example.com/d"));
+        MerchantApi.as(DEMO2).get("/pg/merchant/callbacks").then().statusCode(200)
+                .body("disbursementCallbackUrl", equalTo("https://merchant.example.com/d"))
+                .body("bindingCallbackUrl", equalTo("https://merchant.example.com/b2"));
+        MerchantApi.as(DEMO2).body("{\"snapVaPaymentUrl\":\"https://merchant.example.com/v1.0/transfer-va/payment\","
+                        + "\"snapQrNotifyUrl\":\"https://merchant.example.com/v1.0/qr/qr-mpm-notify\","
+                        + "\"snapDebitNotifyUrl\":\"https://merchant.example.com/v1.0/debit/notify?shop=7\","
+                        + "\"snapBindingNotifyUrl\":\"https://merchant.example.com/snap/binding\","
+                        + "\"disbursementCallbackUrl\":null}")
+                .put("/pg/merchant/callbacks").then().statusCode(200)
+                .body("disbursementCallbackUrl", nullValue())
+                .body("snapVaPaymentUrl", equalTo("https://merchant.example.com/v1.0/transfer-va/payment"));
         MerchantApi.as(DEMO2).get("/pg/merchant/callbacks").then().statusCode(200)
                 .body("disbursementCallbackUrl", nullValue())
+                .body("bindingCallbackUrl", equalTo("https://merchant.example.com/b2"))
+                .body("snapVaPaymentUrl", equalTo("https://merchant.example.com/v1.0/transfer-va/payment"))
+                .body("snapQrNotifyUrl", equalTo("https://merchant.example.com/v1.0/qr/qr-mpm-notify"))
+                .body("snapDebitNotifyUrl", equalTo("https://merchant.example.com/v1.0/debit/notify?shop=7"))
+                .body("snapBindingNotifyUrl", equalTo("https://merchant.example.com/snap/binding"));
+        MerchantApi.as(DEMO2).body("{\"snapQrNotifyUrl\":null}").put("/pg/merchant/callbacks").then().statusCode(200)
+                .body("snapQrNotifyUrl", nullValue())
+                .body("snapVaPaymentUrl", equalTo("https://merchant.example.com/v1.0/transfer-va/payment"));
+        MerchantApi.as(DEMO2).body("{}").put("/pg/merchant/callbacks").then().statusCode(200)
                 .body("bindingCallbackUrl", equalTo("https://merchant.example.com/b2"));
+    }
+
+    /** docs/contract.md §9: the SNAP URLs follow the callback URL rules, the gateway's own ports included. */
+    @Test
+    void refusesBadSnapUrlsNamingTheMemberAndWritingNothing() throws Exception {
+        MerchantApi.registerCallbacks(DEMO2, "https://merchant.example.com/d", null);
+        java.sql.Timestamp registeredAt = callbacksUpdatedAt();
+        int own = io.restassured.RestAssured.port;
+        List<String> refused = List.of("https://10.0.0.1/cb", "https://169.254.169.254/latest/meta-data",
+                "ftp://merchant.example.com/cb", "https://merchant.example.com:22/cb", "https://does-not-resolve.test/cb",
+                "http://127.0.0.1:" + own + "/q/metrics", "http://localhost:9083/q/metrics", "not a url");
+        for (String member : List.of("snapDebitNotifyUrl", "snapVaPaymentUrl", "snapQrNotifyUrl",
+                "snapBindingNotifyUrl")) {
+            for (String url : refused) {
+                MerchantApi.as(DEMO2).body("{\"bindingCallbackUrl\":\"https://merchant.example.com/b\",\"" + member
+                                + "\":\"" + url + "\"}")
+                        .put("/pg/merchant/callbacks").then().statusCode(400)
+                        .body("responseCode", equalTo("4000601"))
+                        .body("responseMessage", equalTo("Invalid Field Format " + member));
+            }
+            MerchantApi.as(DEMO2).body("{\"" + member + "\":\"\"}").put("/pg/merchant/callbacks").then()
+                    .statusCode(400).body("responseMessage", equalTo("Invalid Field Format " + member));
+            MerchantApi.as(DEMO2).body("{\"" + member + "\":42}").put("/pg/merchant/callbacks").then()
+                    .statusCode(400).body("responseCode", equalTo("4000600"));
+            MerchantApi.as(DEMO2).body("{\"" + member + "\":\"https://a.example/" + "x".repeat(2050) + "\"}")
+                    .put("/pg/merchant/callbacks").then().statusCode(400).body("responseCode", equalTo("4000601"));
+        }
+        MerchantApi.as(DEMO2).body("[]").put("/pg/merchant/callbacks").then().statusCode(400)
+                .body("responseCode", equalTo("4000600"));
+        MerchantApi.as(DEMO2).get("/pg/merchant/callbacks").then().body("bindingCallbackUrl", nullValue());
+        assertEquals(registeredAt, callbacksUpdatedAt(), "no refused registration wrote the row");
     }
 
     /** Found by e2e's MutatedBodiesIT: racing first registrations both inserted, and the loser answered 500. */

@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.Set;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** What a merchant reads at /q/openapi: every response the contract names, with codes the service really sends. */
@@ -26,6 +27,7 @@ class NotificationOpenApiTest {
     private static final String LOG = "/pg/notifications";
     private static final String ONE = LOG + "/{id}";
     private static final String REDELIVER = ONE + "/redeliver";
+    private static final String PUBLIC_KEY = "/pg/snap/public-key.pem";
 
     private OpenApiDocument doc;
 
@@ -42,10 +44,14 @@ class NotificationOpenApiTest {
         assertEquals(Set.of("4040701"), doc.exampleCodes("GET", ONE, 404));
         assertEquals(Set.of("4040701"), doc.exampleCodes("POST", REDELIVER, 404));
         assertEquals(Set.of("4090700"), doc.exampleCodes("POST", REDELIVER, 409));
-        assertEquals(Set.of("PUT " + CALLBACKS, "GET " + CALLBACKS, "GET " + LOG, "GET " + ONE, "POST " + REDELIVER),
-                Set.copyOf(doc.operations()));
+        assertEquals(Set.of("PUT " + CALLBACKS, "GET " + CALLBACKS, "GET " + LOG, "GET " + ONE, "POST " + REDELIVER,
+                "GET " + PUBLIC_KEY), Set.copyOf(doc.operations()));
+        assertFalse(doc.merchantSigned("GET", PUBLIC_KEY), "docs/contract.md §9: no authentication");
         for (String operation : doc.operations()) {
             String[] mp = operation.split(" ");
+            if (mp[1].equals(PUBLIC_KEY)) {
+                continue;
+            }
             assertTrue(doc.merchantSigned(mp[0], mp[1]), operation);
             String expected = mp[1].startsWith(CALLBACKS) ? "4010600" : "4010700";
             assertEquals(Set.of(expected), doc.exampleCodes(mp[0], mp[1], 401), operation);

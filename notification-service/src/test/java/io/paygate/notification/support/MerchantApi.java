@@ -17,11 +17,15 @@ public final class MerchantApi {
         return given().filter(MerchantSigningFilter.as(merchant)).contentType("application/json");
     }
 
+    /** Sets both URLs; a null one is sent as {@code null}, which unregisters it (a PUT changes the members it sends). */
     public static void registerCallbacks(SandboxMerchants.Merchant merchant, String disbursementUrl, String bindingUrl) {
-        String body = "{" + (disbursementUrl == null ? "" : "\"disbursementCallbackUrl\":\"" + disbursementUrl + "\"")
-                + (disbursementUrl != null && bindingUrl != null ? "," : "")
-                + (bindingUrl == null ? "" : "\"bindingCallbackUrl\":\"" + bindingUrl + "\"") + "}";
+        String body = "{\"disbursementCallbackUrl\":" + quoted(disbursementUrl) + ",\"bindingCallbackUrl\":"
+                + quoted(bindingUrl) + "}";
         as(merchant).body(body).put("/pg/merchant/callbacks").then().statusCode(200);
+    }
+
+    private static String quoted(String url) {
+        return url == null ? "null" : "\"" + url + "\"";
     }
 
     public static JsonPath notification(SandboxMerchants.Merchant merchant, Object id) {

@@ -24,9 +24,16 @@ public final class NotificationDb {
         this.dataSource = dataSource;
     }
 
+    /** The event's §6 notification (not its SNAP one). */
     public Optional<Row> byEvent(UUID eventId) {
-        return query("SELECT id, status, attempts, next_attempt_at, last_error, lease_token FROM notification WHERE event_id = ?",
-                eventId).stream().findFirst();
+        return query("SELECT id, status, attempts, next_attempt_at, last_error, lease_token FROM notification "
+                + "WHERE event_id = ? AND type NOT LIKE 'snap-%'", eventId).stream().findFirst();
+    }
+
+    /** The event's notification of {@code type} ({@code snap-va} …). */
+    public Optional<Row> byEvent(UUID eventId, String type) {
+        return query("SELECT id, status, attempts, next_attempt_at, last_error, lease_token FROM notification "
+                + "WHERE event_id = ? AND type = ?", eventId, type).stream().findFirst();
     }
 
     public List<Row> byResource(String merchantId, String resourceId) {

@@ -26,7 +26,8 @@ import java.util.Optional;
  * {@code gateway.snap.previous-token-key} is still accepted (a rotation). Nothing is stored; a token cannot be revoked
  * before it expires (15 minutes): remove the merchant's SNAP keys or rotate the token key without a previous one.
  * <p>
- * Made at startup: a key under 32 bytes, or merchants with SNAP keys and no token key, stop the service.
+ * Made at startup: a key under 32 bytes, or merchants with SNAP keys and no token key in a service that serves SNAP
+ * requests ({@code gateway.snap.serves-requests}, default true), stop the service.
  */
 @ApplicationScoped
 @Startup
@@ -133,7 +134,7 @@ public class AccessTokens {
         List<byte[]> keys = new ArrayList<>();
         Optional<String> current = config.tokenKey();
         if (current.isEmpty()) {
-            if (anySnapMerchant) {
+            if (anySnapMerchant && config.servesRequests()) {
                 throw new IllegalStateException("gateway.snap.token-key is required: merchants have SNAP keys "
                         + "(gateway.merchants.<id>.snap.*); give every service that serves SNAP the same key of at least "
                         + MIN_KEY_BYTES + " bytes");

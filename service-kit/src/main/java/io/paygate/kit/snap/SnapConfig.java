@@ -22,6 +22,14 @@ public interface SnapConfig {
     Optional<String> tokenKey();
 
     /**
+     * Whether this service serves SNAP requests ({@code /v1.0/…}, a bearer token). notification-service sets
+     * {@code false}: it signs SNAP notifications and reads the merchants' SNAP client keys ({@code X-PARTNER-ID}) but
+     * takes no token, so it is not given the token key (least privilege) and does not require it.
+     */
+    @WithDefault("true")
+    boolean servesRequests();
+
+    /**
      * The token key before the last rotation: tokens it made are still accepted (new ones use {@link #tokenKey()}), so
      * services can be switched to a new key in any order. Remove it 900 s after every service holds the new key.
      */

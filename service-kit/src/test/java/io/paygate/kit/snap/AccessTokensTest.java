@@ -94,6 +94,8 @@ class AccessTokensTest {
                 () -> AccessTokens.keys(config(null, null), true));
         assertTrue(missing.getMessage().startsWith("gateway.snap.token-key is required"), missing.getMessage());
         assertEquals(List.of(), AccessTokens.keys(config(null, null), false), "no SNAP merchant: no SNAP");
+        assertEquals(List.of(), AccessTokens.keys(config(null, null, false), true),
+                "a service that serves no SNAP request (notification-service) needs no token key");
         IllegalStateException shortKey = assertThrows(IllegalStateException.class,
                 () -> AccessTokens.keys(config("short", null), true));
         assertEquals("gateway.snap.token-key must be at least 32 bytes", shortKey.getMessage());
@@ -105,6 +107,10 @@ class AccessTokensTest {
     }
 
     static SnapConfig config(String tokenKey, String previousTokenKey) {
+        return config(tokenKey, previousTokenKey, true);
+    }
+
+    static SnapConfig config(String tokenKey, String previousTokenKey, boolean servesRequests) {
         return new SnapConfig() {
             public java.util.Optional<String> tokenKey() {
                 return java.util.Optional.ofNullable(tokenKey);
@@ -128,6 +134,10 @@ class AccessTokensTest {
 
             public Duration idempotencyLease() {
                 return Duration.ofSeconds(60);
+            }
+
+            public boolean servesRequests() {
+                return servesRequests;
             }
         };
     }

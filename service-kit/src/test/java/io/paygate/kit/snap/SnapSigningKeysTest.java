@@ -45,6 +45,10 @@ class SnapSigningKeysTest {
             public Duration idempotencyLease() {
                 return Duration.ofSeconds(60);
             }
+
+            public boolean servesRequests() {
+                return true;
+            }
         });
     }
 

@@ -53,7 +53,7 @@ public final class MerchantOpenApi {
     public enum Service {
         PAYMENT("/pg/", "/pg/payment/card/directdebit/purchase"),
         BINDING("/pg/payment/card/directdebit", "/pg/bind/"),
-        NOTIFICATION("/pg/merchant/", "/pg/notifications");
+        NOTIFICATION("/pg/merchant/", "/pg/notifications", "/pg/snap/");
 
         private final List<String> prefixes;
 
