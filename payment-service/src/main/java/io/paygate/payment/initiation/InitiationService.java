@@ -113,6 +113,32 @@ public class InitiationService {
         if (method == null || !method.kind().opensCharge()) {
             return reply(p);
         }
+        open(p, method);
+        return replies.of(p.paymentCode);
+    }
+
+    /**
+     * A payment another door makes from an initiation body it built (docs/contract.md §9: a SNAP virtual account or
+     * QRIS): the same row and idempotency by (merchant, order.id) and {@code hash} as {@link #store}, {@code extra}
+     * filling what the door adds, then {@code method}'s charge opened as a preselected one is.
+     *
+     * @return the payment as inserted or found (read again for what the charge opened)
+     * @throws ApiException {@code 409} for the same order id with another content, {@code 502} when the provider did
+     *                      not open the charge
+     */
+    public PaymentEntity initiateWith(Merchant merchant, InitiateRequest request, PaymentMethod method, String hash,
+                                      java.util.function.Consumer<PaymentEntity> extra) {
+        PaymentEntity p = store(merchant, request, hash, method, extra).payment();
+        open(p, method);
+        return p;
+    }
+
+    /** Whether {@code method} is offered to the merchant (its channel opens it). */
+    public boolean offers(Merchant merchant, PaymentMethod method) {
+        return catalog.offers(merchant.id(), method);
+    }
+
+    private void open(PaymentEntity p, PaymentMethod method) {
         try {
             methods.openPreselected(p.paymentCode, p.merchantId, method);
         } catch (ProviderUnavailable e) {
@@ -121,7 +147,6 @@ public class InitiationService {
             throw ApiException.of(ErrorCase.BAD_GATEWAY, e.refused()
                     ? "The payment provider refused " + method : "The payment provider did not answer");
         }
-        return replies.of(p.paymentCode);
     }
 
     /**

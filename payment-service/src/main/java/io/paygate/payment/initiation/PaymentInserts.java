@@ -23,8 +23,10 @@ public class PaymentInserts {
             INSERT INTO payment (id, payment_code, merchant_id, order_id, content_hash, amount, currency, description,
                 customer_id, customer, meta, callback_url, return_url, status, awaiting_otp, sequence, version,
                 expires_at, link_expires_at, created_at, updated_at, success_url, fail_url, back_url, preselected,
-                account_id, store_offered, binding_id, otp_hash, otp_expires_at, subscription_id, cycle)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, false, 0, 0, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                account_id, store_offered, binding_id, otp_hash, otp_expires_at, subscription_id, cycle, snap_service,
+                snap_partner_service_id, snap_customer_no, snap_virtual_account_no, snap_virtual_account_name)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, false, 0, 0, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?,
+                ?, ?, ?, ?, ?)
             ON CONFLICT DO NOTHING""";
 
     private final DataSource dataSource;
@@ -81,6 +83,11 @@ public class PaymentInserts {
             } else {
                 insert.setInt(++i, p.cycle);
             }
+            insert.setString(++i, p.snapService);
+            insert.setString(++i, p.snapPartnerServiceId);
+            insert.setString(++i, p.snapCustomerNo);
+            insert.setString(++i, p.snapVirtualAccountNo);
+            insert.setString(++i, p.snapVirtualAccountName);
             return insert.executeUpdate() == 1;
         }
     }

@@ -62,7 +62,8 @@ public class PaymentEntity {
     @Column(columnDefinition = "text")
     public String meta;
 
-    @Column(name = "callback_url", nullable = false, length = 2048)
+    /** The initiation's {@code url.callbackUrl}; null for a payment made through SNAP (docs/contract.md §9). */
+    @Column(name = "callback_url", length = 2048)
     public String callbackUrl;
 
     @Column(name = "return_url", length = 2048)
@@ -213,6 +214,42 @@ public class PaymentEntity {
     /** The stored card this payment stored (on capture) or charged (one-click), or null. */
     @Column(name = "stored_card_id")
     public UUID storedCardId;
+
+    /**
+     * The SNAP service that made this payment ({@code SnapOrigin.VA}, {@code QR}, {@code DEBIT}), or null for a payment
+     * made through {@code /pg/}: its events then carry {@code snap} (docs/contract.md §9).
+     */
+    @Column(name = "snap_service", length = 8)
+    public String snapService;
+
+    /** A SNAP virtual account's {@code partnerServiceId}, as the merchant sent it (left-padded with spaces). */
+    @Column(name = "snap_partner_service_id", length = 8)
+    public String snapPartnerServiceId;
+
+    /** A SNAP virtual account's {@code customerNo}, as the merchant sent it. */
+    @Column(name = "snap_customer_no", length = 20)
+    public String snapCustomerNo;
+
+    /** A SNAP virtual account's {@code virtualAccountNo}: {@code partnerServiceId + customerNo}, spaces kept. */
+    @Column(name = "snap_virtual_account_no", length = 28)
+    public String snapVirtualAccountNo;
+
+    /** A SNAP virtual account's {@code virtualAccountName}, as the merchant sent it. */
+    @Column(name = "snap_virtual_account_name", length = 255)
+    public String snapVirtualAccountName;
+
+    /**
+     * Marks a new payment as made through SNAP service {@code service} (docs/contract.md §9), with what a virtual
+     * account's create-va named it by (null for the other services).
+     */
+    public void madeThroughSnap(String service, String partnerServiceId, String customerNo, String virtualAccountNo,
+                                String virtualAccountName) {
+        this.snapService = service;
+        this.snapPartnerServiceId = partnerServiceId;
+        this.snapCustomerNo = customerNo;
+        this.snapVirtualAccountNo = virtualAccountNo;
+        this.snapVirtualAccountName = virtualAccountName;
+    }
 
     @Column(name = "created_at", nullable = false)
     public Instant createdAt;

@@ -12,6 +12,7 @@ import io.paygate.model.api.payment.RefundResult;
 import io.paygate.model.api.payment.PaymentStatusResponse;
 import io.paygate.model.json.Json;
 import io.paygate.model.event.PaymentStatusChanged;
+import io.paygate.model.event.SnapOrigin;
 
 /**
  * The one mapper of the payment aggregate: request → row, row → event data, row → status reply. The status reply
@@ -46,8 +47,19 @@ public final class PaymentMapper {
 
     /** As {@link #toEvent(PaymentEntity)}, about a refund's outcome ({@code result.refund}). */
     public static PaymentStatusChanged toEvent(PaymentEntity p, RefundResult refund) {
-        return new PaymentStatusChanged(p.paymentCode, p.orderId, p.amount, p.currency, customer(p), meta(p), card(p),
-                p.status, p.statusDesc, p.callbackUrl, p.method, source(p), refund);
+        PaymentStatusChanged change = new PaymentStatusChanged(p.paymentCode, p.orderId, p.amount, p.currency,
+                customer(p), meta(p), card(p), p.status, p.statusDesc, p.callbackUrl, p.method, source(p), refund);
+        return p.snapService == null ? change : change.withSnap(snap(p));
+    }
+
+    /**
+     * How a payment made through SNAP is notified (docs/contract.md §9): its service, {@code partnerReferenceNo} (the
+     * order id; a virtual account's {@code trxId}), {@code referenceNo} (the payment code), and for a virtual account
+     * what create-va named it by.
+     */
+    static SnapOrigin snap(PaymentEntity p) {
+        return new SnapOrigin(p.snapService, p.orderId, p.paymentCode, p.snapPartnerServiceId, p.snapCustomerNo,
+                p.snapVirtualAccountNo, p.snapVirtualAccountName);
     }
 
     /** The status reply (docs/contract.md §3): order, result and card exactly as the notification has them. */

@@ -1,6 +1,7 @@
 package io.paygate.payment.provider;
 
 import io.paygate.kit.error.ApiException;
+import io.paygate.model.api.payment.MethodKind;
 import io.paygate.model.api.payment.PaymentMethod;
 import io.paygate.model.ids.RandomIds;
 import io.paygate.model.status.PaymentStatus;
@@ -61,12 +62,13 @@ public class OpenCharges {
     /** A charge to open (or being opened): its reference, method and channel, and whether it is open already. */
     public record Reserved(String paymentCode, String merchantId, String reference, PaymentMethod method,
                            String channel, Instant expiresAt, boolean alreadyOpen, boolean preselected,
-                           BigDecimal amount, String currency, String accountId, ChargeOpening.Payer payer) {
+                           BigDecimal amount, String currency, String accountId, ChargeOpening.Payer payer,
+                           String number) {
 
         /** What the provider is asked to open. */
         public ChargeOpening opening(String merchantName) {
             return new ChargeOpening(merchantId, reference, paymentCode, method, amount, currency, expiresAt, accountId,
-                    payer, merchantName);
+                    payer, merchantName, number);
         }
     }
 
@@ -125,7 +127,13 @@ public class OpenCharges {
         Customer customer = PaymentMapper.customer(p);
         return new Reserved(p.paymentCode, p.merchantId, c.reference, c.method, c.channel, c.expiresAt, open,
                 c.preselected, p.amount, p.currency, p.accountId, new ChargeOpening.Payer(customer.firstName(), customer.lastName(),
-                customer.email(), customer.mobilePhone()));
+                customer.email(), customer.mobilePhone()), chosenNumber(p, c.method));
+    }
+
+    /** The number a SNAP virtual account is opened under (its {@code virtualAccountNo} without spaces), or null. */
+    private static String chosenNumber(PaymentEntity p, PaymentMethod method) {
+        return p.snapVirtualAccountNo == null || method.kind() != MethodKind.VIRTUAL_ACCOUNT ? null
+                : p.snapVirtualAccountNo.replace(" ", "");
     }
 
     /**

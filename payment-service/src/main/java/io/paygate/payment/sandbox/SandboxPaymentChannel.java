@@ -1,6 +1,7 @@
 package io.paygate.payment.sandbox;
 
 import io.paygate.model.api.CardInfo;
+import io.paygate.model.api.payment.MethodKind;
 import io.paygate.model.api.payment.PaymentMethod;
 import io.paygate.model.json.Json;
 import io.paygate.model.status.PaymentStatus;
@@ -98,7 +99,8 @@ public class SandboxPaymentChannel implements PaymentChannel {
         row.currency = opening.currency();
         row.accountId = opening.accountId();
         row.expiresAt = opening.expiresAt();
-        row.payCode = newPayCode(opening.method());
+        row.payCode = opening.number() != null && opening.method().kind() == MethodKind.VIRTUAL_ACCOUNT
+                ? chosenNumber(opening.number()) : newPayCode(opening.method());
         if (opening.method().hasQr()) {
             row.qrString = QrisPayload.dynamic(QRIS_ACQUIRER, "9360" + digits(15), qris.nmid(),
                     opening.merchantName(), qris.merchantCity(), opening.amount(), row.payCode);
@@ -310,6 +312,21 @@ public class SandboxPaymentChannel implements PaymentChannel {
 
     static boolean isPast(SandboxChargeEntity row) {
         return row.expiresAt != null && !Instant.now().isBefore(row.expiresAt);
+    }
+
+    /**
+     * The number a merchant chose for its virtual account (SNAP, docs/contract.md §9): refused while an open account has
+     * it; an ended one that had it gives it up (a customer's fixed number serves one bill after another).
+     */
+    private String chosenNumber(String number) {
+        charges.findMethodCharge(number, true).filter(r -> number.equals(r.payCode)).ifPresent(earlier -> {
+            if (earlier.state == SandboxChargeEntity.State.OPEN && !isPast(earlier)) {
+                throw new ChargeRefused("The virtual account number " + number + " is in use");
+            }
+            earlier.payCode = null;
+            entityManager.flush();
+        });
+        return number;
     }
 
     /** A new number or code for an open charge of {@code method}, unique in the book. */

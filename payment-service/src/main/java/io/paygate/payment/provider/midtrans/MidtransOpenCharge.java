@@ -80,8 +80,10 @@ final class MidtransOpenCharge {
                 "unit", "second"));
         String merchant = o.merchantName() == null ? "" : o.merchantName().strip();
         switch (o.method()) {
-            case VA_BCA, VA_BNI, VA_BRI, VA_CIMB, VA_PERMATA ->
-                    body.put("bank_transfer", Map.of("bank", BANKS.get(o.method())));
+            // a number the merchant chose (SNAP's virtualAccountNo) is Midtrans's custom va_number
+            case VA_BCA, VA_BNI, VA_BRI, VA_CIMB, VA_PERMATA -> body.put("bank_transfer", o.number() == null
+                    ? Map.of("bank", BANKS.get(o.method()))
+                    : Map.of("bank", BANKS.get(o.method()), "va_number", o.number()));
             // Mandiri shows bill_info1 (10 characters) and bill_info2 (30) when the customer confirms the bill
             case VA_MANDIRI -> body.put("echannel", Map.of("bill_info1", "Payment:",
                     "bill_info2", cut(merchant.isEmpty() ? "Online purchase" : merchant, 30)));

@@ -45,6 +45,15 @@ class MidtransOpenChargeTest {
     }
 
     @Test
+    void aVirtualAccountNumberTheMerchantChoseIsMidtranssCustomVaNumber() {
+        ChargeOpening o = opening(PaymentMethod.VA_BNI);
+        ChargeOpening chosen = new ChargeOpening(o.merchantId(), o.reference(), o.paymentCode(), o.method(), o.amount(),
+                o.currency(), o.expiresAt(), o.accountId(), o.customer(), o.merchantName(), "123450000000001");
+        assertEquals(Map.of("bank", "bni", "va_number", "123450000000001"),
+                MidtransOpenCharge.body(chosen, NOW, "https://pay.example/pg/pay/PAYCODE").get("bank_transfer"));
+    }
+
+    @Test
     void eachMethodNamesItsBankStoreOrWalletAsMidtransDocumentsIt() {
         assertEquals(Map.of("bank", "permata"), body(PaymentMethod.VA_PERMATA).get("bank_transfer"));
         assertEquals(Map.of("bank", "cimb"), body(PaymentMethod.VA_CIMB).get("bank_transfer"));

@@ -1,0 +1,173 @@
+package io.paygate.payment.snap;
+
+import io.paygate.kit.auth.Merchant;
+import io.paygate.kit.auth.Merchants;
+import io.paygate.kit.error.ApiException;
+import io.paygate.kit.snap.SnapException;
+import io.paygate.kit.snap.SnapIdempotency;
+import io.paygate.kit.snap.SnapRequest;
+import io.paygate.model.api.Customer;
+import io.paygate.model.api.WireTime;
+import io.paygate.model.api.payment.PaymentMethod;
+import io.paygate.model.api.refund.RefundRequest;
+import io.paygate.model.api.refund.RefundResponse;
+import io.paygate.model.error.ErrorCase;
+import io.paygate.model.error.ServiceCode;
+import io.paygate.model.error.SnapCase;
+import io.paygate.model.event.SnapOrigin;
+import io.paygate.model.snap.SnapAmount;
+import io.paygate.model.snap.qr.QrCancelReply;
+import io.paygate.model.snap.qr.QrGenerateReply;
+import io.paygate.model.snap.qr.QrGenerateRequest;
+import io.paygate.model.snap.qr.QrQueryReply;
+import io.paygate.model.snap.qr.QrQueryRequest;
+import io.paygate.model.snap.qr.QrRefundReply;
+import io.paygate.model.snap.qr.QrRefundRequest;
+import io.paygate.model.snap.qr.QrState;
+import io.paygate.model.status.PaymentStatus;
+import io.paygate.payment.payment.GatewayTime;
+import io.paygate.payment.payment.PaymentChargeRepository;
+import io.paygate.payment.payment.PaymentEntity;
+import io.paygate.payment.payment.PublicUrls;
+import io.paygate.payment.refund.Refunds;
+import io.quarkus.narayana.jta.QuarkusTransaction;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.ws.rs.core.Response;
+
+import java.math.BigDecimal;
+
+/**
+ * SNAP QRIS MPM (docs/contract.md §9, services 47, 51, 77, 78) onto §2a's QRIS and §3a's refunds and cancellation:
+ * generate makes an ordinary payment (order id {@code partnerReferenceNo}) with QRIS preselected and answers its
+ * payload as {@code qrContent}; query reads it; cancel and refund are {@code /pg/}'s.
+ */
+@ApplicationScoped
+public class SnapQris {
+
+    private final SnapPayments payments;
+    private final SnapIdempotency idempotency;
+    private final SnapRequest snap;
+    private final Refunds refunds;
+    private final PaymentChargeRepository charges;
+    private final PublicUrls urls;
+    private final Merchants merchants;
+    private final GatewayTime time;
+
+    SnapQris(SnapPayments payments, SnapIdempotency idempotency, SnapRequest snap, Refunds refunds,
+             PaymentChargeRepository charges, PublicUrls urls, Merchants merchants, GatewayTime time) {
+        this.payments = payments;
+        this.idempotency = idempotency;
+        this.snap = snap;
+        this.refunds = refunds;
+        this.charges = charges;
+        this.urls = urls;
+        this.merchants = merchants;
+        this.time = time;
+    }
+
+    /** generate, once per {@code partnerReferenceNo}; every field is checked before anything is claimed or written. */
+    public Response generate(Merchant merchant, QrGenerateRequest request) {
+        SnapPayments.requireOwnMerchant(merchant, request.merchantId());
+        if (!payments.offers(merchant, PaymentMethod.QRIS)) {
+            throw SnapException.of(SnapCase.FEATURE_NOT_ALLOWED, "QRIS");
+        }
+        SnapPayments.requireRupiah(request.amount(), "amount");
+        Integer timeout = payments.minutesUntil(request.validityPeriod(), "validityPeriod");
+        return idempotency.once(request.partnerReferenceNo(), () -> {
+            PaymentEntity p = payments.create(merchant, request.partnerReferenceNo(), request.amount(), "amount",
+                    new Customer(null, null, null, null, null), PaymentMethod.QRIS, timeout,
+                    created -> created.madeThroughSnap(SnapOrigin.QR, null, null, null, null));
+            String payload = QuarkusTransaction.requiringNew().call(() -> charges.preselectedOf(p.id)
+                    .map(c -> c.qrString).orElse(null));
+            String merchantName = merchants.find(p.merchantId).map(Merchant::name).orElse(p.merchantId);
+            return new QrGenerateReply(SnapCase.SUCCESSFUL.code(ServiceCode.SNAP_QR_GENERATE),
+                    SnapCase.SUCCESSFUL.message(), p.paymentCode, p.orderId, payload,
+                    payload == null ? null : urls.qrImage(p.paymentCode), cut(merchantName, 25), request.storeId(),
+                    request.terminalId(), state(p));
+        });
+    }
+
+    /** query: the payment's state as {@code latestTransactionStatus}. */
+    public QrQueryReply query(Merchant merchant, QrQueryRequest request) {
+        PaymentEntity p = find(merchant, request.merchantId(), request.originalPartnerReferenceNo(),
+                request.originalReferenceNo(), "originalPartnerReferenceNo");
+        return new QrQueryReply(SnapCase.SUCCESSFUL.code(ServiceCode.SNAP_QR_QUERY), SnapCase.SUCCESSFUL.message(),
+                p.paymentCode, p.orderId, ServiceCode.SNAP_QR_GENERATE.code(), SnapStatuses.latestTransactionStatus(p),
+                p.status.name(), p.status == PaymentStatus.CAPTURED ? at(p.updatedAt) : null,
+                SnapAmount.of(p.amount, p.currency), state(p));
+    }
+
+    /** cancel: a PENDING payment is cancelled (its QR closed at the provider); a paid one is {@code 4047700}. */
+    public QrCancelReply cancel(Merchant merchant, QrQueryRequest request) {
+        PaymentEntity found = find(merchant, request.merchantId(), request.originalPartnerReferenceNo(),
+                request.originalReferenceNo(), "originalReferenceNo");
+        PaymentEntity p = payments.cancel(merchant, found, SnapCase.INVALID_TRANSACTION_STATUS);
+        return new QrCancelReply(SnapCase.SUCCESSFUL.code(ServiceCode.SNAP_QR_CANCEL), SnapCase.SUCCESSFUL.message(),
+                p.paymentCode, p.orderId, at(p.updatedAt), at(p.createdAt));
+    }
+
+    /**
+     * refund, once per {@code partnerRefundNo} (the {@code X-EXTERNAL-ID} when absent) as {@code POST
+     * /pg/payment/card/refund} does it; a refund the payment does not allow (its state, more than is left) is
+     * {@code 403xx15 Transaction Not Permitted. <reason>}; one the provider refused, {@code 500xx02}.
+     */
+    public Response refund(Merchant merchant, QrRefundRequest request) {
+        String refundId = request.partnerRefundNo() != null ? request.partnerRefundNo() : snap.externalId();
+        if (!refundId.matches(io.paygate.model.api.Patterns.ORDER_ID)) {
+            throw SnapException.mandatory("partnerRefundNo"); // an X-EXTERNAL-ID that cannot be a refund id
+        }
+        if (request.refundAmount() != null) {
+            SnapPayments.requireRupiah(request.refundAmount(), "refundAmount");
+        }
+        PaymentEntity p = find(merchant, request.merchantId(), request.originalPartnerReferenceNo(),
+                request.originalReferenceNo(), "originalReferenceNo");
+        return idempotency.once(refundId, () -> {
+            BigDecimal amount = request.refundAmount() != null ? request.refundAmount().amount()
+                    : p.amount.subtract(payments.read(p.paymentCode).refundedAmount);
+            if (amount.signum() <= 0) {
+                throw SnapException.of(SnapCase.TRANSACTION_NOT_PERMITTED, "nothing is left to refund");
+            }
+            RefundResponse refund;
+            try {
+                refund = refunds.refund(merchant, new RefundRequest(p.orderId, refundId, amount.toPlainString(),
+                        request.reason()));
+            } catch (ApiException e) {
+                if (e.errorCase() != ErrorCase.CONFLICT) {
+                    throw e;
+                }
+                throw SnapException.of(SnapCase.TRANSACTION_NOT_PERMITTED, e.detail());
+            }
+            SnapCase outcome = switch (refund.status()) {
+                case "SUCCEEDED" -> SnapCase.SUCCESSFUL;
+                case "PENDING" -> SnapCase.IN_PROGRESS;
+                default -> throw SnapException.of(SnapCase.EXTERNAL_SERVER_ERROR, refund.statusDesc());
+            };
+            return new QrRefundReply(outcome.code(ServiceCode.SNAP_QR_REFUND), outcome.message(), p.orderId,
+                    p.paymentCode, refund.refundId(), refund.refundId(), SnapAmount.of(refund.amount(), p.currency),
+                    refund.createdAt(), new QrRefundReply.RefundState(refund.status(),
+                    SnapAmount.of(refund.refundedAmount(), p.currency)));
+        });
+    }
+
+    private PaymentEntity find(Merchant merchant, String merchantId, String partnerReference, String reference,
+                               String mandatory) {
+        SnapPayments.requireOwnMerchant(merchant, merchantId);
+        if (partnerReference == null && reference == null) {
+            throw SnapException.mandatory(mandatory);
+        }
+        return payments.find(merchant, SnapOrigin.QR, partnerReference, reference);
+    }
+
+    private QrState state(PaymentEntity p) {
+        return new QrState(p.status.name(), p.status == PaymentStatus.PENDING ? at(p.expiresAt) : null);
+    }
+
+    private String at(java.time.Instant instant) {
+        return WireTime.dateTime(instant, time.zone());
+    }
+
+    private static String cut(String text, int max) {
+        return text.length() <= max ? text : text.substring(0, max);
+    }
+
+}

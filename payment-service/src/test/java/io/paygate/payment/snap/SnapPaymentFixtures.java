@@ -1,0 +1,79 @@
+package io.paygate.payment.snap;
+
+import io.paygate.qa.SnapSigning;
+import io.paygate.testsupport.SandboxMerchants;
+import io.paygate.testsupport.SandboxSnap;
+import io.restassured.response.ValidatableResponse;
+import io.restassured.specification.RequestSpecification;
+
+import java.util.UUID;
+import java.util.concurrent.ThreadLocalRandom;
+
+import static io.restassured.RestAssured.given;
+import static org.hamcrest.Matchers.equalTo;
+
+/** SNAP payment requests as a SNAP client signs them (the QA kit's {@link SnapSigning}), and their bodies. */
+final class SnapPaymentFixtures {
+
+    static final String CREATE_VA = "/v1.0/transfer-va/create-va";
+    static final String VA_STATUS = "/v1.0/transfer-va/status";
+    static final String DELETE_VA = "/v1.0/transfer-va/delete-va";
+    static final String QR_GENERATE = "/v1.0/qr/qr-mpm-generate";
+    static final String QR_QUERY = "/v1.0/qr/qr-mpm-query";
+    static final String QR_CANCEL = "/v1.0/qr/qr-mpm-cancel";
+    static final String QR_REFUND = "/v1.0/qr/qr-mpm-refund";
+    /** As midtrans-client's example sends it: left-padded with spaces to 8. */
+    static final String PARTNER_SERVICE_ID = "   12345";
+
+    private SnapPaymentFixtures() {
+    }
+
+    /** A JSON request of {@code merchant} signed with {@code token}. */
+    static RequestSpecification snap(SandboxMerchants.Merchant merchant, String token) {
+        return given().contentType("application/json").filter(signing(merchant, token));
+    }
+
+    static SnapSigning signing(SandboxMerchants.Merchant merchant, String token) {
+        return SnapSigning.as(SandboxSnap.clientKey(merchant), merchant.clientSecret(), token);
+    }
+
+    static String newReference() {
+        return "SNAP-" + UUID.randomUUID().toString().substring(0, 18);
+    }
+
+    /** A customer number no other test uses (12 digits). */
+    static String newCustomerNo() {
+        return String.valueOf(ThreadLocalRandom.current().nextLong(100_000_000_000L, 999_999_999_999L));
+    }
+
+    static String createVaBody(String trxId, String customerNo, String amount, String channel) {
+        String info = channel == null ? "" : ",\"additionalInfo\":{\"channel\":\"" + channel + "\"}";
+        return """
+                {"partnerServiceId":"%s","customerNo":"%s","virtualAccountNo":"%s%s",\
+                "virtualAccountName":"Budi Santoso","virtualAccountEmail":"budi@example.com",\
+                "virtualAccountPhone":"6281234567890","trxId":"%s",\
+                "totalAmount":{"value":"%s","currency":"IDR"},"virtualAccountTrxType":"C"%s}"""
+                .formatted(PARTNER_SERVICE_ID, customerNo, PARTNER_SERVICE_ID, customerNo, trxId, amount, info);
+    }
+
+    /** status or delete-va as midtrans-client's example asks (the number and an inquiry id, no trxId). */
+    static String vaLookupBody(String customerNo, String trxId) {
+        String by = trxId == null ? "\"inquiryRequestId\":\"" + UUID.randomUUID() + "\""
+                : "\"trxId\":\"" + trxId + "\"";
+        return """
+                {"partnerServiceId":"%s","customerNo":"%s","virtualAccountNo":"%s%s",%s,\
+                "additionalInfo":{"merchantId":"demo"}}"""
+                .formatted(PARTNER_SERVICE_ID, customerNo, PARTNER_SERVICE_ID, customerNo, by);
+    }
+
+    static String generateBody(String reference, String amount) {
+        return """
+                {"partnerReferenceNo":"%s","merchantId":"demo","amount":{"value":"%s","currency":"IDR"},\
+                "validityPeriod":"2099-07-03T12:08:56-07:00","additionalInfo":{"acquirer":"gopay"}}"""
+                .formatted(reference, amount);
+    }
+
+    static void assertRefused(ValidatableResponse reply, int status, String code, String message) {
+        reply.statusCode(status).body("responseCode", equalTo(code)).body("responseMessage", equalTo(message));
+    }
+}

@@ -1,0 +1,292 @@
+package io.paygate.payment.snap;
+
+import io.agroal.api.AgroalDataSource;
+import io.paygate.kit.snap.AccessTokens;
+import io.paygate.model.event.EventEnvelope;
+import io.paygate.model.event.PaymentStatusChanged;
+import io.paygate.model.event.SnapOrigin;
+import io.paygate.model.event.Topics;
+import io.paygate.model.snap.SnapTransactionSigner;
+import io.paygate.payment.support.Db;
+import io.paygate.payment.support.PaymentEvents;
+import io.paygate.payment.support.PaymentTestResources;
+import io.paygate.testsupport.quarkus.KafkaResource;
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.response.ValidatableResponse;
+import jakarta.inject.Inject;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.List;
+
+import static io.paygate.payment.snap.SnapPaymentFixtures.CREATE_VA;
+import static io.paygate.payment.snap.SnapPaymentFixtures.DELETE_VA;
+import static io.paygate.payment.snap.SnapPaymentFixtures.PARTNER_SERVICE_ID;
+import static io.paygate.payment.snap.SnapPaymentFixtures.VA_STATUS;
+import static io.paygate.payment.snap.SnapPaymentFixtures.assertRefused;
+import static io.paygate.payment.snap.SnapPaymentFixtures.createVaBody;
+import static io.paygate.payment.snap.SnapPaymentFixtures.newCustomerNo;
+import static io.paygate.payment.snap.SnapPaymentFixtures.newReference;
+import static io.paygate.payment.snap.SnapPaymentFixtures.signing;
+import static io.paygate.payment.snap.SnapPaymentFixtures.snap;
+import static io.paygate.payment.snap.SnapPaymentFixtures.vaLookupBody;
+import static io.paygate.payment.support.Methods.vaPay;
+import static io.paygate.payment.support.PaymentApi.as;
+import static io.paygate.payment.support.PaymentApi.awaitStatus;
+import static io.paygate.payment.support.PaymentApi.status;
+import static io.paygate.testsupport.SandboxMerchants.DEMO;
+import static io.paygate.testsupport.SandboxMerchants.DEMO2;
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.matchesPattern;
+import static org.hamcrest.Matchers.nullValue;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+
+/**
+ * docs/contract.md §9, virtual accounts (27, 26, 31): a SNAP virtual account is an ordinary §2a payment (order id
+ * {@code trxId}) opened under {@code partnerServiceId + customerNo}, which the sandbox bank app pays by that number
+ * without its spaces; its events carry {@code snap}; delete-va cancels it; another merchant's answers like an unknown
+ * one. Requests are signed as a SNAP client signs them, with tokens of the service's own {@link AccessTokens}.
+ */
+@QuarkusTest
+@PaymentTestResources
+class SnapVirtualAccountTest {
+
+    @Inject
+    AccessTokens tokens;
+
+    @Inject
+    AgroalDataSource dataSource;
+
+    String demo;
+    String demo2;
+
+    @BeforeAll
+    static void topics() {
+        KafkaResource.broker().createTopics(Topics.PAYMENT_STATUS);
+    }
+
+    @BeforeEach
+    void tokens() {
+        demo = tokens.issue(DEMO.id());
+        demo2 = tokens.issue(DEMO2.id());
+    }
+
+    ValidatableResponse post(String path, String body) {
+        return snap(DEMO, demo).body(body).post(path).then();
+    }
+
+    int snapPayments() {
+        return new Db(dataSource).count("SELECT count(*) FROM payment WHERE snap_service IS NOT NULL");
+    }
+
+    @Test
+    void aSnapVirtualAccountIsAnOrdinaryPaymentTheBankAppPaysByItsNumberWithoutSpaces() {
+        String trxId = newReference();
+        String customerNo = newCustomerNo();
+        String number = PARTNER_SERVICE_ID + customerNo;
+        String digits = number.replace(" ", "");
+        String paymentCode = post(CREATE_VA, createVaBody(trxId, customerNo, "150000.00", "VA_BNI")).statusCode(200)
+                .body("responseCode", equalTo("2002700")).body("responseMessage", equalTo("Successful"))
+                .body("virtualAccountData.partnerServiceId", equalTo(PARTNER_SERVICE_ID))
+                .body("virtualAccountData.customerNo", equalTo(customerNo))
+                .body("virtualAccountData.virtualAccountNo", equalTo(number))
+                .body("virtualAccountData.virtualAccountName", equalTo("Budi Santoso"))
+                .body("virtualAccountData.trxId", equalTo(trxId))
+                .body("virtualAccountData.totalAmount.value", equalTo("150000.00"))
+                .body("virtualAccountData.totalAmount.currency", equalTo("IDR"))
+                .body("virtualAccountData.virtualAccountTrxType", equalTo("C"))
+                .body("virtualAccountData.expiredDate", matchesPattern("\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d\\+07:00"))
+                .body("virtualAccountData.additionalInfo.status", equalTo("PENDING"))
+                .body("virtualAccountData.additionalInfo.channel", equalTo("VA_BNI"))
+                .extract().path("virtualAccountData.additionalInfo.referenceNo");
+
+        // An ordinary payment: /pg/ status by its trxId, paid with the number without spaces.
+        status(DEMO, trxId).then().statusCode(200).body("paymentCode", equalTo(paymentCode))
+                .body("result.payment.status", equalTo("PENDING"))
+                .body("sourceOfFunds.type", equalTo("VA_BNI")).body("sourceOfFunds.paymentCode", equalTo(digits));
+        post(VA_STATUS, vaLookupBody(customerNo, null)).statusCode(200).body("responseCode", equalTo("2002600"))
+                .body("virtualAccountData.paymentFlagStatus", equalTo("02"))
+                .body("virtualAccountData.paidAmount", nullValue());
+        vaPay(number, "150000.00").then().statusCode(200).body("responseCode", equalTo("2000000"));
+        awaitStatus(DEMO, trxId, "CAPTURED"); // the sandbox bank notifies payment-service over HTTP
+
+        // Status by the number and an inquiry id (midtrans-client), and by trxId.
+        for (String asked : new String[]{vaLookupBody(customerNo, null), vaLookupBody(customerNo, trxId),
+                "{\"virtualAccountNo\":\"" + digits + "\",\"trxId\":\"" + trxId + "\"}"}) {
+            post(VA_STATUS, asked).statusCode(200).body("responseCode", equalTo("2002600"))
+                    .body("virtualAccountData.virtualAccountNo", equalTo(number))
+                    .body("virtualAccountData.trxId", equalTo(trxId))
+                    .body("virtualAccountData.paymentFlagStatus", equalTo("00"))
+                    .body("virtualAccountData.paymentFlagReason.english", equalTo("Paid"))
+                    .body("virtualAccountData.paidAmount.value", equalTo("150000.00"))
+                    .body("virtualAccountData.additionalInfo.status", equalTo("CAPTURED"));
+        }
+        status(DEMO, trxId).then().body("result.payment.status", equalTo("CAPTURED"));
+        as(DEMO).queryParam("method", "VA_BNI").get("/pg/payments").then().statusCode(200)
+                .body("items.find { it.order.id == '" + trxId + "' }.result.payment.status", equalTo("CAPTURED"));
+
+        // The event carries what notification-service needs for the SNAP notify body.
+        List<ConsumerRecord<String, String>> records = PaymentEvents.awaitRecords(DEMO.id(), paymentCode, 1,
+                Duration.ofSeconds(30));
+        PaymentStatusChanged captured = EventEnvelope.fromJson(records.get(records.size() - 1).value())
+                .dataAs(PaymentStatusChanged.class);
+        assertEquals("CAPTURED", captured.status().name());
+        assertEquals(new SnapOrigin(SnapOrigin.VA, trxId, paymentCode, PARTNER_SERVICE_ID, customerNo, number,
+                "Budi Santoso"), captured.snap());
+        assertNull(captured.callbackUrl());
+
+        // A paid account is not deleted.
+        assertRefused(post(DELETE_VA, vaLookupBody(customerNo, trxId)), 404, "4043114", "Paid Bill");
+    }
+
+    @Test
+    void deleteVaCancelsItAndTheNumberServesTheNextBill() {
+        String trxId = newReference();
+        String customerNo = newCustomerNo();
+        String digits = (PARTNER_SERVICE_ID + customerNo).replace(" ", "");
+        post(CREATE_VA, createVaBody(trxId, customerNo, "75000", null)).statusCode(200)
+                .body("virtualAccountData.additionalInfo.channel", equalTo("VA_BCA"))
+                .body("virtualAccountData.totalAmount.value", equalTo("75000.00"));
+        // The number waits for this bill: another bill under it is a conflict.
+        assertRefused(post(CREATE_VA, createVaBody(newReference(), customerNo, "1000.00", null)), 409, "4092700",
+                "Conflict");
+        for (int i = 0; i < 2; i++) { // again: the same answer
+            post(DELETE_VA, vaLookupBody(customerNo, trxId)).statusCode(200).body("responseCode", equalTo("2003100"))
+                    .body("virtualAccountData.trxId", equalTo(trxId))
+                    .body("virtualAccountData.additionalInfo.status", equalTo("CANCELLED"));
+        }
+        status(DEMO, trxId).then().body("result.payment.status", equalTo("CANCELLED"));
+        post(VA_STATUS, vaLookupBody(customerNo, trxId)).statusCode(200)
+                .body("virtualAccountData.paymentFlagStatus", equalTo("01"));
+        vaPay(digits, "75000.00").then().statusCode(409);
+
+        // The customer's number serves the next bill, which the bank app then pays.
+        String next = newReference();
+        post(CREATE_VA, createVaBody(next, customerNo, "80000.00", null)).statusCode(200);
+        vaPay(digits, "80000.00").then().statusCode(200).body("responseCode", equalTo("2000000"));
+        awaitStatus(DEMO, next, "CAPTURED");
+        status(DEMO, trxId).then().body("result.payment.status", equalTo("CANCELLED"));
+        post(VA_STATUS, vaLookupBody(customerNo, null)).statusCode(200)
+                .body("virtualAccountData.trxId", equalTo(next));
+    }
+
+    @Test
+    void theSameTrxIdGetsTheFirstReplyAgainAndAnotherBodyIsADuplicate() {
+        String trxId = newReference();
+        String customerNo = newCustomerNo();
+        String body = createVaBody(trxId, customerNo, "20000.00", null);
+        String first = post(CREATE_VA, body).statusCode(200).extract().asString();
+        int payments = snapPayments();
+        assertEquals(first, post(CREATE_VA, body).statusCode(200).extract().asString());
+        assertEquals(first, post(CREATE_VA, body.replace(",", ",\n  ")).statusCode(200).extract().asString());
+        assertRefused(post(CREATE_VA, body.replace("20000.00", "20001.00")), 409, "4092701",
+                "Duplicate partnerReferenceNo");
+        assertEquals(payments, snapPayments());
+    }
+
+    @Test
+    void badInputIsRefusedNamingTheFieldAndNothingIsWritten() {
+        String customerNo = newCustomerNo();
+        String good = createVaBody("VA-BAD-1", customerNo, "10000.00", "VA_BCA");
+        String[][] cases = {
+                {good.replace("\"trxId\":\"VA-BAD-1\",", ""), "400", "4002702", "Invalid Mandatory Field trxId"},
+                {good.replace("VA-BAD-1", "VA BAD"), "400", "4002701", "Invalid Field Format trxId"},
+                {good.replace("\"virtualAccountName\":\"Budi Santoso\",", ""), "400", "4002702",
+                        "Invalid Mandatory Field virtualAccountName"},
+                {good.replace("\"virtualAccountTrxType\":\"C\"", "\"virtualAccountTrxType\":\"O\""), "400",
+                        "4002701", "Invalid Field Format virtualAccountTrxType"},
+                {good.replace("\"currency\":\"IDR\"", "\"currency\":\"USD\""), "400", "4002701",
+                        "Invalid Field Format totalAmount.currency"},
+                {good.replace("10000.00", "10000.001"), "400", "4002701", "Invalid Field Format totalAmount.value"},
+                {good.replace("10000.00", "0.00"), "400", "4002701", "Invalid Field Format totalAmount.value"},
+                {good.replace(",\"totalAmount\":{\"value\":\"10000.00\",\"currency\":\"IDR\"}", ""), "400",
+                        "4002702", "Invalid Mandatory Field totalAmount"},
+                {good.replace("VA_BCA", "VA_MANDIRI"), "400", "4002701", "Invalid Field Format additionalInfo.channel"},
+                {good.replace("VA_BCA", "CARD"), "400", "4002701", "Invalid Field Format additionalInfo.channel"},
+                {good.replace("\"partnerServiceId\":\"" + PARTNER_SERVICE_ID, "\"partnerServiceId\":\"123456789"),
+                        "400", "4002701", "Invalid Field Format partnerServiceId"},
+                {good.replace("\"customerNo\":\"" + customerNo, "\"customerNo\":\"12AB"), "400", "4002701",
+                        "Invalid Field Format customerNo"},
+                {good.replace("\"virtualAccountNo\":\"" + PARTNER_SERVICE_ID + customerNo,
+                        "\"virtualAccountNo\":\"99" + customerNo), "400", "4002701",
+                        "Invalid Field Format virtualAccountNo"},
+                {good.replace("\"virtualAccountTrxType\"", "\"expiredDate\":\"2020-01-01T00:00:00+07:00\","
+                        + "\"virtualAccountTrxType\""), "400", "4002701", "Invalid Field Format expiredDate"},
+                {good.replace("\"virtualAccountTrxType\"", "\"expiredDate\":\"tomorrow\",\"virtualAccountTrxType\""),
+                        "400", "4002701", "Invalid Field Format expiredDate"},
+                {good.replace("budi@example.com", "budi"), "400", "4002701", "Invalid Field Format virtualAccountEmail"},
+                {good.replace("\"channel\":\"VA_BCA\"", "\"channel\":\"VA_BCA\",\"merchantId\":\"demo2\""), "404",
+                        "4042708", "Invalid Merchant"},
+                {good.replace("\"totalAmount\":{", "\"totalAmount\":["), "400", "4002700", null},
+        };
+        int payments = snapPayments();
+        for (String[] c : cases) {
+            ValidatableResponse reply = post(CREATE_VA, c[0]).statusCode(Integer.parseInt(c[1]))
+                    .body("responseCode", equalTo(c[2]));
+            if (c[3] != null) {
+                reply.body("responseMessage", equalTo(c[3]));
+            }
+        }
+        assertEquals(payments, snapPayments());
+        // The refused trxId was not spent: the good body is served afterwards.
+        post(CREATE_VA, good).statusCode(200).body("responseCode", equalTo("2002700"));
+
+        assertRefused(post(VA_STATUS, "{\"trxId\":\"VA-BAD-1\"}"), 400, "4002602",
+                "Invalid Mandatory Field virtualAccountNo");
+        assertRefused(post(VA_STATUS, "{\"virtualAccountNo\":\"" + customerNo + "\"}"), 400, "4002602",
+                "Invalid Mandatory Field trxId");
+        assertRefused(post(VA_STATUS, "{\"virtualAccountNo\":\"12x4\",\"trxId\":\"VA-BAD-1\"}"), 400, "4002601",
+                "Invalid Field Format virtualAccountNo");
+        assertRefused(post(DELETE_VA, vaLookupBody(customerNo, "VA-BAD-1").replace("\"customerNo\":\"" + customerNo,
+                "\"customerNo\":\"1")), 400, "4003101", "Invalid Field Format virtualAccountNo");
+        assertRefused(post(VA_STATUS, vaLookupBody(newCustomerNo(), null)), 404, "4042601", "Transaction Not Found");
+        assertRefused(post(DELETE_VA, vaLookupBody(customerNo, "VA-OTHER")), 404, "4043101",
+                "Transaction Not Found");
+    }
+
+    @Test
+    void anotherMerchantsVirtualAccountAnswersLikeAnUnknownOne() {
+        String trxId = newReference();
+        String customerNo = newCustomerNo();
+        post(CREATE_VA, createVaBody(trxId, customerNo, "30000.00", null)).statusCode(200);
+        for (String path : new String[]{VA_STATUS, DELETE_VA}) {
+            String unknown = snap(DEMO2, demo2).body(vaLookupBody(newCustomerNo(), null)
+                    .replace("\"merchantId\":\"demo\"", "\"merchantId\":\"demo2\"")).post(path).asString();
+            for (String body : new String[]{vaLookupBody(customerNo, trxId), vaLookupBody(customerNo, null)}) {
+                String foreign = snap(DEMO2, demo2).body(body.replace("\"merchantId\":\"demo\"",
+                        "\"merchantId\":\"demo2\"")).post(path).then().statusCode(404).extract().asString();
+                assertEquals(unknown, foreign);
+            }
+        }
+        status(DEMO, trxId).then().body("result.payment.status", equalTo("PENDING"));
+    }
+
+    @Test
+    void theDoorRefusesTamperedBodiesReusedExternalIdsAndOtherMerchantsTokens() {
+        String body = createVaBody(newReference(), newCustomerNo(), "40000.00", null);
+        int payments = snapPayments();
+        String timestamp = signing(DEMO, demo).timestamp();
+        String signature = SnapTransactionSigner.sign(DEMO.clientSecret(), "POST", CREATE_VA, demo,
+                body.getBytes(StandardCharsets.UTF_8), timestamp);
+        assertRefused(snap(DEMO, demo).header("X-TIMESTAMP", timestamp).header("X-SIGNATURE", signature)
+                .body(body.replace("40000.00", "4.00")).post(CREATE_VA).then(), 401, "4012700",
+                "Unauthorized. Invalid signature");
+        assertRefused(snap(DEMO, demo2).body(body).post(CREATE_VA).then(), 401, "4012701", "Invalid Token (B2B)");
+        assertRefused(snap(DEMO, demo + "x").body(body).post(CREATE_VA).then(), 401, "4012703",
+                "Token Not Found (B2B)");
+        assertRefused(as(DEMO).body(body).post(CREATE_VA).then(), 401, "4012701", "Invalid Token (B2B)");
+        assertEquals(payments, snapPayments());
+
+        String externalId = "ext-" + newReference();
+        snap(DEMO, demo).header("X-EXTERNAL-ID", externalId).body(body).post(CREATE_VA).then().statusCode(200);
+        assertRefused(snap(DEMO, demo).header("X-EXTERNAL-ID", externalId).body(body).post(VA_STATUS).then(), 409,
+                "4092600", "Conflict");
+        assertRefused(snap(DEMO, demo).header("X-EXTERNAL-ID", externalId).body(body).post(DELETE_VA).then(), 409,
+                "4093100", "Conflict");
+    }
+}
