@@ -85,8 +85,12 @@ class SubscriptionQaControlsTest {
                 + "WHERE payment_code = ? ORDER BY reference", code);
     }
 
-    private int controls() {
-        return db().count("SELECT count(*) FROM sandbox_charge_control WHERE merchant_id = 'demo'");
+    /** The controls armed for the credential of subscription {@code recurringId} and not taken yet. */
+    private int controls(String recurringId) {
+        return db().count("SELECT count(*) FROM sandbox_charge_control WHERE merchant_id = 'demo' AND credential IN ("
+                + "SELECT s.binding_id FROM subscription s WHERE s.recurring_id = ? AND s.binding_id IS NOT NULL "
+                + "UNION SELECT c.provider_token FROM stored_card c JOIN subscription s ON s.stored_card_id = c.id::text "
+                + "WHERE s.recurring_id = ?)", recurringId, recurringId);
     }
 
     @Test
@@ -101,7 +105,7 @@ class SubscriptionQaControlsTest {
         String code = cycleCode(sub.recurringId(), 2);
         assertEquals("Card declined", db().value("SELECT status_desc FROM payment WHERE payment_code = ?", code));
         assertEquals("PENDING", SubscriptionFlows.cycleStatus(sub.recurringId(), 2));
-        assertEquals(0, controls(), "the charge took the control");
+        assertEquals(0, controls(sub.recurringId()), "the charge took the control");
         // the retry (due in an hour) made due without a body: the card pays as it always does
         SubscriptionFlows.due(sub.recurringId()).then().statusCode(200);
         SubscriptionFlows.awaitCycle(sub.recurringId(), 2, "CAPTURED");
@@ -121,7 +125,7 @@ class SubscriptionQaControlsTest {
         assertEquals(List.of(code + "-1 FAILED Insufficient funds"), providerCharges(code));
         SubscriptionFlows.get(sub.recurringId()).then()
                 .body("recurring.statusDesc", equalTo("Cycle 2 failed: Insufficient funds"));
-        assertEquals(0, controls());
+        assertEquals(0, controls(sub.recurringId()));
     }
 
     @Test
@@ -152,7 +156,7 @@ class SubscriptionQaControlsTest {
         Made sub = activeByCard("cust-qa-4");
         due(sub.recurringId(), "{}").then().statusCode(200).body("recurring.status", equalTo("ACTIVE"));
         SubscriptionFlows.awaitCycle(sub.recurringId(), 2, "CAPTURED");
-        assertEquals(0, controls());
+        assertEquals(0, controls(sub.recurringId()));
         assertEquals(List.of(cycleCode(sub.recurringId(), 2) + "-1 CAPTURED -"),
                 providerCharges(cycleCode(sub.recurringId(), 2)));
     }
@@ -181,7 +185,7 @@ class SubscriptionQaControlsTest {
             String got = r.statusCode() + " " + r.path("responseCode") + " " + r.path("responseMessage");
             assertTrue(got.startsWith(expected), body + " → " + got);
         });
-        assertEquals(0, controls(), "nothing armed");
+        assertEquals(0, controls(sub.recurringId()), "nothing armed");
         assertEquals(nextDue, db().value("SELECT next_due_at::text FROM subscription WHERE recurring_id = ?",
                 sub.recurringId()), "nothing made due");
         // a subscription that is not ACTIVE arms nothing either
@@ -189,7 +193,7 @@ class SubscriptionQaControlsTest {
         due(sub.recurringId(), "{\"decline\":true}").then().statusCode(409).body("responseCode", equalTo("4091100"));
         due("SUB.unknown0000000", "{\"decline\":true}").then().statusCode(404)
                 .body("responseCode", equalTo("4041101"));
-        assertEquals(0, controls());
+        assertEquals(0, controls(sub.recurringId()));
     }
 
     @Test
