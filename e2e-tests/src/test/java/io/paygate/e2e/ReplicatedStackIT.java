@@ -203,6 +203,242 @@ class ReplicatedStackIT {
         assertEquals("REFUNDED", status);
     }
 
+    /**
+     * Issue 34's proof: a subscription through three scheduler cycles at three replicas. Cycle 2's provider answers 20 s
+     * late (the QA control) and the payment-service replica holding the charge is SIGKILLed while it waits; cycle 3 is
+     * declined and retried; cycle 4 completes it. Exactly one provider capture per cycle, each cycle's final state
+     * notified under one id with one body, the {@code subscription} notifications, and four cycles charged.
+     */
+    @Test
+    @Order(7)
+    @Timeout(value = 8, unit = TimeUnit.MINUTES)
+    @DisplayName("a subscription's cycles are each charged once at three replicas, the replica holding one SIGKILLed")
+    void aSubscriptionChargesEachCycleOnceThoughTheReplicaHoldingOneIsKilled() throws Exception {
+        String recurringId = "E2E." + java.util.UUID.randomUUID().toString().replace("-", "").substring(0, 16);
+        String firstOrder = Merchant.newId("ORD");
+        String initiated = Merchant.api(replicas.baseUrl("payment-service", 0)).body("""
+                {"order":{"id":"%s","amount":"150000.00","description":"Coffee club"},"customer":{"id":"cust-%s",\
+                "email":"budi@example.com","firstName":"Budi","lastName":"Santoso","mobilePhone":"+6281234567890"},\
+                "url":{"callbackUrl":"%s"},"recurring":{"subscribe":"Y","type":"PURCHASE","id":"%s",\
+                "amount":"75000.00","intervalUnit":"monthly","maxInterval":3,\
+                "retry":{"interval":1,"intervalUnit":"minutes","maxInterval":1}}}"""
+                .formatted(firstOrder, recurringId, merchant.url(RacingMerchant.PAYMENTS), recurringId))
+                .post("/pg/payment/card/initiate").then().statusCode(200).extract().path("paymentCode");
+        io.restassured.RestAssured.given().baseUri(replicas.baseUrl("payment-service", 1)).redirects().follow(false)
+                .contentType("application/x-www-form-urlencoded").formParam("cardNumber", "4811111111111114")
+                .formParam("expiryMonth", "12").formParam("expiryYear", String.valueOf(java.time.Year.now().getValue() + 2))
+                .formParam("cvv", "123").formParam("cardholderName", "Budi Santoso")
+                .post("/pg/pay/" + initiated + "/card").then().statusCode(303);
+        Subscription sub = new Subscription(recurringId);
+        sub.awaitCycle(firstOrder, "CAPTURED", 0);
+        sub.awaitStatus("ACTIVE", 0);
+
+        // cycle 2: the provider answers 20 s late; the replica waiting for that answer is killed
+        String cycle2 = recurringId + "-2";
+        sub.due("{\"answerDelaySeconds\":20}", 2);
+        String code2 = await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(100))
+                .until(() -> Db.value("SELECT payment_code FROM payment WHERE order_id = ?", cycle2),
+                        java.util.Objects::nonNull);
+        String decided = "sandbox provider: charge " + code2 + "-1 of payment " + code2 + " decided";
+        int holder = await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(100))
+                .until(() -> replicaLogging(decided), k -> k >= 0);
+        String beforeKill = Db.value("SELECT status FROM payment WHERE payment_code = ?", code2);
+        Instant killedAt;
+        Instant capturedAt;
+        try {
+            killedAt = Instant.now();
+            replicas.stack().kill("payment-service", holder);
+            assertEquals("PROCESSING", beforeKill, "the kill came between the charge's commit and the answer");
+            assertEquals("CAPTURED", Db.value("SELECT outcome FROM sandbox_charge WHERE reference = ?", code2 + "-1"),
+                    "the provider had decided when the replica holding the charge died");
+            int alive = (holder + 1) % ReplicatedStack.REPLICAS;
+            sub.alive = alive;
+            sub.awaitCycle(cycle2, "CAPTURED", alive);
+            capturedAt = Instant.now();
+        } finally {
+            if (!replicas.stack().isRunning("payment-service", holder)) {
+                replicas.stack().restart("payment-service", holder);
+            }
+        }
+        boolean inquired = java.util.stream.IntStream.range(0, ReplicatedStack.REPLICAS).anyMatch(k ->
+                logOf(k).contains("payment " + code2 + " (merchant demo): reconciled"));
+        String callback = Db.value("SELECT state FROM sandbox_charge WHERE reference = ?", code2 + "-1");
+        System.out.printf("subscription %s: cycle 2 (%s) held by payment-service replica %d, SIGKILLed while its "
+                        + "charge waited for the answer; CAPTURED %.1f s after the kill, settled by %s "
+                        + "(sandbox charge %s)%n", recurringId, code2, holder,
+                Duration.between(killedAt, capturedAt).toMillis() / 1e3,
+                inquired ? "status inquiry (reconciliation)" : "the provider's callback", callback);
+
+        // cycle 3: declined, left PENDING with the decline, then its retry captured under attempt 2
+        String cycle3 = recurringId + "-3";
+        sub.due("{\"decline\":true}", 0);
+        await().atMost(Duration.ofSeconds(90)).pollInterval(Duration.ofMillis(200)).until(() -> "1".equals(Db.value(
+                "SELECT attempt::text FROM payment WHERE order_id = ? AND status = 'PENDING' AND status_desc IS NOT NULL",
+                cycle3)));
+        Merchant.api(replicas.baseUrl("payment-service", 2)).get("/pg/payment/card/status/" + cycle3).then()
+                .statusCode(200).body("result.payment.status", org.hamcrest.Matchers.equalTo("PENDING"))
+                .body("result.payment.statusDesc", org.hamcrest.Matchers.equalTo("Card declined"));
+        sub.due("", 1);
+        sub.awaitCycle(cycle3, "CAPTURED", 2);
+
+        // cycle 4, the last: captured, the subscription COMPLETED
+        String cycle4 = recurringId + "-4";
+        sub.due("{}", 2);
+        sub.awaitCycle(cycle4, "CAPTURED", 0);
+        sub.awaitStatus("COMPLETED", 1);
+
+        String code1 = Db.value("SELECT payment_code FROM payment WHERE order_id = ?", firstOrder);
+        String code3 = Db.value("SELECT payment_code FROM payment WHERE order_id = ?", cycle3);
+        String code4 = Db.value("SELECT payment_code FROM payment WHERE order_id = ?", cycle4);
+        Map<String, String> orders = new java.util.LinkedHashMap<>();
+        orders.put(firstOrder, code1);
+        orders.put(cycle2, code2);
+        orders.put(cycle3, code3);
+        orders.put(cycle4, code4);
+        await().atMost(SETTLE).pollInterval(Duration.ofMillis(500)).until(() -> orders.keySet().stream()
+                .allMatch(o -> notified(o, "CAPTURED").size() > 0) && subscriptionStates(recurringId).contains("COMPLETED"));
+        Thread.sleep(3_000); // anything sent twice arrives meanwhile
+        Map<String, String> charges = new java.util.TreeMap<>();
+        orders.forEach((order, code) -> charges.put(order, Db.values("SELECT reference || ' ' || coalesce(outcome, state) "
+                + "FROM sandbox_charge WHERE payment_code = ? ORDER BY reference", code).toString()));
+        System.out.printf("subscription %s: provider charges %s; subscription notifications %s%n", recurringId,
+                charges, subscriptionStates(recurringId));
+        assertAll("subscription " + recurringId,
+                () -> orders.forEach((order, code) -> assertEquals(1, Db.count("SELECT count(*) FROM sandbox_charge "
+                        + "WHERE payment_code = ? AND outcome = 'CAPTURED'", code), order + ": provider captures")),
+                () -> assertEquals(List.of(code2 + "-1 CAPTURED"), Db.values("SELECT reference || ' ' || outcome "
+                        + "FROM sandbox_charge WHERE payment_code = ? ORDER BY reference", code2), cycle2),
+                () -> assertEquals(List.of(code3 + "-1 FAILED", code3 + "-2 CAPTURED"), Db.values("SELECT reference "
+                        + "|| ' ' || outcome FROM sandbox_charge WHERE payment_code = ? ORDER BY reference", code3), cycle3),
+                () -> assertEquals(List.of(code4 + "-1 CAPTURED"), Db.values("SELECT reference || ' ' || outcome "
+                        + "FROM sandbox_charge WHERE payment_code = ? ORDER BY reference", code4), cycle4),
+                () -> orders.keySet().forEach(order -> {
+                    List<RacingMerchant.Delivery> finals = notified(order, "CAPTURED");
+                    assertEquals(1, finals.stream().map(RacingMerchant.Delivery::webhookId).distinct().count(),
+                            order + ": its CAPTURED notified under one id " + finals);
+                    assertEquals(1, finals.stream().map(RacingMerchant.Delivery::body).distinct().count(),
+                            order + ": with one body");
+                }),
+                () -> assertEquals(List.of(), orders.keySet().stream().flatMap(order -> merchant.deliveries().stream()
+                        .filter(d -> order.equals(orderIdOf(d))).map(d -> order + " " + d.state())
+                        .filter(d -> !d.endsWith("CAPTURED"))).toList(), "cycle payments notified in other states"),
+                () -> assertEquals(List.of("ACTIVE", "COMPLETED"), subscriptionStates(recurringId),
+                        "subscription notifications, in arrival order"),
+                () -> assertEquals(Map.of(), merchant.idsWithTwoBodies(), "notification ids with two bodies"),
+                () -> assertEquals(List.of(), merchant.badSignatures(), "bad signatures"),
+                () -> Merchant.api(replicas.baseUrl("payment-service", 1)).get("/pg/payment/card/recurring/"
+                        + recurringId).then().statusCode(200)
+                        .body("recurring.status", org.hamcrest.Matchers.equalTo("COMPLETED"))
+                        .body("recurring.cyclesCharged", org.hamcrest.Matchers.equalTo(4)));
+    }
+
+    /** The payment-service replica whose log has {@code line}, or -1. */
+    private static int replicaLogging(String line) {
+        for (int k = 0; k < ReplicatedStack.REPLICAS; k++) {
+            if (logOf(k).contains(line)) {
+                return k;
+            }
+        }
+        return -1;
+    }
+
+    private static String logOf(int k) {
+        try {
+            return java.nio.file.Files.readString(replicas.stack().log("payment-service", k),
+                    java.nio.charset.StandardCharsets.ISO_8859_1);
+        } catch (java.io.IOException e) {
+            return "";
+        }
+    }
+
+    /** The merchant's notifications of order {@code orderId} in {@code state}. */
+    private List<RacingMerchant.Delivery> notified(String orderId, String state) {
+        return merchant.deliveries().stream().filter(d -> orderId.equals(orderIdOf(d)) && state.equals(d.state()))
+                .toList();
+    }
+
+    private static String orderIdOf(RacingMerchant.Delivery d) {
+        return Signatures.read(d.body()).path("order").path("id").asText(null);
+    }
+
+    /** The states of the {@code subscription} notifications of {@code recurringId}, in arrival order. */
+    private List<String> subscriptionStates(String recurringId) {
+        return merchant.deliveries().stream().map(d -> Signatures.read(d.body()))
+                .filter(n -> !n.has("order") && recurringId.equals(n.path("recurring").path("id").asText()))
+                .map(n -> n.path("recurring").path("status").asText()).toList();
+    }
+
+    /** One subscription as the merchant drives it over the API of a chosen replica. */
+    private static final class Subscription {
+
+        private final String recurringId;
+        int alive = -1;
+
+        Subscription(String recurringId) {
+            this.recurringId = recurringId;
+        }
+
+        private String base(int k) {
+            return replicas.baseUrl("payment-service", alive < 0 || replicas.stack().isRunning("payment-service", k)
+                    ? k : alive);
+        }
+
+        void due(String body, int k) {
+            Merchant.api(base(k)).body(body).post("/pg/sandbox/subscriptions/" + recurringId + "/due").then()
+                    .statusCode(200);
+        }
+
+        void awaitStatus(String status, int k) {
+            await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(300)).until(() -> status.equals(
+                    Merchant.api(base(k)).get("/pg/payment/card/recurring/" + recurringId).then().statusCode(200)
+                            .extract().path("recurring.status")));
+        }
+
+        void awaitCycle(String orderId, String status, int k) {
+            await().atMost(Duration.ofSeconds(150)).pollInterval(Duration.ofMillis(200)).until(() -> {
+                io.restassured.response.Response r = Merchant.api(base(k)).get("/pg/payment/card/status/" + orderId);
+                return r.statusCode() == 200 && status.equals(r.path("result.payment.status"));
+            });
+        }
+    }
+
+    /** The payment database of the replicated stack. */
+    private static final class Db {
+
+        private Db() {
+        }
+
+        private static java.sql.Connection connect() throws java.sql.SQLException {
+            return java.sql.DriverManager.getConnection(replicas.stack().jdbcUrl("payment"),
+                    io.paygate.testsupport.infra.EmbeddedPostgresServer.USER,
+                    io.paygate.testsupport.infra.EmbeddedPostgresServer.PASSWORD);
+        }
+
+        static List<String> values(String sql, String arg) {
+            try (java.sql.Connection c = connect(); java.sql.PreparedStatement st = c.prepareStatement(sql)) {
+                st.setString(1, arg);
+                List<String> out = new java.util.ArrayList<>();
+                try (java.sql.ResultSet rs = st.executeQuery()) {
+                    while (rs.next()) {
+                        out.add(rs.getString(1));
+                    }
+                }
+                return out;
+            } catch (java.sql.SQLException e) {
+                throw new IllegalStateException(e);
+            }
+        }
+
+        static String value(String sql, String arg) {
+            List<String> values = values(sql, arg);
+            return values.isEmpty() ? null : values.get(0);
+        }
+
+        static long count(String sql, String arg) {
+            return Long.parseLong(value(sql, arg));
+        }
+    }
+
     private void assertSettled(String what, Load load, Report report) {
         System.out.printf("%s: %d resources in %.1f s, %d notifications handled, all heard %.1f s after the last "
                         + "change; stale %d, overlapping %d, lost %d; requests %s%n", what, load.tracked().size(),

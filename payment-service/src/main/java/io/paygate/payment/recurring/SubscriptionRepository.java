@@ -1,9 +1,11 @@
 package io.paygate.payment.recurring;
 
+import io.paygate.model.status.SubscriptionStatus;
 import io.quarkus.hibernate.orm.panache.PanacheRepositoryBase;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.LockModeType;
 
+import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
 
@@ -23,5 +25,11 @@ public class SubscriptionRepository implements PanacheRepositoryBase<Subscriptio
 
     public Optional<SubscriptionEntity> lock(UUID id) {
         return Optional.ofNullable(findById(id, LockModeType.PESSIMISTIC_WRITE));
+    }
+
+    /** The merchant's subscriptions charged by stored card {@code storedCardId} that are ACTIVE, locked. */
+    public List<SubscriptionEntity> lockActiveByStoredCard(String merchantId, String storedCardId) {
+        return find("merchantId = ?1 and storedCardId = ?2 and status = ?3", merchantId, storedCardId,
+                SubscriptionStatus.ACTIVE).withLock(LockModeType.PESSIMISTIC_WRITE).list();
     }
 }

@@ -26,6 +26,9 @@ final class SandboxCards {
     /** How a stored test card behaves when charged again (docs/contract.md §1b): as it pays, or declined after its first. */
     enum Stored { CAPTURE, DECLINE, INSUFFICIENT, CHALLENGE, FIRST_ONLY }
 
+    /** The statusDesc of a declined card. */
+    static final String DECLINED = "Card declined";
+
     /** Pays its first payment and declines every later charge of its stored token. */
     static final String FIRST_ONLY_CARD = "4000000000000341";
 
@@ -33,7 +36,7 @@ final class SandboxCards {
             FIRST_ONLY_CARD, new Behaviour(PaymentStatus.CAPTURED, null, false, VISA),
             "4111111111111111", new Behaviour(PaymentStatus.CAPTURED, null, false, VISA_CREDIT),
             "5555555555554444", new Behaviour(PaymentStatus.CAPTURED, null, false, MASTERCARD_CREDIT),
-            "4000000000000002", new Behaviour(PaymentStatus.FAILED, "Card declined", false, VISA),
+            "4000000000000002", new Behaviour(PaymentStatus.FAILED, DECLINED, false, VISA),
             "4000000000009995", new Behaviour(PaymentStatus.FAILED, "Insufficient funds", false, VISA),
             "4000000000003220", new Behaviour(null, null, true, VISA));
 
@@ -65,7 +68,7 @@ final class SandboxCards {
     static Behaviour laterCharge(Stored stored, boolean customerPresent) {
         return switch (stored) {
             case CAPTURE -> new Behaviour(PaymentStatus.CAPTURED, null, false, null);
-            case DECLINE, FIRST_ONLY -> new Behaviour(PaymentStatus.FAILED, "Card declined", false, null);
+            case DECLINE, FIRST_ONLY -> new Behaviour(PaymentStatus.FAILED, DECLINED, false, null);
             case INSUFFICIENT -> new Behaviour(PaymentStatus.FAILED, "Insufficient funds", false, null);
             case CHALLENGE -> customerPresent ? new Behaviour(null, null, true, null)
                     : new Behaviour(PaymentStatus.FAILED, "3-D Secure required", false, null);

@@ -18,6 +18,7 @@ import io.paygate.payment.provider.PaymentChannel;
 import io.paygate.payment.provider.RefundOrder;
 import io.paygate.payment.provider.RefundOutcome;
 import io.paygate.payment.provider.StoredCardCharge;
+import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.LockModeType;
@@ -25,8 +26,10 @@ import jakarta.transaction.Status;
 import jakarta.transaction.Synchronization;
 import jakarta.transaction.Transactional;
 import jakarta.transaction.TransactionSynchronizationRegistry;
+import org.jboss.logging.Logger;
 
 import java.security.SecureRandom;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.EnumSet;
 import java.util.Set;
@@ -48,6 +51,7 @@ public class SandboxPaymentChannel implements PaymentChannel {
     static final String QRIS_ACQUIRER = "ID.PAYGATE.SANDBOX";
     private static final Set<PaymentMethod> METHODS = EnumSet.allOf(PaymentMethod.class);
     private static final SecureRandom RANDOM = new SecureRandom();
+    private static final Logger LOG = Logger.getLogger(SandboxPaymentChannel.class);
 
     private final EntityManager entityManager;
     private final SandboxChargeRepository charges;
@@ -57,11 +61,13 @@ public class SandboxPaymentChannel implements PaymentChannel {
     private final PaymentConfig.Qris qris;
     private final PublicUrls urls;
     private final SandboxVault vault;
+    private final SandboxChargeControls controls;
 
     SandboxPaymentChannel(EntityManager entityManager, SandboxChargeRepository charges,
                           TransactionSynchronizationRegistry transactions, SandboxCallbackDispatcher dispatcher,
-                          PaymentConfig config, PublicUrls urls, SandboxVault vault) {
+                          PaymentConfig config, PublicUrls urls, SandboxVault vault, SandboxChargeControls controls) {
         this.vault = vault;
+        this.controls = controls;
         this.entityManager = entityManager;
         this.charges = charges;
         this.transactions = transactions;
@@ -219,29 +225,38 @@ public class SandboxPaymentChannel implements PaymentChannel {
      * is declined ({@code 3-D Secure required}). A token the sandbox does not keep for this merchant is refused.
      */
     @Override
-    @Transactional(Transactional.TxType.REQUIRES_NEW)
     public ChargeAccepted chargeStoredCard(StoredCardCharge charge) {
+        return QuarkusTransaction.requiringNew().call(() -> recordStoredCardCharge(charge)).answer();
+    }
+
+    private Answer recordStoredCardCharge(StoredCardCharge charge) {
         SandboxChargeEntity known = entityManager.find(SandboxChargeEntity.class, charge.reference());
         if (known != null) {
-            return acceptanceOf(known);
+            return Answer.now(acceptanceOf(known));
         }
         SandboxCardEntity card = vault.find(charge.merchantId(), charge.providerToken())
                 .orElseThrow(() -> new ChargeRefused("Card token not valid"));
         SandboxCards.Behaviour behaviour = SandboxCards.laterCharge(card.behaviour,
                 charge.initiator() == StoredCardCharge.Initiator.CUSTOMER);
+        SandboxDueControl control = charge.initiator() == StoredCardCharge.Initiator.MERCHANT
+                ? controls.take(charge.merchantId(), card.token).orElse(SandboxDueControl.NONE)
+                : SandboxDueControl.NONE;
         SandboxChargeEntity row = newCharge(charge.reference(), charge.paymentCode());
         row.merchantId = charge.merchantId();
         row.amount = charge.amount();
         row.currency = charge.currency();
         row.cardInfo = card.cardInfo;
         row.cardToken = card.token;
-        if (behaviour.challenge()) {
+        if (control.decline()) {
+            decide(row, PaymentStatus.FAILED, SandboxCards.DECLINED, control);
+        } else if (behaviour.challenge()) {
             row.state = SandboxChargeEntity.State.AWAITING_OTP;
         } else {
-            decide(row, behaviour.outcome(), behaviour.statusDesc());
+            decide(row, behaviour.outcome(), behaviour.statusDesc(), control);
         }
         entityManager.persist(row);
-        return new ChargeAccepted(cardInfoOf(row), behaviour.challenge());
+        return new Answer(new ChargeAccepted(cardInfoOf(row), row.state == SandboxChargeEntity.State.AWAITING_OTP),
+                control.answerDelaySeconds());
     }
 
     @Override
@@ -251,22 +266,50 @@ public class SandboxPaymentChannel implements PaymentChannel {
     }
 
     @Override
-    @Transactional(Transactional.TxType.REQUIRES_NEW)
     public ChargeAccepted chargeDirectDebit(DirectDebitCharge charge) {
+        return QuarkusTransaction.requiringNew().call(() -> recordDirectDebit(charge)).answer();
+    }
+
+    private Answer recordDirectDebit(DirectDebitCharge charge) {
         SandboxChargeEntity known = entityManager.find(SandboxChargeEntity.class, charge.reference());
         if (known != null) {
-            return acceptanceOf(known);
+            return Answer.now(acceptanceOf(known));
         }
+        SandboxDueControl control = controls.take(charge.merchantId(), charge.bindingId())
+                .orElse(SandboxDueControl.NONE);
         SandboxChargeEntity row = newCharge(charge.reference(), charge.paymentCode());
         row.amount = charge.amount();
         row.currency = charge.currency();
-        if (SandboxDirectDebits.insufficientFunds(charge.amount())) {
-            decide(row, PaymentStatus.FAILED, SandboxDirectDebits.INSUFFICIENT_FUNDS);
+        if (control.decline() || SandboxDirectDebits.insufficientFunds(charge.amount())) {
+            decide(row, PaymentStatus.FAILED, SandboxDirectDebits.INSUFFICIENT_FUNDS, control);
         } else {
-            decide(row, PaymentStatus.CAPTURED, null);
+            decide(row, PaymentStatus.CAPTURED, null, control);
         }
         entityManager.persist(row);
-        return new ChargeAccepted(null, false);
+        return new Answer(new ChargeAccepted(null, false), control.answerDelaySeconds());
+    }
+
+    /**
+     * What the provider answers a charge call, once the transaction that recorded its decision committed: at once, or
+     * {@code delaySeconds} later (a QA control: a slow provider whose decision is already inquirable).
+     */
+    private record Answer(ChargeAccepted accepted, int delaySeconds) {
+
+        static Answer now(ChargeAccepted accepted) {
+            return new Answer(accepted, 0);
+        }
+
+        ChargeAccepted answer() {
+            if (delaySeconds > 0) {
+                LOG.infof("sandbox provider: answering the charge call %d s late (QA control)", delaySeconds);
+                try {
+                    Thread.sleep(Duration.ofSeconds(delaySeconds));
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }
+            return accepted;
+        }
     }
 
     @Override
@@ -374,10 +417,24 @@ public class SandboxPaymentChannel implements PaymentChannel {
 
     /** Records the decision; the callback leaves after the decision delay, once this transaction committed. */
     void decide(SandboxChargeEntity row, PaymentStatus outcome, String statusDesc) {
+        decide(row, outcome, statusDesc, SandboxDueControl.NONE);
+    }
+
+    /**
+     * Records the decision; with a QA control's answer delay the callback leaves that much later too (after the
+     * answer, as without one), and the decision is logged: the charge's reference, payment and outcome.
+     */
+    private void decide(SandboxChargeEntity row, PaymentStatus outcome, String statusDesc, SandboxDueControl control) {
+        Duration delay = config.decisionDelay().plusSeconds(control.answerDelaySeconds());
+        if (control.any()) {
+            LOG.infof("sandbox provider: charge %s of payment %s decided %s (QA control: %s, answered %d s late)",
+                    row.reference, row.paymentCode, outcome, control.decline() ? "declined" : "as usual",
+                    control.answerDelaySeconds());
+        }
         row.state = SandboxChargeEntity.State.DECIDED;
         row.outcome = outcome.name();
         row.statusDesc = statusDesc;
-        row.notifyAt = Instant.now().plus(config.decisionDelay());
+        row.notifyAt = Instant.now().plus(delay);
         transactions.registerInterposedSynchronization(new Synchronization() {
             @Override
             public void beforeCompletion() {
@@ -386,7 +443,7 @@ public class SandboxPaymentChannel implements PaymentChannel {
             @Override
             public void afterCompletion(int status) {
                 if (status == Status.STATUS_COMMITTED) {
-                    dispatcher.dispatchAfter(config.decisionDelay());
+                    dispatcher.dispatchAfter(delay);
                 }
             }
         });
