@@ -42,9 +42,14 @@ final class ReplicatedStack implements AutoCloseable {
     }
 
     static ReplicatedStack launch() throws Exception {
+        return launch(Stack.CONFIG);
+    }
+
+    /** The same stack with {@code config} ({@code key=value} lines) instead of the suite's short clocks. */
+    static ReplicatedStack launch(List<String> config) throws Exception {
         Path root = Path.of(System.getProperty("paygate.home", "..")).toAbsolutePath().normalize();
         long t0 = System.nanoTime();
-        LocalStack.Options options = LocalStack.Options.forTests(root, PORT_OFFSET, Stack.CONFIG).withReplicas(REPLICAS);
+        LocalStack.Options options = LocalStack.Options.forTests(root, PORT_OFFSET, config).withReplicas(REPLICAS);
         if (System.getenv("PAYGATE_SERVICE_JAVA_OPTS") == null) {
             options = options.withServiceJvmOptions(JVM_OPTIONS);
         }

@@ -267,4 +267,28 @@ class SubscriptionCyclesTest {
             assertEquals(1, db().count("SELECT count(*) FROM payment WHERE order_id = ?", id + "-2"), id);
         }
     }
+
+    @Test
+    void aSchedulerWhoseClaimCameBackFullClaimsAgainAtOnceInsteadOfWaitingForTheNextScan() {
+        List<String> ids = new ArrayList<>();
+        for (int i = 0; i < 5; i++) {
+            ids.add(SubscriptionFlows.activeByDirectDebit("""
+                    {"subscribe":"Y","type":"PURCHASE","amount":"12000.00","intervalUnit":"monthly"}""").recurringId());
+        }
+        // due an hour from now, where the service's own rounds (at the real time) do not reach
+        for (String id : ids) {
+            db().update("UPDATE subscription SET next_due_at = now() + interval '1 hour' WHERE recurring_id = ?", id);
+        }
+        // batches of 2 over (at least) 5 due: claims of 2, 2 and 1 in one run, not one claim of 2 left for the next scan
+        int claimed = scheduler.runUntilShort(Duration.ofHours(2), 2);
+        assertTrue(claimed >= ids.size(), "claimed " + claimed);
+        for (String id : ids) {
+            assertEquals(1, db().count("SELECT count(*) FROM payment WHERE order_id = ?", id + "-2"),
+                    id + ": its cycle payment created in this run");
+        }
+        for (String id : ids) {
+            SubscriptionFlows.awaitCycle(id, 2, "CAPTURED");
+            assertEquals(1, chargesOfCycle(id, 2), id);
+        }
+    }
 }
