@@ -52,13 +52,28 @@ class OpenApiExampleSignaturesTest {
     /** The one secret the webhooks' descriptions say their examples are signed with. */
     private static String statedSecret() {
         List<String> named = new ArrayList<>();
+        List<String> snap = new ArrayList<>();
         for (JsonNode webhook : document.path("webhooks")) {
+            String operation = webhook.at("/post/operationId").asText();
+            if (operation.startsWith("snap")) {
+                // SNAP notifications (docs/contract.md §9) are signed by the gateway's RSA key, not the secret: the
+                // document says where the key is (the first one, or "as the VA payment notification" that says it)
+                String description = webhook.at("/post/description").asText();
+                assertTrue(description.contains("GET /pg/snap/public-key.pem")
+                        || description.contains("Signed and acknowledged as the VA payment notification"),
+                        "the SNAP webhook says which key verifies it: " + operation);
+                snap.add(operation);
+                continue;
+            }
             Matcher secret = SECRET.matcher(webhook.at("/post/description").asText());
             assertTrue(secret.find(), "the webhook says which secret signs its examples: "
                     + webhook.at("/post/operationId").asText());
             named.add(secret.group());
         }
         assertEquals(4, named.size(), "payment, disbursement, binding and subscription webhooks");
+        assertEquals(List.of("snapVaPaymentNotification", "snapQrNotification", "snapDebitNotification"), snap);
+        assertTrue(document.at("/components/parameters/snap-X-SIGNATURE/description").asText()
+                .contains("GET /pg/snap/public-key.pem"), "the SNAP X-SIGNATURE names the key that verifies it");
         assertTrue(named.stream().allMatch(named.getFirst()::equals), "one secret for all: " + named);
         assertEquals(SandboxMerchants.DEMO.notificationSecret(), named.getFirst(), "the local stack's merchant demo's");
         return named.getFirst();
