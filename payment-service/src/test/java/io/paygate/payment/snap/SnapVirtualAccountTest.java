@@ -145,6 +145,29 @@ class SnapVirtualAccountTest {
     }
 
     @Test
+    void midtransClientsReadmeBodyWithoutATrxTypeOpensAClosedAccountAtItsBank() {
+        // midtrans-client 1.4.3's README create-va, as its SnapBi sends it: no virtualAccountTrxType, the bank in
+        // additionalInfo.bank, expiredDate in UTC with Z, customerDetails and items the gateway does not use.
+        String trxId = newReference();
+        String customerNo = newCustomerNo();
+        String body = """
+                {"partnerServiceId":"    1234","customerNo":"%s","virtualAccountNo":"    1234%s",\
+                "virtualAccountName":"Merchant Operation","virtualAccountEmail":"merchant-ops@midtrans.com",\
+                "virtualAccountPhone":"6281932358123","trxId":"%s",\
+                "totalAmount":{"value":"150000.00","currency":"IDR"},\
+                "expiredDate":"2030-07-20T20:50:04Z","additionalInfo":{"merchantId":"demo","bank":"bca",\
+                "flags":{"shouldRandomizeVaNumber":true},"customerDetails":{"firstName":"Merchant",\
+                "lastName":"Operation","email":"merchant-ops@midtrans.com","phone":"+6281932358123"},\
+                "items":[{"id":"8143fc4f","price":{"value":"1500.00","currency":"IDR"},"quantity":1,\
+                "name":"test item name"}]}}""".formatted(customerNo, customerNo, trxId);
+        post(CREATE_VA, body).statusCode(200).body("responseCode", equalTo("2002700"))
+                .body("virtualAccountData.virtualAccountNo", equalTo("    1234" + customerNo))
+                .body("virtualAccountData.virtualAccountTrxType", equalTo("C"))
+                .body("virtualAccountData.additionalInfo.channel", equalTo("VA_BCA"));
+        status(DEMO, trxId).then().statusCode(200).body("result.payment.status", equalTo("PENDING"));
+    }
+
+    @Test
     void deleteVaCancelsItAndTheNumberServesTheNextBill() {
         String trxId = newReference();
         String customerNo = newCustomerNo();

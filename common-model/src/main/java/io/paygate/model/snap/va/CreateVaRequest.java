@@ -13,7 +13,7 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 /**
  * The body of {@code POST /v1.0/transfer-va/create-va} (SNAP service 27, docs/contract.md §9): a closed virtual
- * account ({@code virtualAccountTrxType} {@code C}) of {@code totalAmount}, the bank in {@code additionalInfo.channel}
+ * account ({@code virtualAccountTrxType} {@code C}, also when absent) of {@code totalAmount}, the bank in {@code additionalInfo.channel}
  * (a §2a code, default {@code VA_BCA}). {@code trxId} is the payment's order id. The gateway assigns
  * {@code virtualAccountNo} = {@code partnerServiceId + customerNo}; a {@code virtualAccountNo} sent must be that number.
  * {@code billDetails}, {@code freeTexts} and {@code feeAmount} are accepted and not used; unknown members are ignored.
@@ -42,8 +42,9 @@ public record CreateVaRequest(
         @NotBlank @Pattern(regexp = Patterns.ORDER_ID) String trxId,
         @Schema(description = "The amount to pay (IDR)", required = true)
         @NotNull @Valid SnapAmount totalAmount,
-        @Schema(description = "C (closed amount): the only type served", required = true, examples = "C")
-        @NotBlank @Pattern(regexp = "^C$") String virtualAccountTrxType,
+        @Schema(description = "C (closed amount): the only type served, and the default (midtrans-client's "
+                + "create-va sends none)", examples = "C")
+        @Pattern(regexp = "^C$") String virtualAccountTrxType,
         @Schema(description = "Accepted, not used") @Valid SnapAmount feeAmount,
         @Schema(description = "When the account stops taking payment (ISO-8601); never later than the method's "
                 + "lifetime", maxLength = 35, examples = "2026-11-22T10:15:30+07:00")
