@@ -81,7 +81,8 @@ public class SnapDirectDebits {
     public Response pay(Merchant merchant, DebitPaymentRequest request) {
         SnapPayments.requireOwnMerchant(merchant, request.merchantId());
         SnapPayments.requireRupiah(request.amount(), "amount");
-        if (request.urlParam() != null && !request.urlParam().isArray() && !request.urlParam().isObject()) {
+        if (request.urlParam() != null && !request.urlParam().isNull() && !request.urlParam().isArray()
+                && !request.urlParam().isObject()) { // absent or null reads as a JSON null
             throw SnapException.invalidFormat("urlParam");
         }
         Integer timeout = payments.minutesUntil(request.validUpTo(), "validUpTo");

@@ -189,8 +189,9 @@ class SnapDirectDebitTest {
         assertRefused(post(DEBIT_CANCEL, byPartnerReference(reference)), 404, "4045700", "Invalid Transaction Status");
 
         String pending = newReference();
-        String pendingNo = post(DEBIT_PAY, debitBody(pending, null, "21000.00")).statusCode(200).extract()
-                .path("referenceNo");
+        String standard = debitBody(pending, null, "21000.00") // urlParam as the standard has it: an array
+                .replace("\"urlParam\":{", "\"urlParam\":[{").replace("\"Y\"},", "\"Y\"}],");
+        String pendingNo = post(DEBIT_PAY, standard).statusCode(200).extract().path("referenceNo");
         for (int i = 0; i < 2; i++) { // again: the same answer
             post(DEBIT_CANCEL, "{\"originalReferenceNo\":\"" + pendingNo + "\",\"reason\":\"changed mind\"}")
                     .statusCode(200).body("responseCode", equalTo("2005700"))
@@ -241,6 +242,8 @@ class SnapDirectDebitTest {
                 {good.replace("2099-07-20T20:34:15.452305Z", "tomorrow"), "400", "4005401",
                         "Invalid Field Format validUpTo"},
                 {good.replace("\"urlParam\":{", "\"urlParam\":\"x\",\"u\":{"), "400", "4005401",
+                        "Invalid Field Format urlParam"},
+                {good.replace("\"urlParam\":{", "\"urlParam\":7,\"u\":{"), "400", "4005401",
                         "Invalid Field Format urlParam"},
                 {good.replace(binding, "B" + "x".repeat(560)), "400", "4005401", "Invalid Field Format bankCardToken"},
                 {good.replace(binding, "BNDUNKNOWN"), "404", "4045411", invalidAccount},

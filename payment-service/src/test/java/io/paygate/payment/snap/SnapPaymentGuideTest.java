@@ -80,7 +80,7 @@ class SnapPaymentGuideTest {
     @Test
     void theGuidesDirectDebitCommandWorksAsPrinted() throws Exception {
         JsonPath json = run("{\"partnerReferenceNo\":\"DD-0001\"");
-        assertEquals("2005400", json.getString("responseCode"));
+        assertEquals("2005400", json.getString("responseCode"), json.prettify());
         assertEquals("DD-0001", json.getString("partnerReferenceNo"));
         assertEquals("PENDING", json.getString("additionalInfo.status"));
         String page = json.getString("webRedirectUrl");
