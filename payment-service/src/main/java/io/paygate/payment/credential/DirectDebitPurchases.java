@@ -146,9 +146,9 @@ public class DirectDebitPurchases {
     }
 
     /**
-     * The field rules a direct-debit purchase adds to §1's (bean validation and the URL rules, checked first): {@code customer.id},
-     * {@code sourceOfFunds.type} and {@code .accountId} mandatory; no subscription (its first payment is made on the
-     * hosted page).
+     * The field rules a direct-debit purchase adds to §1's (bean validation and the URL rules, checked first):
+     * {@code customer.id}, {@code sourceOfFunds.type} and {@code .accountId} mandatory; no subscription (its first
+     * payment is made on the hosted page).
      *
      * @return the binding id ({@code sourceOfFunds.accountId})
      */

@@ -75,8 +75,8 @@ public class SnapDirectDebits {
 
     /**
      * payment-host-to-host, once per {@code partnerReferenceNo}; every field, and the binding, is checked before
-     * anything is claimed or written. A token that is not an ACTIVE binding of the merchant (or not the customer's named
-     * in {@code additionalInfo.customerId}) is {@code 4045411 Invalid Card/Account/Customer}.
+     * anything is claimed or written. A token that is not an ACTIVE binding of the merchant (or not the customer's
+     * named in {@code additionalInfo.customerId}) is {@code 4045411 Invalid Card/Account/Customer}.
      */
     public Response pay(Merchant merchant, DebitPaymentRequest request) {
         SnapPayments.requireOwnMerchant(merchant, request.merchantId());

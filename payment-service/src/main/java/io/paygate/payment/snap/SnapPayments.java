@@ -128,8 +128,9 @@ public class SnapPayments {
     }
 
     /**
-     * As {@link #find(Merchant, String, String, String)} for a request that also names the merchant ({@code merchantId},
-     * when sent: else {@code 404xx08}); naming neither reference is {@code 400xx02 <mandatory>}.
+     * As {@link #find(Merchant, String, String, String)} for a request that also names the merchant
+     * ({@code merchantId}, when sent: else {@code 404xx08}); naming neither reference is
+     * {@code 400xx02 <mandatory>}.
      */
     PaymentEntity find(Merchant merchant, String merchantId, String service, String partnerReference, String reference,
                        String mandatory) {

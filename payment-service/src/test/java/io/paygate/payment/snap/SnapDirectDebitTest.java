@@ -134,8 +134,9 @@ class SnapDirectDebitTest {
         snap(DEMO, demo).header("X-EXTERNAL-ID", externalId)
                 .body("{\"originalReferenceNo\":\"" + referenceNo + "\",\"reason\":\"Customer cancelled\"}")
                 .post(DEBIT_REFUND).then().statusCode(200).body("responseCode", equalTo("2005800"))
-                .body("originalReferenceNo", equalTo(referenceNo)).body("originalPartnerReferenceNo", equalTo(reference))
-                .body("refundNo", equalTo(externalId)).body("partnerRefundNo", equalTo(externalId))
+                .body("originalReferenceNo", equalTo(referenceNo))
+                .body("originalPartnerReferenceNo", equalTo(reference)).body("refundNo", equalTo(externalId))
+                .body("partnerRefundNo", equalTo(externalId))
                 .body("refundAmount.value", equalTo("45000.00")).body("refundTime", notNullValue());
         as(DEMO).get("/pg/payment/card/refund/" + externalId).then().statusCode(200)
                 .body("orderId", equalTo(reference)).body("status", equalTo("SUCCEEDED"));
@@ -185,7 +186,8 @@ class SnapDirectDebitTest {
                 referenceNo);
         qrisPay(qr).then().statusCode(200);
         awaitStatus(DEMO, reference, "CAPTURED");
-        post(DEBIT_STATUS, byPartnerReference(reference)).statusCode(200).body("latestTransactionStatus", equalTo("00"));
+        post(DEBIT_STATUS, byPartnerReference(reference)).statusCode(200)
+                .body("latestTransactionStatus", equalTo("00"));
         assertRefused(post(DEBIT_CANCEL, byPartnerReference(reference)), 404, "4045700", "Invalid Transaction Status");
 
         String pending = newReference();
@@ -195,7 +197,8 @@ class SnapDirectDebitTest {
         for (int i = 0; i < 2; i++) { // again: the same answer
             post(DEBIT_CANCEL, "{\"originalReferenceNo\":\"" + pendingNo + "\",\"reason\":\"changed mind\"}")
                     .statusCode(200).body("responseCode", equalTo("2005700"))
-                    .body("originalReferenceNo", equalTo(pendingNo)).body("originalPartnerReferenceNo", equalTo(pending))
+                    .body("originalReferenceNo", equalTo(pendingNo))
+                    .body("originalPartnerReferenceNo", equalTo(pending))
                     .body("cancelTime", notNullValue()).body("transactionDate", notNullValue());
         }
         status(DEMO, pending).then().body("result.payment.status", equalTo("CANCELLED"));
@@ -265,8 +268,9 @@ class SnapDirectDebitTest {
                 "Invalid Mandatory Field originalPartnerReferenceNo");
         assertRefused(post(DEBIT_REFUND, "{\"merchantId\":\"demo\"}"), 400, "4005802",
                 "Invalid Mandatory Field originalReferenceNo");
-        assertRefused(post(DEBIT_REFUND, "{\"originalPartnerReferenceNo\":\"DD-BAD-1\",\"partnerRefundNo\":\"RF BAD\"}"),
-                400, "4005801", "Invalid Field Format partnerRefundNo");
+        assertRefused(post(DEBIT_REFUND,
+                "{\"originalPartnerReferenceNo\":\"DD-BAD-1\",\"partnerRefundNo\":\"RF BAD\"}"), 400, "4005801",
+                "Invalid Field Format partnerRefundNo");
         assertRefused(post(DEBIT_STATUS, byPartnerReference("DD-UNKNOWN")), 404, "4045501", "Transaction Not Found");
         assertEquals(0, db().count("SELECT count(*) FROM refund WHERE order_id = 'DD-BAD-1'"));
     }

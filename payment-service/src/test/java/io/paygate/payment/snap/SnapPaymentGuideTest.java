@@ -29,10 +29,10 @@ import static org.junit.jupiter.api.Assertions.fail;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
- * The merchant guide's SNAP virtual account, QRIS and direct debit commands (docs/merchant-guide.md "SNAP BI"), run as printed by bash
- * with curl and openssl against this service, the port of its URL aside; {@code $token} is what step 1 of the guide
- * leaves (a token the gateway issued). Each must answer the reply the guide shows, and what it made is an ordinary
- * payment the sandbox pays as the guide says.
+ * The merchant guide's SNAP virtual account, QRIS and direct debit commands (docs/merchant-guide.md "SNAP BI"), run
+ * as printed by bash with curl and openssl against this service, the port of its URL aside; {@code $token} is what
+ * step 1 of the guide leaves (a token the gateway issued). Each must answer the reply the guide shows, and what it
+ * made is an ordinary payment the sandbox pays (or, for the direct debit, whose page opens) as the guide says.
  */
 @QuarkusTest
 @PaymentTestResources
