@@ -25,6 +25,7 @@ import org.jboss.logging.Logger;
 
 import java.nio.charset.StandardCharsets;
 import java.util.Optional;
+import java.util.function.Consumer;
 import java.util.regex.Pattern;
 
 /**
@@ -63,13 +64,28 @@ public class DirectDebitPurchases {
 
     /** {@code POST /pg/payment/card/directdebit/purchase}: charged at once. */
     public PurchaseResponse purchase(Merchant merchant, InitiateRequest request) {
+        initiation.checkUrls(request);
+        return purchase(merchant, request, "purchase", created -> {
+        });
+    }
+
+    /**
+     * A purchase another door makes from an initiation body it built (docs/contract.md §9: SNAP's
+     * {@code payment-host-to-host} with {@code bankCardToken}): the same checks, charge and idempotency by order id,
+     * its content hash kept apart by {@code door}; {@code extra} fills what the door adds before the insert. The door
+     * checks its own addresses (a SNAP payment has no {@code url}: its notifications go to the merchant's SNAP URLs).
+     */
+    public PurchaseResponse purchase(Merchant merchant, InitiateRequest request, String door,
+                                     Consumer<PaymentEntity> extra) {
         String bindingId = check(merchant, request);
-        String hash = contentHash("purchase", request);
+        String hash = contentHash(door, request);
         PaymentEntity p = repeatOf(merchant, request, hash).orElse(null);
         if (p == null) {
             InternalBinding binding = chargeable(merchant, request, bindingId);
-            p = initiation.store(merchant, request, hash, PaymentMethod.DIRECT_DEBIT,
-                    created -> created.bindingId = binding.bindingId()).payment();
+            p = initiation.store(merchant, request, hash, PaymentMethod.DIRECT_DEBIT, created -> {
+                created.bindingId = binding.bindingId();
+                extra.accept(created);
+            }).payment();
         } else if (p.status == PaymentStatus.PENDING) {
             chargeable(merchant, request, bindingId); // a repeat after a crash before the charge: asked again
         }
@@ -84,6 +100,7 @@ public class DirectDebitPurchases {
      * customer; the same body again sends a new code (the old one dies).
      */
     public InitiateResponse openWithOtp(Merchant merchant, InitiateRequest request) {
+        initiation.checkUrls(request);
         String bindingId = check(merchant, request);
         String hash = contentHash("purchase-otp", request);
         InternalBinding binding = chargeable(merchant, request, bindingId);
@@ -129,14 +146,13 @@ public class DirectDebitPurchases {
     }
 
     /**
-     * The field rules a direct-debit purchase adds to §1's (bean validation and the URL rules): {@code customer.id},
-     * {@code sourceOfFunds.type} and {@code .accountId} mandatory; no subscription (its first payment is made on the
-     * hosted page).
+     * The field rules a direct-debit purchase adds to §1's (bean validation and the URL rules, checked first):
+     * {@code customer.id}, {@code sourceOfFunds.type} and {@code .accountId} mandatory; no subscription (its first
+     * payment is made on the hosted page).
      *
      * @return the binding id ({@code sourceOfFunds.accountId})
      */
     private String check(Merchant merchant, InitiateRequest request) {
-        initiation.checkUrls(request);
         if (request.customer() == null || request.customer().id() == null || request.customer().id().isBlank()) {
             throw ApiException.mandatory("customer.id");
         }

@@ -57,14 +57,18 @@ public class SnapPayments {
         this.time = time;
     }
 
-    /** The SNAP payment asked for, as it is now; {@code extra} fills the payment's SNAP columns before the insert. */
+    /**
+     * The SNAP payment asked for, as it is now; {@code extra} fills the payment's SNAP columns before the insert. With
+     * {@code method} its charge is opened (preselected); without one the customer chooses on the hosted page.
+     */
     PaymentEntity create(Merchant merchant, String orderId, SnapAmount amount, String amountField, Customer customer,
                          PaymentMethod method, Integer timeoutMinutes, Consumer<PaymentEntity> extra) {
         InitiateRequest request = InitiateRequest.of(
                 new Order(orderId, amount.amount().toPlainString(), null, null, RUPIAH, timeoutMinutes, Map.of()),
                 customer, new Url(null, null, null, null, null, Map.of()));
         requireRupiah(amount, amountField);
-        PaymentEntity p = initiation.initiateWith(merchant, request, method, snap.bodyHash(), extra);
+        PaymentEntity p = method == null ? initiation.store(merchant, request, snap.bodyHash(), null, extra).payment()
+                : initiation.initiateWith(merchant, request, method, snap.bodyHash(), extra);
         return read(p.paymentCode);
     }
 
@@ -121,6 +125,20 @@ public class SnapPayments {
         return found.filter(p -> p.merchantId.equals(merchant.id()) && service.equals(p.snapService))
                 .filter(p -> reference == null || reference.equals(p.paymentCode))
                 .orElseThrow(SnapException::notFound);
+    }
+
+    /**
+     * As {@link #find(Merchant, String, String, String)} for a request that also names the merchant
+     * ({@code merchantId}, when sent: else {@code 404xx08}); naming neither reference is
+     * {@code 400xx02 <mandatory>}.
+     */
+    PaymentEntity find(Merchant merchant, String merchantId, String service, String partnerReference, String reference,
+                       String mandatory) {
+        requireOwnMerchant(merchant, merchantId);
+        if (partnerReference == null && reference == null) {
+            throw SnapException.mandatory(mandatory);
+        }
+        return find(merchant, service, partnerReference, reference);
     }
 
     /** The merchant's latest virtual account made through SNAP with this number (spaces removed). */

@@ -2,16 +2,11 @@ package io.paygate.payment.snap;
 
 import io.paygate.kit.auth.Merchant;
 import io.paygate.kit.auth.Merchants;
-import io.paygate.kit.error.ApiException;
 import io.paygate.kit.snap.SnapException;
 import io.paygate.kit.snap.SnapIdempotency;
-import io.paygate.kit.snap.SnapRequest;
 import io.paygate.model.api.Customer;
 import io.paygate.model.api.WireTime;
 import io.paygate.model.api.payment.PaymentMethod;
-import io.paygate.model.api.refund.RefundRequest;
-import io.paygate.model.api.refund.RefundResponse;
-import io.paygate.model.error.ErrorCase;
 import io.paygate.model.error.ServiceCode;
 import io.paygate.model.error.SnapCase;
 import io.paygate.model.event.SnapOrigin;
@@ -21,7 +16,6 @@ import io.paygate.model.snap.qr.QrGenerateReply;
 import io.paygate.model.snap.qr.QrGenerateRequest;
 import io.paygate.model.snap.qr.QrQueryReply;
 import io.paygate.model.snap.qr.QrQueryRequest;
-import io.paygate.model.snap.qr.QrRefundReply;
 import io.paygate.model.snap.qr.QrRefundRequest;
 import io.paygate.model.snap.qr.QrState;
 import io.paygate.model.status.PaymentStatus;
@@ -29,12 +23,10 @@ import io.paygate.payment.payment.GatewayTime;
 import io.paygate.payment.payment.PaymentChargeRepository;
 import io.paygate.payment.payment.PaymentEntity;
 import io.paygate.payment.payment.PublicUrls;
-import io.paygate.payment.refund.Refunds;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.ws.rs.core.Response;
 
-import java.math.BigDecimal;
 
 /**
  * SNAP QRIS MPM (docs/contract.md §9, services 47, 51, 77, 78) onto §2a's QRIS and §3a's refunds and cancellation:
@@ -46,18 +38,16 @@ public class SnapQris {
 
     private final SnapPayments payments;
     private final SnapIdempotency idempotency;
-    private final SnapRequest snap;
-    private final Refunds refunds;
+    private final SnapRefunds refunds;
     private final PaymentChargeRepository charges;
     private final PublicUrls urls;
     private final Merchants merchants;
     private final GatewayTime time;
 
-    SnapQris(SnapPayments payments, SnapIdempotency idempotency, SnapRequest snap, Refunds refunds,
+    SnapQris(SnapPayments payments, SnapIdempotency idempotency, SnapRefunds refunds,
              PaymentChargeRepository charges, PublicUrls urls, Merchants merchants, GatewayTime time) {
         this.payments = payments;
         this.idempotency = idempotency;
-        this.snap = snap;
         this.refunds = refunds;
         this.charges = charges;
         this.urls = urls;
@@ -106,56 +96,14 @@ public class SnapQris {
                 p.paymentCode, p.orderId, at(p.updatedAt), at(p.createdAt));
     }
 
-    /**
-     * refund, once per {@code partnerRefundNo} (the {@code X-EXTERNAL-ID} when absent) as {@code POST
-     * /pg/payment/card/refund} does it; a refund the payment does not allow (its state, more than is left) is
-     * {@code 403xx15 Transaction Not Permitted. <reason>}; one the provider refused, {@code 500xx02}.
-     */
+    /** refund: {@link SnapRefunds}'s, answered as {@code 2007800}. */
     public Response refund(Merchant merchant, QrRefundRequest request) {
-        String refundId = request.partnerRefundNo() != null ? request.partnerRefundNo() : snap.externalId();
-        if (!refundId.matches(io.paygate.model.api.Patterns.ORDER_ID)) {
-            throw SnapException.mandatory("partnerRefundNo"); // an X-EXTERNAL-ID that cannot be a refund id
-        }
-        if (request.refundAmount() != null) {
-            SnapPayments.requireRupiah(request.refundAmount(), "refundAmount");
-        }
-        PaymentEntity p = find(merchant, request.merchantId(), request.originalPartnerReferenceNo(),
-                request.originalReferenceNo(), "originalReferenceNo");
-        return idempotency.once(refundId, () -> {
-            BigDecimal amount = request.refundAmount() != null ? request.refundAmount().amount()
-                    : p.amount.subtract(payments.read(p.paymentCode).refundedAmount);
-            if (amount.signum() <= 0) {
-                throw SnapException.of(SnapCase.TRANSACTION_NOT_PERMITTED, "nothing is left to refund");
-            }
-            RefundResponse refund;
-            try {
-                refund = refunds.refund(merchant, new RefundRequest(p.orderId, refundId, amount.toPlainString(),
-                        request.reason()));
-            } catch (ApiException e) {
-                if (e.errorCase() != ErrorCase.CONFLICT) {
-                    throw e;
-                }
-                throw SnapException.of(SnapCase.TRANSACTION_NOT_PERMITTED, e.detail());
-            }
-            SnapCase outcome = switch (refund.status()) {
-                case "SUCCEEDED" -> SnapCase.SUCCESSFUL;
-                case "PENDING" -> SnapCase.IN_PROGRESS;
-                default -> throw SnapException.of(SnapCase.EXTERNAL_SERVER_ERROR, refund.statusDesc());
-            };
-            return new QrRefundReply(outcome.code(ServiceCode.SNAP_QR_REFUND), outcome.message(), p.orderId,
-                    p.paymentCode, refund.refundId(), refund.refundId(), SnapAmount.of(refund.amount(), p.currency),
-                    refund.createdAt(), new QrRefundReply.RefundState(refund.status(),
-                    SnapAmount.of(refund.refundedAmount(), p.currency)));
-        });
+        return refunds.refund(merchant, request, SnapOrigin.QR, ServiceCode.SNAP_QR_REFUND);
     }
 
     private PaymentEntity find(Merchant merchant, String merchantId, String partnerReference, String reference,
                                String mandatory) {
-        SnapPayments.requireOwnMerchant(merchant, merchantId);
-        if (partnerReference == null && reference == null) {
-            throw SnapException.mandatory(mandatory);
-        }
-        return payments.find(merchant, SnapOrigin.QR, partnerReference, reference);
+        return payments.find(merchant, merchantId, SnapOrigin.QR, partnerReference, reference, mandatory);
     }
 
     private QrState state(PaymentEntity p) {

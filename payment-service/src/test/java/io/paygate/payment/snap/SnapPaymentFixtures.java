@@ -22,6 +22,10 @@ final class SnapPaymentFixtures {
     static final String QR_QUERY = "/v1.0/qr/qr-mpm-query";
     static final String QR_CANCEL = "/v1.0/qr/qr-mpm-cancel";
     static final String QR_REFUND = "/v1.0/qr/qr-mpm-refund";
+    static final String DEBIT_PAY = "/v1.0/debit/payment-host-to-host";
+    static final String DEBIT_STATUS = "/v1.0/debit/status";
+    static final String DEBIT_CANCEL = "/v1.0/debit/cancel";
+    static final String DEBIT_REFUND = "/v1.0/debit/refund";
     /** As midtrans-client's example sends it: left-padded with spaces to 8. */
     static final String PARTNER_SERVICE_ID = "   12345";
 
@@ -71,6 +75,21 @@ final class SnapPaymentFixtures {
                 {"partnerReferenceNo":"%s","merchantId":"demo","amount":{"value":"%s","currency":"IDR"},\
                 "validityPeriod":"2099-07-03T12:08:56-07:00","additionalInfo":{"acquirer":"gopay"}}"""
                 .formatted(reference, amount);
+    }
+
+    /**
+     * payment-host-to-host as midtrans-client's example sends it ({@code urlParam} one object, {@code validUpTo} with
+     * microseconds, an empty {@code chargeToken}); {@code bankCardToken} left out when null.
+     */
+    static String debitBody(String reference, String bankCardToken, String amount) {
+        String token = bankCardToken == null ? "" : "\"bankCardToken\":\"" + bankCardToken + "\",";
+        return """
+                {"partnerReferenceNo":"%s",%s"chargeToken":"","merchantId":"demo",\
+                "urlParam":{"url":"https://shop.example.com/return","type":"PAY_RETURN","isDeeplink":"Y"},\
+                "validUpTo":"2099-07-20T20:34:15.452305Z","payOptionDetails":[{"payMethod":"DANA",\
+                "payOption":"DANA","transAmount":{"value":"1500","currency":"IDR"}}],\
+                "amount":{"value":"%s","currency":"IDR"},"additionalInfo":{}}"""
+                .formatted(reference, token, amount);
     }
 
     static void assertRefused(ValidatableResponse reply, int status, String code, String message) {

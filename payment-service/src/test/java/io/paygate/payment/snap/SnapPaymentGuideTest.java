@@ -29,10 +29,10 @@ import static org.junit.jupiter.api.Assertions.fail;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
- * The merchant guide's SNAP virtual account and QRIS commands (docs/merchant-guide.md "SNAP BI"), run as printed by bash
- * with curl and openssl against this service, the port of its URL aside; {@code $token} is what step 1 of the guide
- * leaves (a token the gateway issued). Each must answer the reply the guide shows, and what it made is an ordinary
- * payment the sandbox pays as the guide says.
+ * The merchant guide's SNAP virtual account, QRIS and direct debit commands (docs/merchant-guide.md "SNAP BI"), run
+ * as printed by bash with curl and openssl against this service, the port of its URL aside; {@code $token} is what
+ * step 1 of the guide leaves (a token the gateway issued). Each must answer the reply the guide shows, and what it
+ * made is an ordinary payment the sandbox pays (or, for the direct debit, whose page opens) as the guide says.
  */
 @QuarkusTest
 @PaymentTestResources
@@ -75,6 +75,18 @@ class SnapPaymentGuideTest {
         assertTrue(json.getString("qrUrl").endsWith("/pg/pay/" + json.getString("referenceNo") + "/qr.png"));
         qrisPay(json.getString("qrContent")).then().statusCode(200);
         awaitStatus(DEMO, "QR-0001", "CAPTURED");
+    }
+
+    @Test
+    void theGuidesDirectDebitCommandWorksAsPrinted() throws Exception {
+        JsonPath json = run("{\"partnerReferenceNo\":\"DD-0001\"");
+        assertEquals("2005400", json.getString("responseCode"), json.prettify());
+        assertEquals("DD-0001", json.getString("partnerReferenceNo"));
+        assertEquals("PENDING", json.getString("additionalInfo.status"));
+        String page = json.getString("webRedirectUrl");
+        assertTrue(page.endsWith("/pg/pay/" + json.getString("referenceNo")), page);
+        RestAssured.given().get("/pg/pay/" + json.getString("referenceNo")).then().statusCode(200);
+        status(DEMO, "DD-0001").then().statusCode(200).body("result.payment.status", equalTo("PENDING"));
     }
 
     /** Runs the guide's bash block that holds {@code marker}, with {@code $token} set as step 1 leaves it. */
