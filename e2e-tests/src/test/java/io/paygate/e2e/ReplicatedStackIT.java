@@ -2,6 +2,12 @@ package io.paygate.e2e;
 
 import io.paygate.e2e.Settlement.Report;
 import io.paygate.e2e.Traffic.Tracked;
+import io.paygate.model.json.Json;
+import io.paygate.model.snap.binding.AccountInquiryRequest;
+import io.paygate.qa.SnapClient;
+import io.paygate.testsupport.SandboxMerchants;
+import io.paygate.testsupport.rest.SnapClients;
+import io.paygate.testsupport.sink.MerchantSink;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -23,6 +29,7 @@ import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertAll;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.hamcrest.Matchers.equalTo;
 
 /**
  * The whole stack with three replicas of every service ({@link ReplicatedStack}), requests round robin over them,
@@ -30,7 +37,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * attempts for one resource could overlap across notification-service replicas (issue 16). Races of state changes
  * per resource: the merchant ends on the state the status API reports, every time. Then one replica of each service
  * killed mid-run, and a rolling restart of every replica under load: nothing lost, no notification id with two
- * bodies, no initiation failing other than cleanly. Each test prints its figures.
+ * bodies, no initiation failing other than cleanly. A subscription's cycles charged once each though the replica
+ * holding one is killed; SNAP's token, X-EXTERNAL-ID, idempotency and notifications at three replicas. Each test prints
+ * its figures.
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class ReplicatedStackIT {
@@ -436,6 +445,115 @@ class ReplicatedStackIT {
 
         static long count(String sql, String arg) {
             return Long.parseLong(value(sql, arg));
+        }
+    }
+
+    /**
+     * Issue 35 at three replicas: SNAP keeps nothing in one process. A token issued by one payment-service replica is
+     * good at every replica of payment-service and binding-service; an {@code X-EXTERNAL-ID} used at one replica is
+     * refused at the others; one {@code partnerReferenceNo} sent to the three replicas at once makes one payment, and
+     * every answer is its first reply or "in flight"; the SNAP notification of its payment reaches the merchant once,
+     * signed by the key another notification-service replica publishes.
+     */
+    @Test
+    @Order(8)
+    @Timeout(value = 4, unit = TimeUnit.MINUTES)
+    @DisplayName("SNAP at three replicas: one token everywhere, an X-EXTERNAL-ID once anywhere, a partnerReferenceNo "
+            + "once, one notification")
+    void snapHoldsNothingInOneReplica() throws Exception {
+        SnapClient snap = SnapClients.at(replicas.baseUrl("payment-service", 0), SandboxMerchants.DEMO);
+        snap.accessToken(); // issued by payment-service replica 0
+        for (int k = 0; k < ReplicatedStack.REPLICAS; k++) {
+            snap.at(replicas.baseUrl("payment-service", k)).post("/v1.0/qr/qr-mpm-query",
+                            Map.of("originalPartnerReferenceNo", Merchant.newId("NONE"), "serviceCode", "47"))
+                    .then().statusCode(404).body("responseCode", equalTo("4045101"));
+            snap.at(replicas.baseUrl("binding-service", k)).inquireAccount(
+                            new AccountInquiryRequest(Merchant.newId("NONE"), null, null, null))
+                    .then().statusCode(404).body("responseCode", equalTo("4040801"));
+        }
+
+        String externalId = java.util.UUID.randomUUID().toString();
+        String query = Json.write(Map.of("originalPartnerReferenceNo", Merchant.newId("NONE"), "serviceCode", "47"));
+        snap.request().header("X-EXTERNAL-ID", externalId).body(query).post("/v1.0/qr/qr-mpm-query")
+                .then().statusCode(404).body("responseCode", equalTo("4045101"));
+        for (int k = 1; k < ReplicatedStack.REPLICAS; k++) {
+            snap.at(replicas.baseUrl("payment-service", k)).request().header("X-EXTERNAL-ID", externalId).body(query)
+                    .post("/v1.0/qr/qr-mpm-query").then().statusCode(409).body("responseCode", equalTo("4095100"));
+        }
+
+        MerchantSink sink = MerchantSink.start();
+        try {
+            sink.respondWith(MerchantSink.Reply.status(200,
+                    "{\"responseCode\":\"2005200\",\"responseMessage\":\"Successful\"}"));
+            String qrPath = "/snap/v1.0/qr/qr-mpm-notify";
+            String callbacks = Json.write(Map.of("snapQrNotifyUrl", sink.url(qrPath)));
+            replicas.notifications.send("callbacks", 20, base -> Merchant.api(base).config(Ingress.TIMEOUTS)
+                    .body(callbacks).put("/pg/merchant/callbacks"), r -> r.statusCode() == 200);
+
+            String reference = Merchant.newId("SNAPQR");
+            String generate = Json.write(Map.of("partnerReferenceNo", reference, "merchantId", "demo",
+                    "amount", Map.of("value", "150000.00", "currency", "IDR"),
+                    "validityPeriod", "2099-07-03T12:08:56+07:00"));
+            java.util.concurrent.CountDownLatch gate = new java.util.concurrent.CountDownLatch(1);
+            java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(
+                    ReplicatedStack.REPLICAS);
+            List<java.util.concurrent.Future<io.restassured.response.Response>> sent = new java.util.ArrayList<>();
+            try {
+                for (int k = 0; k < ReplicatedStack.REPLICAS; k++) {
+                    SnapClient at = snap.at(replicas.baseUrl("payment-service", k));
+                    sent.add(pool.submit(() -> {
+                        gate.await();
+                        return at.request().body(generate).post("/v1.0/qr/qr-mpm-generate");
+                    }));
+                }
+                gate.countDown();
+                java.util.Set<String> firstReplies = new java.util.HashSet<>();
+                Map<String, Integer> replies = new java.util.TreeMap<>();
+                for (var f : sent) {
+                    io.restassured.response.Response r = f.get();
+                    replies.merge(r.statusCode() + " " + r.path("responseCode"), 1, Integer::sum);
+                    if (r.statusCode() == 200) {
+                        firstReplies.add(r.asString());
+                    } else {
+                        assertEquals("409 4094700", r.statusCode() + " " + r.path("responseCode"),
+                                "the only other answer is 'in flight'; replies " + replies);
+                    }
+                }
+                assertEquals(1, firstReplies.size(), "every success is the same reply; replies " + replies);
+                String first = firstReplies.iterator().next();
+                for (int k = 0; k < ReplicatedStack.REPLICAS; k++) {
+                    assertEquals(first, snap.at(replicas.baseUrl("payment-service", k)).request().body(generate)
+                            .post("/v1.0/qr/qr-mpm-generate").then().statusCode(200).extract().asString(),
+                            "a replay at replica " + k + " gets the first reply byte for byte");
+                }
+                snap.at(replicas.baseUrl("payment-service", 2)).request()
+                        .body(generate.replace("150000.00", "150001.00")).post("/v1.0/qr/qr-mpm-generate")
+                        .then().statusCode(409).body("responseCode", equalTo("4094701"));
+                assertEquals(1, Db.count("SELECT count(*) FROM payment WHERE order_id = ?", reference),
+                        "one payment for one partnerReferenceNo");
+
+                String qrContent = io.restassured.path.json.JsonPath.from(first).getString("qrContent");
+                Merchant.ops(replicas.baseUrl("payment-service", 1)).body(Json.write(Map.of("payload", qrContent)))
+                        .post("/pg/sandbox/qris/pay").then().statusCode(200);
+                await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(200))
+                        .until(() -> !Merchant.notifications(sink, qrPath, reference).isEmpty());
+                Thread.sleep(5_000); // a second delivery by another replica would arrive within this
+                List<MerchantSink.Received> notified = Merchant.notifications(sink, qrPath, reference);
+                assertEquals(1, notified.size(), "one SNAP notification of the payment: " + notified);
+                MerchantSink.Received notice = notified.get(0);
+                String gatewayKey = io.restassured.RestAssured.given()
+                        .get(replicas.baseUrl("notification-service", 2) + "/pg/snap/public-key.pem")
+                        .then().statusCode(200).extract().asString();
+                io.paygate.model.snap.SnapNotificationVerifier.of(gatewayKey).verify(qrPath, notice.body(),
+                        notice.header("X-TIMESTAMP"), notice.header("X-SIGNATURE"));
+                assertEquals("00", io.restassured.path.json.JsonPath.from(notice.body()).getString("latestTransactionStatus"), notice.body());
+            } finally {
+                pool.shutdownNow();
+            }
+        } finally {
+            replicas.notifications.send("callbacks", 20, base -> Merchant.api(base).config(Ingress.TIMEOUTS)
+                    .body("{\"snapQrNotifyUrl\":null}").put("/pg/merchant/callbacks"), r -> r.statusCode() == 200);
+            sink.close();
         }
     }
 

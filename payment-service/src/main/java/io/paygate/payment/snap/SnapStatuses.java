@@ -1,5 +1,6 @@
 package io.paygate.payment.snap;
 
+import io.paygate.model.snap.notify.SnapPaymentNotifications;
 import io.paygate.model.status.PaymentStatus;
 import io.paygate.payment.payment.PaymentEntity;
 
@@ -13,15 +14,14 @@ final class SnapStatuses {
     private SnapStatuses() {
     }
 
+    /**
+     * The notifications' table ({@link SnapPaymentNotifications#latestTransactionStatus}), with one thing only a
+     * status query can see: a PENDING payment whose customer has started paying (a charge open at the provider) is
+     * {@code 03}, not {@code 01}.
+     */
     static String latestTransactionStatus(PaymentEntity p) {
-        return switch (p.status) {
-            case CAPTURED -> "00";
-            case PENDING -> p.hasOpenCharge() ? "03" : "01";
-            case PROCESSING -> "03";
-            case PARTIALLY_REFUNDED, REFUNDED -> "04";
-            case CANCELLED -> "05";
-            case FAILED, EXPIRED, REVERSED -> "06";
-        };
+        return p.status == PaymentStatus.PENDING && p.hasOpenCharge() ? "03"
+                : SnapPaymentNotifications.latestTransactionStatus(p.status);
     }
 
     static String paymentFlagStatus(PaymentEntity p) {
