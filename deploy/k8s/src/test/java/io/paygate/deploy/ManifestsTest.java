@@ -166,6 +166,7 @@ class ManifestsTest {
             "/v1.0/qr/qr-mpm-generate, payment-service",
             "/v1.0/debit/payment-host-to-host, payment-service",
             "/v1.0/transfer-interbank, payment-service",
+            "/v1.0/transfer/status, payment-service",
             "/v1.0/registration-account-binding, binding-service",
             "/v1.0/registration-account-inquiry, binding-service",
             "/v1.0/registration-account-unbinding, binding-service",

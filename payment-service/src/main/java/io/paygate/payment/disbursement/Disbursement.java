@@ -58,6 +58,10 @@ public class Disbursement extends PanacheEntityBase {
     @Column(name = "transfer_date_time", nullable = false)
     public Instant transferDateTime;
 
+    /** The SNAP request's {@code sourceAccountNo}: set exactly on transfers made through SNAP (V22). */
+    @Column(name = "snap_source_account_no", length = 19)
+    public String snapSourceAccountNo;
+
     @Column(name = "next_bank_step_at")
     public Instant nextBankStepAt;
 

@@ -24,6 +24,7 @@ import org.jboss.logging.Logger;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.Optional;
+import java.util.function.Consumer;
 
 /**
  * Disbursements (docs/contract.md §5): idempotent transfers, status inquiry, merchant cancel, operator changes, and the one
@@ -63,12 +64,25 @@ public class DisbursementService {
      * content; the same reference with other content is {@code 4090400}. Concurrent duplicates cannot create two.
      */
     public TransferResponse transfer(Merchant merchant, TransferRequest request) {
-        String hash = CanonicalJson.fingerprint(request);
-        return Unique.findOrCreate(() -> existingOrCreate(merchant, request, hash),
+        return transfer(merchant, request, CanonicalJson.fingerprint(request), d -> {
+        });
+    }
+
+    /**
+     * {@link #transfer(Merchant, TransferRequest)} for another door onto §5 (SNAP, docs/contract.md §9): {@code hash}
+     * is what makes two requests the same one (the door's own, so that a request through one door never answers as
+     * another door's with the same {@code partnerReferenceNo}: that is {@code 4090400}), and {@code extra} fills the
+     * door's columns before the insert. The request must already be valid as {@code POST /pg/disbursement/transfer}
+     * validates it.
+     */
+    public TransferResponse transfer(Merchant merchant, TransferRequest request, String hash,
+                                     Consumer<Disbursement> extra) {
+        return Unique.findOrCreate(() -> existingOrCreate(merchant, request, hash, extra),
                 () -> existing(merchant, request, hash).orElseThrow());
     }
 
-    private TransferResponse existingOrCreate(Merchant merchant, TransferRequest request, String hash) {
+    private TransferResponse existingOrCreate(Merchant merchant, TransferRequest request, String hash,
+                                              Consumer<Disbursement> extra) {
         Optional<TransferResponse> existing = existing(merchant, request, hash);
         if (existing.isPresent()) {
             return existing.get();
@@ -89,6 +103,7 @@ public class DisbursementService {
         d.transactionDate = now;
         d.transferDateTime = now;
         d.nextBankStepAt = config.sandboxBankEnabled() ? now.plus(config.bankStepDelay()) : null;
+        extra.accept(d);
         disbursements.persistAndFlush(d);
         LOG.infof("disbursement %s merchant=%s partnerRef=%s created 01", d.referenceNo, d.merchantId,
                 d.partnerReferenceNo);

@@ -26,6 +26,8 @@ final class SnapPaymentFixtures {
     static final String DEBIT_STATUS = "/v1.0/debit/status";
     static final String DEBIT_CANCEL = "/v1.0/debit/cancel";
     static final String DEBIT_REFUND = "/v1.0/debit/refund";
+    static final String TRANSFER = "/v1.0/transfer-interbank";
+    static final String TRANSFER_STATUS = "/v1.0/transfer/status";
     /** As midtrans-client's example sends it: left-padded with spaces to 8. */
     static final String PARTNER_SERVICE_ID = "   12345";
 
@@ -90,6 +92,19 @@ final class SnapPaymentFixtures {
                 "payOption":"DANA","transAmount":{"value":"1500","currency":"IDR"}}],\
                 "amount":{"value":"%s","currency":"IDR"},"additionalInfo":{}}"""
                 .formatted(reference, token, amount);
+    }
+
+    /** transfer-interbank with every member the standard lists (the optional ones too). */
+    static String transferBody(String reference, String accountNo, String amount) {
+        return """
+                {"partnerReferenceNo":"%s","amount":{"value":"%s","currency":"IDR"},\
+                "beneficiaryAccountName":"Siti Rahayu","beneficiaryAccountNo":"%s","beneficiaryAddress":"Jakarta",\
+                "beneficiaryBankCode":"014","beneficiaryBankName":"Bank Central Asia",\
+                "beneficiaryEmail":"siti@example.com","currency":"IDR","customerReference":"INV-7",\
+                "sourceAccountNo":"0000000000","transactionDate":"2026-11-21T10:15:30+07:00",\
+                "originatorInfos":[{"originatorCustomerNo":"1","originatorCustomerName":"Shop"}],\
+                "additionalInfo":{"remark":"Invoice 7"}}"""
+                .formatted(reference, amount, accountNo);
     }
 
     static void assertRefused(ValidatableResponse reply, int status, String code, String message) {

@@ -12,6 +12,7 @@ import org.junit.jupiter.api.Test;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
@@ -19,9 +20,11 @@ import java.util.regex.Pattern;
 
 import static io.paygate.payment.support.Methods.qrisPay;
 import static io.paygate.payment.support.Methods.vaPay;
+import static io.paygate.payment.support.PaymentApi.as;
 import static io.paygate.payment.support.PaymentApi.awaitStatus;
 import static io.paygate.payment.support.PaymentApi.status;
 import static io.paygate.testsupport.SandboxMerchants.DEMO;
+import static org.awaitility.Awaitility.await;
 import static org.hamcrest.Matchers.equalTo;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -29,10 +32,11 @@ import static org.junit.jupiter.api.Assertions.fail;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
- * The merchant guide's SNAP virtual account, QRIS and direct debit commands (docs/merchant-guide.md "SNAP BI"), run
- * as printed by bash with curl and openssl against this service, the port of its URL aside; {@code $token} is what
- * step 1 of the guide leaves (a token the gateway issued). Each must answer the reply the guide shows, and what it
- * made is an ordinary payment the sandbox pays (or, for the direct debit, whose page opens) as the guide says.
+ * The merchant guide's SNAP virtual account, QRIS, direct debit and transfer commands (docs/merchant-guide.md "SNAP
+ * BI"), run as printed by bash with curl and openssl against this service, the port of its URL aside; {@code $token}
+ * is what step 1 of the guide leaves (a token the gateway issued). Each must answer the reply the guide shows, and
+ * what it made is an ordinary payment the sandbox pays (or, for the direct debit, whose page opens; for the transfer,
+ * an ordinary transfer the sandbox bank pays) as the guide says.
  */
 @QuarkusTest
 @PaymentTestResources
@@ -87,6 +91,19 @@ class SnapPaymentGuideTest {
         assertTrue(page.endsWith("/pg/pay/" + json.getString("referenceNo")), page);
         RestAssured.given().get("/pg/pay/" + json.getString("referenceNo")).then().statusCode(200);
         status(DEMO, "DD-0001").then().statusCode(200).body("result.payment.status", equalTo("PENDING"));
+    }
+
+    @Test
+    void theGuidesTransferCommandWorksAsPrinted() throws Exception {
+        JsonPath json = run("{\"partnerReferenceNo\":\"TRF-0001\"");
+        assertEquals("2001800", json.getString("responseCode"), json.prettify());
+        assertEquals("TRF-0001", json.getString("partnerReferenceNo"));
+        assertEquals("01", json.getString("additionalInfo.latestTransactionStatus"));
+        await().atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(200)).untilAsserted(() ->
+                as(DEMO).get("/pg/disbursement/status/TRF-0001").then().statusCode(200)
+                        .body("referenceNo", equalTo(json.getString("referenceNo")))
+                        .body("additionalInfo.notes", equalTo("Invoice 7"))
+                        .body("latestTransactionStatus", equalTo("00")));
     }
 
     /** Runs the guide's bash block that holds {@code marker}, with {@code $token} set as step 1 leaves it. */
