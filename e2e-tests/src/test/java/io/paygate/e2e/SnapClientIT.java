@@ -213,9 +213,10 @@ class SnapClientIT {
     }
 
     /**
-     * A customer binds through SNAP 07 (the QA kit's SNAP client) and approves on the sandbox bank page; midtrans-client
-     * charges the binding with {@code bankCardToken}, asks the status by {@code originalExternalId} (its README's body),
-     * refunds it; the charge's debit notification passes both verifiers and {@code /pg/} shows the payment refunded.
+     * A customer binds through SNAP 07 (the QA kit's SNAP client) and approves on the sandbox bank page;
+     * midtrans-client charges the binding with {@code bankCardToken}, asks the status by {@code originalExternalId}
+     * (its README's body), refunds it; the charge's debit notification passes both verifiers and {@code /pg/} shows
+     * the payment refunded.
      */
     @Test
     void aBoundAccountIsChargedByTokenAskedAboutByOriginalExternalIdRefundedAndNotified() throws Exception {
@@ -272,7 +273,7 @@ class SnapClientIT {
                 client.call("directDebit", "getStatus", newExternalId(), byExternalId)
                         .path("latestTransactionStatus").asText()));
 
-        // the charge's outcome is notified at snapDebitNotifyUrl (a refund makes none: contract §9, its reply reports it)
+        // the charge's outcome is notified at snapDebitNotifyUrl (a refund makes none, contract §9: its reply says it)
         MerchantSink.Received notice = awaitNotification(DEBIT_PATH, reference);
         JsonNode body = Json.read(notice.body(), JsonNode.class);
         assertEquals(referenceNo, body.path("originalReferenceNo").asText(), notice.body());

@@ -42,7 +42,7 @@ class SnapExternalIdNames {
                 .setParameter(1, externalId).setParameter(2, merchantId).setParameter(3, orderId).executeUpdate());
     }
 
-    /** The payment code of the merchant's payment of SNAP service {@code service} that {@code externalId} named last. */
+    /** The code of the merchant's payment of SNAP service {@code service} that {@code externalId} named last. */
     Optional<String> latest(String merchantId, String externalId, String service) {
         List<?> codes = QuarkusTransaction.requiringNew().call(() -> entityManager.createNativeQuery(LATEST)
                 .setParameter(1, merchantId).setParameter(2, externalId).setParameter(3, service).getResultList());

@@ -304,7 +304,7 @@ class SnapDirectDebitTest {
                 .body("originalReferenceNo", equalTo(referenceNo))
                 .body("originalPartnerReferenceNo", equalTo(reference)).body("latestTransactionStatus", equalTo("01"));
 
-        // a replay (the same partnerReferenceNo and body, a new X-EXTERNAL-ID) is answered with the payment: both name it
+        // a replay (the same partnerReferenceNo and body, a new X-EXTERNAL-ID) answered with the payment: both name it
         String replayed = UUID.randomUUID().toString();
         post(DEBIT_PAY, body, replayed).statusCode(200).body("referenceNo", equalTo(referenceNo));
         for (String id : new String[]{made, replayed}) {

@@ -9,9 +9,9 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
  * The body of {@code POST /v1.0/qr/qr-mpm-query} (51) and {@code /v1.0/qr/qr-mpm-cancel} (77), docs/contract.md §9:
  * the QRIS payment is named by {@code originalPartnerReferenceNo} (generate's {@code partnerReferenceNo}),
  * {@code originalReferenceNo} (generate's {@code referenceNo}) or {@code originalExternalId} (generate's
- * {@code X-EXTERNAL-ID}); all those sent must name the same one. The body of direct debit's status (55) and cancel (57)
- * too. {@code serviceCode} ({@code 47}, {@code 54}) and the store ids are accepted and not checked; {@code reason} is the
- * cancellation's.
+ * {@code X-EXTERNAL-ID}); all those sent must name the same one. The body of direct debit's status (55) and cancel
+ * (57) too. {@code serviceCode} ({@code 47}, {@code 54}) and the store ids are accepted and not checked;
+ * {@code reason} is the cancellation's.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonIgnoreProperties(ignoreUnknown = true)
