@@ -2,7 +2,13 @@ package io.paygate.e2e;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.paygate.model.json.Json;
+import io.paygate.model.snap.binding.AccountBindingCustomer;
+import io.paygate.model.snap.binding.AccountBindingInfo;
+import io.paygate.model.snap.binding.AccountBindingRequest;
+import io.paygate.testsupport.SandboxMerchants;
+import io.paygate.testsupport.rest.SnapClients;
 import io.paygate.testsupport.sink.MerchantSink;
+import io.restassured.response.Response;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -16,19 +22,19 @@ import java.util.concurrent.ThreadLocalRandom;
 
 import static io.restassured.RestAssured.given;
 import static org.awaitility.Awaitility.await;
+import static org.hamcrest.Matchers.equalTo;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeFalse;
 
 /**
  * Issue 35's proof: an independently written, widely used SNAP BI client (npm {@code midtrans-client}'s SnapBi,
  * pinned in {@code test-support/snap-client}), tried unchanged with only its sandbox base URL pointed at the stack,
- * gets a token, creates, asks about, pays, refunds and cancels virtual accounts and QRIS payments (contract §9),
- * and the SNAP notifications paygate sends for them pass two verifiers the merchant did not write: midtrans-client's
- * own and dana-node's WebhookParser, with the key from {@code GET /pg/snap/public-key.pem}. A byte changed in a
- * notification fails both. Direct debit (54–58) runs once payment-service serves it; until then it is skipped, saying
- * so.
+ * gets a token, creates, asks about, pays, refunds and cancels virtual accounts, QRIS payments and direct debits (a
+ * hosted one, and one charging a binding the customer approved on the bank page, asked about by
+ * {@code originalExternalId} as the client's README does; contract §9), and the SNAP notifications paygate sends for
+ * them pass two verifiers the merchant did not write: midtrans-client's own and dana-node's WebhookParser, with the key
+ * from {@code GET /pg/snap/public-key.pem}. A byte changed in a notification fails both.
  */
 class SnapClientIT {
 
@@ -184,7 +190,7 @@ class SnapClientIT {
     }
 
     @Test
-    void aDirectDebitRunsOncePaymentServiceServesIt() {
+    void aDirectDebitWithoutATokenIsTheHostedPageAskedAboutAndCancelled() {
         String reference = Merchant.newId("SNAPDD");
         JsonNode reply = client.call("directDebit", "createPayment", newExternalId(), Map.of(
                 "partnerReferenceNo", reference, "merchantId", "demo",
@@ -192,13 +198,10 @@ class SnapClientIT {
                 "urlParam", List.of(Map.of("url", "https://shop.example/return", "type", "PAY_RETURN",
                         "isDeeplink", "N")),
                 "additionalInfo", Map.of("channel", "MANDIRI_DD")));
-        // an unserved /v1.0/ path answers 4045400 Not Found (no SNAP case 00 of 54 says "Not Found")
-        assumeFalse("4045400".equals(reply.path("responseCode").asText())
-                        && "Not Found".equals(reply.path("responseMessage").asText()),
-                "POST /v1.0/debit/payment-host-to-host is not served yet (" + reply + "): direct debit 54-58 is "
-                        + "built on another branch");
         assertEquals("2005400", reply.path("responseCode").asText(), reply.toString());
         assertEquals(reference, reply.path("partnerReferenceNo").asText());
+        assertTrue(reply.path("webRedirectUrl").asText().endsWith("/pg/pay/" + reply.path("referenceNo").asText()),
+                reply.toString());
         JsonNode status = client.call("directDebit", "getStatus", newExternalId(), Map.of(
                 "originalPartnerReferenceNo", reference, "serviceCode", "54", "merchantId", "demo"));
         assertEquals("2005500", status.path("responseCode").asText(), status.toString());
@@ -207,6 +210,84 @@ class SnapClientIT {
         assertEquals("2005700", cancelled.path("responseCode").asText(), cancelled.toString());
         MerchantSink.Received notice = awaitNotification(DEBIT_PATH, reference);
         assertVerifiedByBothAndTamperingFails(notice);
+    }
+
+    /**
+     * A customer binds through SNAP 07 (the QA kit's SNAP client) and approves on the sandbox bank page;
+     * midtrans-client charges the binding with {@code bankCardToken}, asks the status by {@code originalExternalId}
+     * (its README's body), refunds it; the charge's debit notification passes both verifiers and {@code /pg/} shows
+     * the payment refunded.
+     */
+    @Test
+    void aBoundAccountIsChargedByTokenAskedAboutByOriginalExternalIdRefundedAndNotified() throws Exception {
+        String customer = Merchant.newId("CUST");
+        // the kit's client takes its token at payment-service (/v1.0/access-token/b2b) and binds at binding-service
+        io.paygate.qa.SnapClient kit = SnapClients.at(Stack.payment(), SandboxMerchants.DEMO);
+        kit.accessToken();
+        Response bound = kit.at(Stack.binding()).bindAccount(new AccountBindingRequest(Merchant.newId("SNAPBIND"),
+                "+6281234567890", "demo", null, new AccountBindingCustomer(customer, "budi@example.com", "Budi",
+                "Santoso"), null, null, new AccountBindingInfo("BCA_DD")));
+        assertEquals("2000700", bound.path("responseCode"), bound.asString());
+        String bindingId = bound.path("referenceNo");
+        String bankPage = bound.path("redirectUrl");
+        assertTrue(bankPage.endsWith("/pg/bind/" + bindingId), bankPage);
+        // the customer opens the bank page and approves with the sandbox OTP, over HTTP as a browser posts the form
+        given().redirects().follow(false).get(bankPage).then().statusCode(200);
+        given().redirects().follow(false).contentType("application/x-www-form-urlencoded").formParam("otp", "123456")
+                .post(bankPage + "/authorize").then().statusCode(303);
+        await().atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(300)).until(() -> "ACTIVE".equals(
+                Merchant.api(Stack.binding()).get("/pg/payment/card/directdebit/bind/" + bindingId)
+                        .path("status")));
+
+        String reference = Merchant.newId("SNAPDD");
+        String paidWith = newExternalId();
+        JsonNode paid = client.call("directDebit", "createPayment", paidWith, Map.of(
+                "partnerReferenceNo", reference, "bankCardToken", bindingId, "chargeToken", "", "merchantId", "demo",
+                "amount", Map.of("value", "150000.00", "currency", "IDR"),
+                "urlParam", Map.of("url", "https://shop.example/return", "type", "PAY_RETURN", "isDeeplink", "N"),
+                "validUpTo", "2030-07-20T20:34:15.452305Z",
+                "additionalInfo", Map.of("customerId", customer)));
+        assertEquals("2005400", paid.path("responseCode").asText(), paid.toString());
+        assertTrue(paid.path("webRedirectUrl").isMissingNode(), paid.toString());
+        String referenceNo = paid.path("referenceNo").asText();
+
+        // as midtrans-client's README asks it: the payment request's X-EXTERNAL-ID and serviceCode 54, nothing else
+        Map<String, Object> byExternalId = Map.of("originalExternalId", paidWith, "serviceCode", "54");
+        await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(500)).until(() -> "00".equals(
+                client.call("directDebit", "getStatus", newExternalId(), byExternalId)
+                        .path("latestTransactionStatus").asText()));
+        JsonNode status = client.call("directDebit", "getStatus", newExternalId(), byExternalId);
+        assertEquals("2005500", status.path("responseCode").asText(), status.toString());
+        assertEquals(referenceNo, status.path("originalReferenceNo").asText());
+        assertEquals(reference, status.path("originalPartnerReferenceNo").asText());
+        assertEquals("150000.00", status.at("/transAmount/value").asText());
+
+        // midtrans-client's README refund body: originalReferenceNo and reason (the refund's id is its X-EXTERNAL-ID)
+        String refundedWith = newExternalId();
+        JsonNode refund = client.call("directDebit", "refund", refundedWith, Map.of(
+                "originalReferenceNo", referenceNo, "reason", "refund reason"));
+        assertTrue(List.of("2005800", "2025800").contains(refund.path("responseCode").asText()), refund.toString());
+        assertEquals(refundedWith, refund.path("partnerRefundNo").asText());
+        assertEquals("150000.00", refund.at("/refundAmount/value").asText());
+        await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(500)).until(() -> "04".equals(
+                client.call("directDebit", "getStatus", newExternalId(), byExternalId)
+                        .path("latestTransactionStatus").asText()));
+
+        // the charge's outcome is notified at snapDebitNotifyUrl (a refund makes none, contract §9: its reply says it)
+        MerchantSink.Received notice = awaitNotification(DEBIT_PATH, reference);
+        JsonNode body = Json.read(notice.body(), JsonNode.class);
+        assertEquals(referenceNo, body.path("originalReferenceNo").asText(), notice.body());
+        assertEquals(reference, body.path("originalPartnerReferenceNo").asText(), notice.body());
+        assertEquals("00", body.path("latestTransactionStatus").asText(), notice.body());
+        assertVerifiedByBothAndTamperingFails(notice);
+
+        // a SNAP payment is an ordinary payment: /pg/ shows the same one, refunded, and the refund by its id
+        Merchant.api(Stack.payment()).get("/pg/payment/card/status/" + reference).then().statusCode(200)
+                .body("paymentCode", equalTo(referenceNo))
+                .body("result.payment.status", equalTo("REFUNDED"))
+                .body("sourceOfFunds.type", equalTo("DIRECT_DEBIT"));
+        Merchant.api(Stack.payment()).get("/pg/payment/card/refund/" + refundedWith).then().statusCode(200)
+                .body("orderId", equalTo(reference)).body("status", equalTo("SUCCEEDED"));
     }
 
     private static void assertVerifiedByBothAndTamperingFails(MerchantSink.Received notification) {

@@ -88,13 +88,15 @@ public class SnapDirectDebits {
         Integer timeout = payments.minutesUntil(request.validUpTo(), "validUpTo");
         String token = request.bankCardToken();
         if (token == null || token.isEmpty()) {
-            return idempotency.once(request.partnerReferenceNo(), () -> hosted(merchant, request, timeout));
+            return payments.named(merchant, request.partnerReferenceNo(),
+                    idempotency.once(request.partnerReferenceNo(), () -> hosted(merchant, request, timeout)));
         }
         if (!charges.available(merchant.id())) {
             throw SnapException.of(SnapCase.FEATURE_NOT_ALLOWED, "direct debit");
         }
         InternalBinding binding = binding(merchant, token, request.additionalInfo());
-        return idempotency.once(request.partnerReferenceNo(), () -> charge(merchant, request, binding, timeout));
+        return payments.named(merchant, request.partnerReferenceNo(),
+                idempotency.once(request.partnerReferenceNo(), () -> charge(merchant, request, binding, timeout)));
     }
 
     private DebitPaymentReply hosted(Merchant merchant, DebitPaymentRequest request, Integer timeout) {
@@ -145,7 +147,8 @@ public class SnapDirectDebits {
     /** status: the payment's state as {@code latestTransactionStatus}. */
     public DebitStatusReply status(Merchant merchant, QrQueryRequest request) {
         PaymentEntity p = payments.find(merchant, request.merchantId(), SnapOrigin.DEBIT,
-                request.originalPartnerReferenceNo(), request.originalReferenceNo(), "originalPartnerReferenceNo");
+                request.originalPartnerReferenceNo(), request.originalReferenceNo(), request.originalExternalId(),
+                "originalPartnerReferenceNo");
         return new DebitStatusReply(SnapCase.SUCCESSFUL.code(ServiceCode.SNAP_DEBIT_STATUS),
                 SnapCase.SUCCESSFUL.message(), p.paymentCode, p.orderId, ServiceCode.SNAP_DEBIT_PAYMENT.code(),
                 SnapStatuses.latestTransactionStatus(p), p.status.name(), SnapPayments.paid(p) ? at(p.updatedAt) : null,
@@ -155,7 +158,8 @@ public class SnapDirectDebits {
     /** cancel: a PENDING payment is cancelled; a paid one is {@code 4045700}. */
     public QrCancelReply cancel(Merchant merchant, QrQueryRequest request) {
         PaymentEntity found = payments.find(merchant, request.merchantId(), SnapOrigin.DEBIT,
-                request.originalPartnerReferenceNo(), request.originalReferenceNo(), "originalPartnerReferenceNo");
+                request.originalPartnerReferenceNo(), request.originalReferenceNo(), request.originalExternalId(),
+                "originalPartnerReferenceNo");
         PaymentEntity p = payments.cancel(merchant, found, SnapCase.INVALID_TRANSACTION_STATUS);
         return new QrCancelReply(SnapCase.SUCCESSFUL.code(ServiceCode.SNAP_DEBIT_CANCEL),
                 SnapCase.SUCCESSFUL.message(), p.paymentCode, p.orderId, at(p.updatedAt), at(p.createdAt));

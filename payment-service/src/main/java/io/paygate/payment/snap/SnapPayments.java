@@ -21,6 +21,7 @@ import io.paygate.payment.payment.PaymentRepository;
 import io.paygate.payment.refund.PaymentCancellation;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.ws.rs.core.Response;
 
 import java.time.Duration;
 import java.time.OffsetDateTime;
@@ -47,14 +48,16 @@ public class SnapPayments {
     private final PaymentCancellation cancellation;
     private final SnapRequest snap;
     private final GatewayTime time;
+    private final SnapExternalIdNames names;
 
     SnapPayments(InitiationService initiation, PaymentRepository payments, PaymentCancellation cancellation,
-                 SnapRequest snap, GatewayTime time) {
+                 SnapRequest snap, GatewayTime time, SnapExternalIdNames names) {
         this.initiation = initiation;
         this.payments = payments;
         this.cancellation = cancellation;
         this.snap = snap;
         this.time = time;
+        this.names = names;
     }
 
     /**
@@ -119,26 +122,51 @@ public class SnapPayments {
      * mismatch are all {@code 404xx01}.
      */
     PaymentEntity find(Merchant merchant, String service, String partnerReference, String reference) {
-        Optional<PaymentEntity> found = QuarkusTransaction.requiringNew().call(() -> partnerReference != null
-                ? payments.findByOrder(merchant.id(), partnerReference)
-                : payments.findByCode(reference));
+        return find(merchant, service, partnerReference, reference, null);
+    }
+
+    /**
+     * As {@link #find(Merchant, String, String, String)}, {@code externalId} ({@code originalExternalId}) naming it
+     * too: alone, the payment of the service it named last ({@link SnapExternalIdNames}); with another reference, it
+     * must be one of that payment's names.
+     */
+    PaymentEntity find(Merchant merchant, String service, String partnerReference, String reference,
+                       String externalId) {
+        boolean byExternalId = partnerReference == null && reference == null;
+        Optional<PaymentEntity> found = byExternalId
+                ? names.latest(merchant.id(), externalId, service).map(this::read)
+                : QuarkusTransaction.requiringNew().call(() -> partnerReference != null
+                        ? payments.findByOrder(merchant.id(), partnerReference)
+                        : payments.findByCode(reference));
         return found.filter(p -> p.merchantId.equals(merchant.id()) && service.equals(p.snapService))
                 .filter(p -> reference == null || reference.equals(p.paymentCode))
+                .filter(p -> externalId == null || byExternalId || names.names(merchant.id(), externalId, p.id))
                 .orElseThrow(SnapException::notFound);
     }
 
     /**
-     * As {@link #find(Merchant, String, String, String)} for a request that also names the merchant
-     * ({@code merchantId}, when sent: else {@code 404xx08}); naming neither reference is
+     * As {@link #find(Merchant, String, String, String, String)} for a request that also names the merchant
+     * ({@code merchantId}, when sent: else {@code 404xx08}); naming it by none of the three is
      * {@code 400xx02 <mandatory>}.
      */
     PaymentEntity find(Merchant merchant, String merchantId, String service, String partnerReference, String reference,
-                       String mandatory) {
+                       String externalId, String mandatory) {
         requireOwnMerchant(merchant, merchantId);
-        if (partnerReference == null && reference == null) {
+        if (partnerReference == null && reference == null && externalId == null) {
             throw SnapException.mandatory(mandatory);
         }
-        return find(merchant, service, partnerReference, reference);
+        return find(merchant, service, partnerReference, reference, externalId);
+    }
+
+    /**
+     * {@code reply} to a payment request whose order id is {@code orderId}; when it made or names the payment (2xx),
+     * the request's {@code X-EXTERNAL-ID} is kept as one of the payment's names, for {@code originalExternalId}.
+     */
+    Response named(Merchant merchant, String orderId, Response reply) {
+        if (reply.getStatusInfo().getFamily() == Response.Status.Family.SUCCESSFUL) {
+            names.name(merchant.id(), orderId, snap.externalId());
+        }
+        return reply;
     }
 
     /** The merchant's latest virtual account made through SNAP with this number (spaces removed). */

@@ -63,7 +63,7 @@ public class SnapQris {
         }
         SnapPayments.requireRupiah(request.amount(), "amount");
         Integer timeout = payments.minutesUntil(request.validityPeriod(), "validityPeriod");
-        return idempotency.once(request.partnerReferenceNo(), () -> {
+        Response reply = idempotency.once(request.partnerReferenceNo(), () -> {
             PaymentEntity p = payments.create(merchant, request.partnerReferenceNo(), request.amount(), "amount",
                     new Customer(null, null, null, null, null), PaymentMethod.QRIS, timeout,
                     created -> created.madeThroughSnap(SnapOrigin.QR, null, null, null, null));
@@ -75,12 +75,12 @@ public class SnapQris {
                     payload == null ? null : urls.qrImage(p.paymentCode), cut(merchantName, 25), request.storeId(),
                     request.terminalId(), state(p));
         });
+        return payments.named(merchant, request.partnerReferenceNo(), reply);
     }
 
     /** query: the payment's state as {@code latestTransactionStatus}. */
     public QrQueryReply query(Merchant merchant, QrQueryRequest request) {
-        PaymentEntity p = find(merchant, request.merchantId(), request.originalPartnerReferenceNo(),
-                request.originalReferenceNo(), "originalPartnerReferenceNo");
+        PaymentEntity p = find(merchant, request, "originalPartnerReferenceNo");
         return new QrQueryReply(SnapCase.SUCCESSFUL.code(ServiceCode.SNAP_QR_QUERY), SnapCase.SUCCESSFUL.message(),
                 p.paymentCode, p.orderId, ServiceCode.SNAP_QR_GENERATE.code(), SnapStatuses.latestTransactionStatus(p),
                 p.status.name(), p.status == PaymentStatus.CAPTURED ? at(p.updatedAt) : null,
@@ -89,8 +89,7 @@ public class SnapQris {
 
     /** cancel: a PENDING payment is cancelled (its QR closed at the provider); a paid one is {@code 4047700}. */
     public QrCancelReply cancel(Merchant merchant, QrQueryRequest request) {
-        PaymentEntity found = find(merchant, request.merchantId(), request.originalPartnerReferenceNo(),
-                request.originalReferenceNo(), "originalReferenceNo");
+        PaymentEntity found = find(merchant, request, "originalReferenceNo");
         PaymentEntity p = payments.cancel(merchant, found, SnapCase.INVALID_TRANSACTION_STATUS);
         return new QrCancelReply(SnapCase.SUCCESSFUL.code(ServiceCode.SNAP_QR_CANCEL), SnapCase.SUCCESSFUL.message(),
                 p.paymentCode, p.orderId, at(p.updatedAt), at(p.createdAt));
@@ -101,9 +100,9 @@ public class SnapQris {
         return refunds.refund(merchant, request, SnapOrigin.QR, ServiceCode.SNAP_QR_REFUND);
     }
 
-    private PaymentEntity find(Merchant merchant, String merchantId, String partnerReference, String reference,
-                               String mandatory) {
-        return payments.find(merchant, merchantId, SnapOrigin.QR, partnerReference, reference, mandatory);
+    private PaymentEntity find(Merchant merchant, QrQueryRequest request, String mandatory) {
+        return payments.find(merchant, request.merchantId(), SnapOrigin.QR, request.originalPartnerReferenceNo(),
+                request.originalReferenceNo(), request.originalExternalId(), mandatory);
     }
 
     private QrState state(PaymentEntity p) {

@@ -55,7 +55,8 @@ public class SnapRefunds {
             SnapPayments.requireRupiah(request.refundAmount(), "refundAmount");
         }
         PaymentEntity p = payments.find(merchant, request.merchantId(), snapService,
-                request.originalPartnerReferenceNo(), request.originalReferenceNo(), "originalReferenceNo");
+                request.originalPartnerReferenceNo(), request.originalReferenceNo(), request.originalExternalId(),
+                "originalReferenceNo");
         return idempotency.once(refundId, () -> {
             BigDecimal amount = request.refundAmount() != null ? request.refundAmount().amount()
                     : p.amount.subtract(payments.read(p.paymentCode).refundedAmount);

@@ -65,7 +65,7 @@ public class SnapVirtualAccounts {
         Integer timeout = payments.minutesUntil(request.expiredDate(), "expiredDate");
         Customer customer = new Customer(null, request.virtualAccountEmail(), cut(request.virtualAccountName(), 50),
                 null, request.virtualAccountPhone());
-        return idempotency.once(request.trxId(), () -> {
+        Response reply = idempotency.once(request.trxId(), () -> {
             if (payments.virtualAccountOpen(digits(number))) {
                 throw SnapException.of(SnapCase.CONFLICT, null); // the number is still waiting for another bill
             }
@@ -74,6 +74,7 @@ public class SnapVirtualAccounts {
                             request.partnerServiceId(), request.customerNo(), number, request.virtualAccountName()));
             return reply(ServiceCode.SNAP_VA_CREATE, p, null, null);
         });
+        return payments.named(merchant, request.trxId(), reply);
     }
 
     /** status: the account and whether it was paid. */

@@ -94,6 +94,21 @@ class SnapDirectDebitTest {
         return db().count("SELECT count(*) FROM payment WHERE snap_service IS NOT NULL");
     }
 
+    ValidatableResponse post(String path, String body, String externalId) {
+        return snap(DEMO, demo).header("X-EXTERNAL-ID", externalId).body(body).post(path).then();
+    }
+
+    /** As midtrans-client's README asks the status: the payment request's X-EXTERNAL-ID and serviceCode 54. */
+    static String byExternalId(String externalId) {
+        return "{\"originalExternalId\":\"" + externalId + "\",\"serviceCode\":\"54\"}";
+    }
+
+    /** The next day for {@code externalId}: moves the merchant's claim of it to yesterday, so it may be sent again. */
+    void usedYesterday(String externalId) {
+        assertEquals(1, db().update("UPDATE snap_external_id SET day = day - 1 WHERE merchant_id = 'demo'"
+                + " AND external_id = ?", externalId));
+    }
+
     static String customer() {
         return "cust-" + UUID.randomUUID().toString().substring(0, 8);
     }
@@ -264,8 +279,12 @@ class SnapDirectDebitTest {
 
         assertRefused(post(DEBIT_STATUS, "{\"merchantId\":\"demo\",\"serviceCode\":\"54\"}"), 400, "4005502",
                 "Invalid Mandatory Field originalPartnerReferenceNo");
-        assertRefused(post(DEBIT_CANCEL, "{\"originalExternalId\":\"abc\"}"), 400, "4005702",
+        assertRefused(post(DEBIT_CANCEL, "{\"merchantId\":\"demo\",\"reason\":\"x\"}"), 400, "4005702",
                 "Invalid Mandatory Field originalPartnerReferenceNo");
+        assertRefused(post(DEBIT_STATUS, byExternalId("x".repeat(37))), 400, "4005501",
+                "Invalid Field Format originalExternalId");
+        assertRefused(post(DEBIT_REFUND, "{\"originalExternalId\":\"\"}"), 400, "4005801",
+                "Invalid Field Format originalExternalId");
         assertRefused(post(DEBIT_REFUND, "{\"merchantId\":\"demo\"}"), 400, "4005802",
                 "Invalid Mandatory Field originalReferenceNo");
         assertRefused(post(DEBIT_REFUND,
@@ -273,6 +292,103 @@ class SnapDirectDebitTest {
                 "Invalid Field Format partnerRefundNo");
         assertRefused(post(DEBIT_STATUS, byPartnerReference("DD-UNKNOWN")), 404, "4045501", "Transaction Not Found");
         assertEquals(0, db().count("SELECT count(*) FROM refund WHERE order_id = 'DD-BAD-1'"));
+    }
+
+    @Test
+    void originalExternalIdNamesThePaymentItsPaymentRequestMadeForStatusCancelAndRefund() {
+        String made = UUID.randomUUID().toString(); // midtrans-client's README: a UUID
+        String reference = newReference();
+        String body = debitBody(reference, null, "12000.00");
+        String referenceNo = post(DEBIT_PAY, body, made).statusCode(200).extract().path("referenceNo");
+        post(DEBIT_STATUS, byExternalId(made)).statusCode(200).body("responseCode", equalTo("2005500"))
+                .body("originalReferenceNo", equalTo(referenceNo))
+                .body("originalPartnerReferenceNo", equalTo(reference)).body("latestTransactionStatus", equalTo("01"));
+
+        // a replay (the same partnerReferenceNo and body, a new X-EXTERNAL-ID) answered with the payment: both name it
+        String replayed = UUID.randomUUID().toString();
+        post(DEBIT_PAY, body, replayed).statusCode(200).body("referenceNo", equalTo(referenceNo));
+        for (String id : new String[]{made, replayed}) {
+            post(DEBIT_STATUS, byExternalId(id)).statusCode(200).body("originalReferenceNo", equalTo(referenceNo));
+        }
+        // a refused replay (another body) names nothing
+        String refused = UUID.randomUUID().toString();
+        post(DEBIT_PAY, body.replace("12000.00", "12001.00"), refused).statusCode(409);
+        assertRefused(post(DEBIT_STATUS, byExternalId(refused)), 404, "4045501", "Transaction Not Found");
+
+        // with the other references: they must all name the same payment
+        String other = newReference();
+        String otherNo = post(DEBIT_PAY, debitBody(other, null, "12000.00")).statusCode(200).extract()
+                .path("referenceNo");
+        post(DEBIT_STATUS, "{\"originalExternalId\":\"" + made + "\",\"originalReferenceNo\":\"" + referenceNo
+                + "\",\"originalPartnerReferenceNo\":\"" + reference + "\"}").statusCode(200)
+                .body("originalReferenceNo", equalTo(referenceNo));
+        String unknown = post(DEBIT_STATUS, byExternalId(UUID.randomUUID().toString())).statusCode(404)
+                .body("responseCode", equalTo("4045501")).extract().asString();
+        for (String mismatch : new String[]{
+                "{\"originalExternalId\":\"" + made + "\",\"originalReferenceNo\":\"" + otherNo + "\"}",
+                "{\"originalExternalId\":\"" + made + "\",\"originalPartnerReferenceNo\":\"" + other + "\"}",
+                "{\"originalExternalId\":\"" + made + "\",\"originalReferenceNo\":\"PCUNKNOWN\"}"}) {
+            assertEquals(unknown, post(DEBIT_STATUS, mismatch).statusCode(404).extract().asString(), mismatch);
+        }
+
+        // cancel by it, as midtrans-client's README does (originalExternalId alone)
+        post(DEBIT_CANCEL, "{\"originalExternalId\":\"" + made + "\"}").statusCode(200)
+                .body("responseCode", equalTo("2005700")).body("originalReferenceNo", equalTo(referenceNo));
+        status(DEMO, reference).then().body("result.payment.status", equalTo("CANCELLED"));
+        status(DEMO, other).then().body("result.payment.status", equalTo("PENDING"));
+        assertRefused(post(DEBIT_CANCEL, "{\"originalExternalId\":\"" + UUID.randomUUID() + "\"}"), 404, "4045701",
+                "Transaction Not Found");
+
+        // refund by it: a binding charged at once
+        String charged = UUID.randomUUID().toString();
+        String paid = newReference();
+        String paidNo = post(DEBIT_PAY, debitBody(paid, BindingServiceResource.bind("demo", customer(), "BCA_DD"),
+                "8000.00"), charged).statusCode(200).extract().path("referenceNo");
+        awaitStatus(DEMO, paid, "CAPTURED");
+        post(DEBIT_REFUND, "{\"originalExternalId\":\"" + charged + "\",\"reason\":\"returned\"}").statusCode(200)
+                .body("responseCode", equalTo("2005800")).body("originalReferenceNo", equalTo(paidNo))
+                .body("originalPartnerReferenceNo", equalTo(paid)).body("refundAmount.value", equalTo("8000.00"));
+        status(DEMO, paid).then().body("result.payment.status", equalTo("REFUNDED"));
+        assertRefused(post(DEBIT_REFUND, "{\"originalExternalId\":\"" + UUID.randomUUID() + "\"}"), 404, "4045801",
+                "Transaction Not Found");
+    }
+
+    @Test
+    void anExternalIdSentAgainOnAnotherDayNamesTheNewerPaymentAloneAndTheOlderWithItsReference() {
+        String externalId = UUID.randomUUID().toString();
+        String older = newReference();
+        String olderNo = post(DEBIT_PAY, debitBody(older, null, "3000.00"), externalId).statusCode(200).extract()
+                .path("referenceNo");
+        usedYesterday(externalId);
+        String newer = newReference();
+        String newerNo = post(DEBIT_PAY, debitBody(newer, null, "3000.00"), externalId).statusCode(200).extract()
+                .path("referenceNo");
+        post(DEBIT_STATUS, byExternalId(externalId)).statusCode(200).body("originalReferenceNo", equalTo(newerNo));
+        post(DEBIT_STATUS, "{\"originalExternalId\":\"" + externalId + "\",\"originalPartnerReferenceNo\":\""
+                + older + "\"}").statusCode(200).body("originalReferenceNo", equalTo(olderNo));
+        post(DEBIT_CANCEL, "{\"originalExternalId\":\"" + externalId + "\"}").statusCode(200)
+                .body("originalReferenceNo", equalTo(newerNo));
+        status(DEMO, newer).then().body("result.payment.status", equalTo("CANCELLED"));
+        status(DEMO, older).then().body("result.payment.status", equalTo("PENDING"));
+    }
+
+    @Test
+    void anotherMerchantsOrAnotherServicesExternalIdNamesNothing() {
+        String externalId = UUID.randomUUID().toString();
+        String reference = newReference();
+        post(DEBIT_PAY, debitBody(reference, null, "4000.00"), externalId).statusCode(200);
+        String unknown = snap(DEMO2, demo2).body(byExternalId(UUID.randomUUID().toString())).post(DEBIT_STATUS).then()
+                .statusCode(404).body("responseCode", equalTo("4045501")).extract().asString();
+        assertEquals(unknown, snap(DEMO2, demo2).body(byExternalId(externalId)).post(DEBIT_STATUS).then()
+                .statusCode(404).extract().asString());
+        snap(DEMO2, demo2).body("{\"originalExternalId\":\"" + externalId + "\"}").post(DEBIT_CANCEL).then()
+                .statusCode(404).body("responseCode", equalTo("4045701"));
+        status(DEMO, reference).then().body("result.payment.status", equalTo("PENDING"));
+
+        String qris = UUID.randomUUID().toString();
+        post(SnapPaymentFixtures.QR_GENERATE, SnapPaymentFixtures.generateBody(newReference(), "4000.00"), qris)
+                .statusCode(200);
+        assertRefused(post(DEBIT_STATUS, byExternalId(qris)), 404, "4045501", "Transaction Not Found");
     }
 
     @Test

@@ -22,6 +22,7 @@ import org.junit.jupiter.api.Test;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
+import java.util.UUID;
 
 import static io.paygate.payment.snap.SnapPaymentFixtures.QR_CANCEL;
 import static io.paygate.payment.snap.SnapPaymentFixtures.QR_GENERATE;
@@ -77,6 +78,14 @@ class SnapQrisTest {
 
     ValidatableResponse post(String path, String body) {
         return snap(DEMO, demo).body(body).post(path).then();
+    }
+
+    ValidatableResponse post(String path, String body, String externalId) {
+        return snap(DEMO, demo).header("X-EXTERNAL-ID", externalId).body(body).post(path).then();
+    }
+
+    static String byExternalId(String externalId) {
+        return "{\"originalExternalId\":\"" + externalId + "\",\"merchantId\":\"demo\",\"serviceCode\":\"47\"}";
     }
 
     int count(String sql) {
@@ -259,6 +268,58 @@ class SnapQrisTest {
         assertRefused(post(QR_QUERY, "{\"originalReferenceNo\":\"" + referenceNo
                 + "\",\"originalPartnerReferenceNo\":\"QR-UNKNOWN\"}"), 404, "4045101", "Transaction Not Found");
         status(DEMO, "QR-BAD-1").then().body("result.payment.status", equalTo("PENDING"));
+    }
+
+    @Test
+    void originalExternalIdNamesTheQrisItsGenerateMadeForQueryCancelAndRefund() {
+        String made = UUID.randomUUID().toString();
+        String reference = newReference();
+        String body = generateBody(reference, "14000.00");
+        String referenceNo = post(QR_GENERATE, body, made).statusCode(200).extract().path("referenceNo");
+        String replayed = UUID.randomUUID().toString(); // the same partnerReferenceNo and body: it names it too
+        post(QR_GENERATE, body, replayed).statusCode(200).body("referenceNo", equalTo(referenceNo));
+        for (String id : new String[]{made, replayed}) {
+            post(QR_QUERY, byExternalId(id)).statusCode(200).body("responseCode", equalTo("2005100"))
+                    .body("originalReferenceNo", equalTo(referenceNo))
+                    .body("originalPartnerReferenceNo", equalTo(reference))
+                    .body("latestTransactionStatus", equalTo("03"));
+        }
+        String unknown = post(QR_QUERY, byExternalId(UUID.randomUUID().toString())).statusCode(404)
+                .body("responseCode", equalTo("4045101")).body("responseMessage", equalTo("Transaction Not Found"))
+                .extract().asString();
+        String other = newReference();
+        post(QR_GENERATE, generateBody(other, "14000.00")).statusCode(200);
+        assertEquals(unknown, post(QR_QUERY, byExternalId(made).replace("{", "{\"originalPartnerReferenceNo\":\""
+                + other + "\",")).statusCode(404).extract().asString());
+        post(QR_QUERY, byExternalId(made).replace("{", "{\"originalReferenceNo\":\"" + referenceNo + "\","))
+                .statusCode(200).body("originalPartnerReferenceNo", equalTo(reference));
+
+        post(QR_CANCEL, byExternalId(made)).statusCode(200).body("responseCode", equalTo("2007700"))
+                .body("originalReferenceNo", equalTo(referenceNo));
+        status(DEMO, reference).then().body("result.payment.status", equalTo("CANCELLED"));
+        status(DEMO, other).then().body("result.payment.status", equalTo("PENDING"));
+        assertRefused(post(QR_CANCEL, byExternalId(UUID.randomUUID().toString())), 404, "4047701",
+                "Transaction Not Found");
+
+        String paidBy = UUID.randomUUID().toString();
+        String paid = newReference();
+        String qr = post(QR_GENERATE, generateBody(paid, "15000.00"), paidBy).statusCode(200).extract()
+                .path("qrContent");
+        qrisPay(qr).then().statusCode(200);
+        awaitStatus(DEMO, paid, "CAPTURED");
+        String refundNo = "RF-" + paid;
+        post(QR_REFUND, "{\"merchantId\":\"demo\",\"originalExternalId\":\"" + paidBy + "\",\"partnerRefundNo\":\""
+                + refundNo + "\",\"refundAmount\":{\"value\":\"5000.00\",\"currency\":\"IDR\"}}").statusCode(200)
+                .body("responseCode", equalTo("2007800")).body("originalPartnerReferenceNo", equalTo(paid))
+                .body("partnerRefundNo", equalTo(refundNo));
+        status(DEMO, paid).then().body("result.payment.status", equalTo("PARTIALLY_REFUNDED"));
+        assertRefused(post(QR_REFUND, "{\"merchantId\":\"demo\",\"originalExternalId\":\"" + UUID.randomUUID()
+                + "\"}"), 404, "4047801", "Transaction Not Found");
+        // another merchant's: as unknown, byte for byte
+        String theirs = snap(DEMO2, demo2).body(byExternalId(UUID.randomUUID().toString()).replace("\"demo\"",
+                "\"demo2\"")).post(QR_QUERY).then().statusCode(404).extract().asString();
+        assertEquals(theirs, snap(DEMO2, demo2).body(byExternalId(paidBy).replace("\"demo\"", "\"demo2\""))
+                .post(QR_QUERY).then().statusCode(404).extract().asString());
     }
 
     @Test

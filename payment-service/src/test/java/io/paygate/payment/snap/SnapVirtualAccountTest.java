@@ -22,6 +22,7 @@ import org.junit.jupiter.api.Test;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
+import java.util.UUID;
 
 import static io.paygate.payment.snap.SnapPaymentFixtures.CREATE_VA;
 import static io.paygate.payment.snap.SnapPaymentFixtures.DELETE_VA;
@@ -270,6 +271,37 @@ class SnapVirtualAccountTest {
         assertRefused(post(VA_STATUS, vaLookupBody(newCustomerNo(), null)), 404, "4042601", "Transaction Not Found");
         assertRefused(post(DELETE_VA, vaLookupBody(customerNo, "VA-OTHER")), 404, "4043101",
                 "Transaction Not Found");
+    }
+
+    @Test
+    void createVaKeepsItsExternalIdsButAVirtualAccountIsNamedByItsNumberNotByOriginalExternalId() {
+        String made = UUID.randomUUID().toString();
+        String replayed = UUID.randomUUID().toString();
+        String trxId = newReference();
+        String customerNo = newCustomerNo();
+        String body = createVaBody(trxId, customerNo, "16000.00", null);
+        for (String id : new String[]{made, replayed}) { // the first and a replay of it
+            snap(DEMO, demo).header("X-EXTERNAL-ID", id).body(body).post(CREATE_VA).then().statusCode(200)
+                    .body("virtualAccountData.trxId", equalTo(trxId));
+        }
+        Db db = new Db(dataSource);
+        assertEquals(List.of(made, replayed).stream().sorted().toList(), db.values("SELECT e.external_id"
+                + " FROM snap_payment_external_id e JOIN payment p ON p.id = e.payment_id WHERE p.order_id = ?"
+                + " AND e.merchant_id = 'demo' ORDER BY e.external_id", trxId));
+
+        // The standard's status and delete-va bodies have no originalExternalId: one sent is not a way to name it.
+        String byExternalId = """
+                {"partnerServiceId":"%s","customerNo":"%s","virtualAccountNo":"%s%s","originalExternalId":"%s",\
+                "additionalInfo":{"merchantId":"demo"}}""".formatted(PARTNER_SERVICE_ID, customerNo,
+                PARTNER_SERVICE_ID, customerNo, made);
+        assertRefused(post(VA_STATUS, byExternalId), 400, "4002602", "Invalid Mandatory Field trxId");
+        assertRefused(post(DELETE_VA, byExternalId), 400, "4003102", "Invalid Mandatory Field trxId");
+        // nor does a virtual account's id name it through the QRIS or direct debit door
+        assertRefused(post(SnapPaymentFixtures.QR_QUERY, "{\"originalExternalId\":\"" + made + "\"}"), 404,
+                "4045101", "Transaction Not Found");
+        assertRefused(post(SnapPaymentFixtures.DEBIT_STATUS, "{\"originalExternalId\":\"" + made + "\"}"), 404,
+                "4045501", "Transaction Not Found");
+        status(DEMO, trxId).then().body("result.payment.status", equalTo("PENDING"));
     }
 
     @Test

@@ -22,7 +22,8 @@ public record QrRefundRequest(
         @Size(min = 1, max = 64) String originalPartnerReferenceNo,
         @Schema(description = "generate's referenceNo", maxLength = 64)
         @Size(min = 1, max = 64) String originalReferenceNo,
-        @Schema(description = "Accepted, not used", maxLength = 36) @Size(max = 36) String originalExternalId,
+        @Schema(description = "The X-EXTERNAL-ID of the payment request that made it", maxLength = 36)
+        @Size(min = 1, max = 36) String originalExternalId,
         @Schema(description = "The refund's id, unique per merchant (default: X-EXTERNAL-ID)",
                 pattern = Patterns.ORDER_ID)
         @Pattern(regexp = Patterns.ORDER_ID) String partnerRefundNo,
