@@ -1,6 +1,8 @@
 package io.paygate.binding.binding;
 
 import io.paygate.binding.support.BindingTestResources;
+import com.fasterxml.jackson.databind.JsonNode;
+import io.paygate.model.snap.SnapServices;
 import io.paygate.testsupport.quarkus.KafkaResource;
 import io.paygate.testsupport.quarkus.PostgresResource;
 import io.paygate.testsupport.quarkus.SandboxConfigResource;
@@ -64,6 +66,33 @@ class BindingOpenApiTest {
                 assertFalse(doc.exampleCodes(mp[0], mp[1], 401).isEmpty(), operation + " documents 401");
             }
         }
+    }
+
+    /**
+     * docs/contract.md §9: the SNAP account binding operations name the bearer token, the HMAC signature and the SNAP
+     * headers, document the SNAP door's codes and their own, with the standard's reply and an example request.
+     */
+    @Test
+    void snapAccountBindingDocumentsTheTokenTheSignatureTheHeadersAndItsCodes() {
+        for (String xx : List.of("07", "08", "09")) {
+            String path = SnapServices.all().entrySet().stream().filter(e -> e.getValue().code().equals(xx))
+                    .map(java.util.Map.Entry::getKey).findFirst().orElseThrow();
+            assertTrue(doc.snapSigned("POST", path), path);
+            assertEquals(Set.of("401" + xx + "00", "401" + xx + "01", "401" + xx + "03"),
+                    doc.exampleCodes("POST", path, 401), path);
+            assertTrue(doc.exampleCodes("POST", path, 400).containsAll(Set.of("400" + xx + "00", "400" + xx + "01",
+                    "400" + xx + "02")), path);
+            assertTrue(doc.exampleCodes("POST", path, 409).contains("409" + xx + "00"), path);
+            assertEquals(Set.of("200" + xx + "00"), doc.exampleCodes("POST", path, 200), path);
+            JsonNode op = doc.operation("POST", path);
+            assertTrue(op.at("/responses/200/content/application~1json/schema/$ref").asText()
+                    .startsWith("#/components/schemas/Account"), path);
+            assertFalse(op.at("/requestBody/content/application~1json/examples").isEmpty(), path);
+            assertEquals("SNAP account binding", op.at("/tags/0").asText(), path);
+        }
+        assertEquals(Set.of("4090700", "4090701"), doc.exampleCodes("POST", "/v1.0/registration-account-binding", 409));
+        assertEquals(Set.of("4040901", "4040900"), doc.exampleCodes("POST", "/v1.0/registration-account-unbinding",
+                404));
     }
 
     @Test

@@ -1,5 +1,8 @@
 package io.paygate.payment.payment;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import io.paygate.model.error.ServiceCode;
+import io.paygate.model.snap.SnapServices;
 import io.paygate.testsupport.quarkus.KafkaResource;
 import io.paygate.testsupport.quarkus.PostgresResource;
 import io.paygate.testsupport.quarkus.SandboxConfigResource;
@@ -12,7 +15,9 @@ import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
 import java.nio.file.Files;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 import static io.restassured.RestAssured.given;
@@ -158,15 +163,97 @@ class PaymentOpenApiTest {
         }
         assertTrue(doc.operations().containsAll(SANDBOX_PAGES), doc.operations()::toString);
         // docs/contract.md §1b: + 3 stored cards and one-click, 3 direct-debit purchase, 4 subscription, 1 list, 1 sandbox
-        // time control
-        assertEquals(49, doc.operations().size(), doc.operations()::toString);
+        // time control; §9: + 12 SNAP (the access token, 3 virtual account, 4 QRIS, 4 direct debit)
+        assertEquals(61, doc.operations().size(), doc.operations()::toString);
+    }
+
+    /** docs/contract.md §9: the access token is signed with the merchant's RSA key, not the /pg/ headers. */
+    @Test
+    void theSnapAccessTokenDocumentsItsAsymmetricSignatureAndCodes() {
+        String token = SnapServices.ACCESS_TOKEN;
+        assertEquals(Set.of("SNAP-X-CLIENT-KEY", "SNAP-X-TIMESTAMP", "SNAP-X-SIGNATURE-asymmetric"),
+                doc.security("POST", token));
+        assertTrue(doc.root().at("/components/securitySchemes/SNAP-X-SIGNATURE-asymmetric/description").asText()
+                .contains("SHA256withRSA"));
+        assertEquals(Set.of("2007300"), doc.exampleCodes("POST", token, 200));
+        assertEquals(Set.of("4017300"), doc.exampleCodes("POST", token, 401));
+        assertTrue(doc.exampleCodes("POST", token, 400).containsAll(Set.of("4007300", "4007301", "4007302")));
+        assertEquals(Set.of("4297300"), doc.exampleCodes("POST", token, 429));
+        assertEquals("#/components/schemas/AccessTokenResponse", doc.operation("POST", token)
+                .at("/responses/200/content/application~1json/schema/$ref").asText());
+        assertEquals(List.of("SNAP access token"), tags("POST", token));
+    }
+
+    /**
+     * docs/contract.md §9: every SNAP transaction request names the bearer token, the HMAC signature and the SNAP headers,
+     * documents the SNAP door's 401xx00/01/03, 400xx02 and 409xx00, answers 200xx00 with the standard's reply (schema
+     * and example), shows an example request, and sits under a SNAP tag.
+     */
+    @Test
+    void everySnapTransactionDocumentsTheTokenTheSignatureTheHeadersAndItsCodes() {
+        List<String> documented = new ArrayList<>();
+        for (Map.Entry<String, ServiceCode> snap : SnapServices.all().entrySet()) {
+            String path = snap.getKey();
+            if (path.equals(SnapServices.ACCESS_TOKEN) || !doc.root().path("paths").has(path)) {
+                continue;
+            }
+            documented.add(path);
+            String xx = snap.getValue().code();
+            assertTrue(doc.snapSigned("POST", path), path + " names the SNAP headers");
+            assertEquals(Set.of("401" + xx + "00", "401" + xx + "01", "401" + xx + "03"),
+                    doc.exampleCodes("POST", path, 401), path);
+            assertTrue(doc.exampleCodes("POST", path, 400).contains("400" + xx + "02"), path);
+            assertTrue(doc.exampleCodes("POST", path, 409).contains("409" + xx + "00"), path);
+            assertTrue(doc.exampleCodes("POST", path, 413).contains("413" + xx + "00"), path);
+            assertEquals(Set.of("200" + xx + "00"), doc.exampleCodes("POST", path, 200), path);
+            JsonNode op = doc.operation("POST", path);
+            assertTrue(op.at("/responses/200/content/application~1json/schema/$ref").asText()
+                    .startsWith("#/components/schemas/"), path + " names its reply's schema");
+            assertTrue(op.at("/requestBody/content/application~1json/schema/$ref").asText()
+                    .startsWith("#/components/schemas/"), path + " names its request's schema");
+            assertFalse(op.at("/requestBody/content/application~1json/examples").isEmpty(), path + " shows a request");
+            assertFalse(op.path("summary").asText().isEmpty(), path);
+            assertTrue(tags("POST", path).stream().allMatch(t -> t.startsWith("SNAP ")), path);
+        }
+        assertTrue(documented.size() >= 11, documented::toString);
+        assertEquals(Set.of("4094700", "4094701"), doc.exampleCodes("POST", "/v1.0/qr/qr-mpm-generate", 409));
+        assertEquals(Set.of("2027800"), doc.exampleCodes("POST", "/v1.0/qr/qr-mpm-refund", 202));
+        assertEquals(Set.of("4037815"), doc.exampleCodes("POST", "/v1.0/qr/qr-mpm-refund", 403));
+        assertEquals(Set.of("4045411", "4045408"), doc.exampleCodes("POST", "/v1.0/debit/payment-host-to-host", 404));
+        assertEquals(Set.of("4043101", "4043114", "4043100"),
+                doc.exampleCodes("POST", "/v1.0/transfer-va/delete-va", 404));
+    }
+
+    /** A SNAP path this service answers (anything but 404) is in the document: none is served undocumented. */
+    @Test
+    void everySnapPathThisServiceServesIsDocumented() {
+        List<String> served = new ArrayList<>();
+        for (String path : SnapServices.all().keySet()) {
+            if (MerchantOpenApi.Service.owning(path) != MerchantOpenApi.Service.PAYMENT) {
+                continue;
+            }
+            int status = given().contentType("application/json").body("{}").post(path).then().extract()
+                    .statusCode();
+            if (status != 404) {
+                served.add(path);
+                assertTrue(doc.root().path("paths").path(path).has("post"), path + " is served (" + status
+                        + ") and documented");
+            }
+        }
+        assertTrue(served.size() >= 12, served::toString);
+    }
+
+    private List<String> tags(String method, String path) {
+        List<String> tags = new ArrayList<>();
+        doc.operation(method, path).path("tags").forEach(t -> tags.add(t.asText()));
+        return tags;
     }
 
     @Test
     void everyDocumentedExampleCarriesACodeThisServiceReallyAnswersWith() {
         OpenApiDocument.Check check = doc.checkErrorExamples(new PaymentServiceCodes()::resolve);
         assertEquals(List.of(), check.problems());
-        assertTrue(check.examples() > 40, "examples checked: " + check.examples());
+        assertTrue(check.examples() > 300, "examples checked: " + check.examples());
     }
 
     @Test

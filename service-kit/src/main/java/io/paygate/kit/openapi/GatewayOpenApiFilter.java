@@ -8,6 +8,7 @@ import io.paygate.model.auth.RequestVerifier;
 import io.paygate.model.error.ErrorCase;
 import io.paygate.model.error.ErrorResponse;
 import io.paygate.model.error.ServiceCode;
+import io.paygate.model.snap.SnapServices;
 import org.eclipse.microprofile.openapi.OASFactory;
 import org.eclipse.microprofile.openapi.OASFilter;
 import org.eclipse.microprofile.openapi.models.Components;
@@ -29,12 +30,13 @@ import java.util.Map;
 
 /**
  * Documents what every service answers the same way (docs/contract.md §0), so the resources only declare what is theirs.
- * A resource marks its operations with {@code @SecurityRequirement(name = MERCHANT | OPS | INTERNAL)}; this filter
- * then adds the authentication headers and, with the service's own response codes (from its
- * {@link ServiceCodeResolver}, so the document cannot drift from the replies), the errors raised before a resource
- * runs: 401, 429 with {@code Retry-After} (rate limits), 503 with {@code Retry-After} (the database cannot be
- * reached), and for operations with a JSON body 400 (malformed JSON), 413
- * and 415; 500 everywhere. Examples the resource declared itself are kept; these are merged in beside them.
+ * A resource marks its operations with {@code @SecurityRequirement(name = MERCHANT | OPS | INTERNAL | SNAP |
+ * SNAP_CLIENT)}; this filter then adds the authentication headers and, with the service's own response codes (from its
+ * {@link ServiceCodeResolver}, on {@code /v1.0/} paths SNAP's, {@link SnapServices}, so the document cannot drift from
+ * the replies), the errors raised before a resource runs: 401 (on SNAP paths the SNAP door's, with its header errors,
+ * {@link SnapDocumentation}), 429 with {@code Retry-After} (rate limits), 503 with {@code Retry-After} (the database
+ * cannot be reached), and for operations with a JSON body 400 (malformed JSON), 413 and 415; 500 everywhere. Examples
+ * the resource declared itself are kept; these are merged in beside them.
  * <p>
  * Each service subclasses it with its resolver and registers the subclass with
  * {@code @OpenApiFilter(stages = BUILD)}: it runs once when the document is built, never per request, and uses no
@@ -44,6 +46,13 @@ public abstract class GatewayOpenApiFilter implements OASFilter {
 
     /** Marker for merchant-signed operations; replaced by the three header schemes below. */
     public static final String MERCHANT = "merchant-signature";
+    /**
+     * Marker for SNAP transaction requests (docs/contract.md §9): replaced by the bearer token, X-TIMESTAMP,
+     * X-PARTNER-ID and the HMAC X-SIGNATURE schemes, with the X-EXTERNAL-ID and CHANNEL-ID headers.
+     */
+    public static final String SNAP = "snap-transaction";
+    /** Marker for SNAP's access-token request: replaced by X-CLIENT-KEY, X-TIMESTAMP and the RSA X-SIGNATURE. */
+    public static final String SNAP_CLIENT = "snap-client";
     /** {@code Authorization: Bearer <gateway.ops.token>}. */
     public static final String OPS = "ops-token";
     /** {@code Authorization: Bearer <gateway.internal.token>}, service to service only. */
@@ -89,15 +98,23 @@ public abstract class GatewayOpenApiFilter implements OASFilter {
 
     private void documentErrors(PathItem.HttpMethod method, String path, Operation operation) {
         String auth = authOf(operation);
-        ServiceCode service = codes.resolve(method.name(), path);
+        // As kit.snap.SnapServiceCodes decorates the resolver at run time: SNAP paths carry SNAP's service codes.
+        ServiceCode service = SnapServices.of(path).orElseGet(() -> codes.resolve(method.name(), path));
         boolean jsonBody = operation.getRequestBody() != null && operation.getRequestBody().getContent() != null
                 && operation.getRequestBody().getContent().getMediaType(JSON) != null;
         if (operation.getResponses() == null) {
             operation.setResponses(OASFactory.createAPIResponses());
         }
         APIResponses responses = operation.getResponses();
-        if (auth != null) {
+        boolean snap = SNAP.equals(auth) || SNAP_CLIENT.equals(auth);
+        if (snap) {
+            SnapDocumentation.addUnauthorized(responses, service, SNAP.equals(auth));
+        } else if (auth != null) {
             addUnauthorized(operation, responses, service, auth);
+        }
+        if (SNAP.equals(auth)) {
+            SnapDocumentation.addTransactionHeaders(operation);
+            SnapDocumentation.addHeaderErrors(responses, service);
         }
         addTooManyRequests(responses, service, auth);
         addServiceUnavailable(responses, service);
@@ -111,7 +128,7 @@ public abstract class GatewayOpenApiFilter implements OASFilter {
             add(responses, service, ErrorCase.BAD_REQUEST, "malformed JSON", "Malformed JSON or a wrong type");
             add(responses, service, ErrorCase.UNSUPPORTED_MEDIA_TYPE, null,
                     "Body with no, an empty or another Content-Type than application/json (UTF-8)");
-            if (MERCHANT.equals(auth)) {
+            if (MERCHANT.equals(auth) || snap) {
                 add(responses, service, ErrorCase.PAYLOAD_TOO_LARGE, null,
                         "Body over " + AuthenticationFilters.MAX_BODY_BYTES / 1024 + " KiB");
             }
@@ -140,6 +157,14 @@ public abstract class GatewayOpenApiFilter implements OASFilter {
                         .addScheme(RequestSigner.SIGNATURE);
                 operation.setSecurity(List.of(headers));
                 return MERCHANT;
+            }
+            if (schemes.containsKey(SNAP)) {
+                operation.setSecurity(List.of(SnapDocumentation.transactionRequirement()));
+                return SNAP;
+            }
+            if (schemes.containsKey(SNAP_CLIENT)) {
+                operation.setSecurity(List.of(SnapDocumentation.clientRequirement()));
+                return SNAP_CLIENT;
             }
             if (schemes.containsKey(OPS)) {
                 return OPS;
@@ -176,7 +201,7 @@ public abstract class GatewayOpenApiFilter implements OASFilter {
 
     /** docs/contract.md §0 "Rate limits": 429 with {@code Retry-After}, on every operation (kit.ratelimit). */
     private static void addTooManyRequests(APIResponses responses, ServiceCode service, String auth) {
-        String description = MERCHANT.equals(auth)
+        String description = MERCHANT.equals(auth) || SNAP.equals(auth) || SNAP_CLIENT.equals(auth)
                 ? "Over the rate limit: the merchant's requests (gateway.rate-limit.merchant.*, shared by all replicas), "
                         + "or failed authentications from the client's address (gateway.rate-limit.address.*)"
                 : auth != null
@@ -209,14 +234,19 @@ public abstract class GatewayOpenApiFilter implements OASFilter {
     private static void add(APIResponses responses, ServiceCode service, ErrorCase errorCase, String detail,
                             String description) {
         ErrorResponse body = ErrorResponse.of(service, errorCase, detail);
-        String status = String.valueOf(errorCase.httpStatus());
+        addExample(responses, String.valueOf(errorCase.httpStatus()), body,
+                body.responseCode() + (detail == null ? "" : " " + detail), description);
+    }
+
+    /** Adds {@code body} as example {@code key} under {@code status} (made with {@code description}); keeps others. */
+    static void addExample(APIResponses responses, String status, ErrorResponse body, String key,
+                           String description) {
         APIResponse response = responses.getAPIResponse(status);
         if (response == null) {
             response = OASFactory.createAPIResponse().description(description);
             responses.addAPIResponse(status, response);
         }
         MediaType media = jsonContent(response);
-        String key = body.responseCode() + (detail == null ? "" : " " + detail);
         if (media.getExamples() == null || !media.getExamples().containsKey(key)) {
             Map<String, Object> value = new LinkedHashMap<>();
             value.put("responseCode", body.responseCode());
@@ -285,6 +315,7 @@ public abstract class GatewayOpenApiFilter implements OASFilter {
         components.addSecurityScheme(INTERNAL, OASFactory.createSecurityScheme().type(SecurityScheme.Type.HTTP)
                 .scheme("bearer").description("Internal, service to service: Authorization: Bearer "
                         + "<gateway.internal.token>. Not routed by the Ingress."));
+        SnapDocumentation.addSecuritySchemes(components);
     }
 
     private static SecurityScheme header(String name, String description) {

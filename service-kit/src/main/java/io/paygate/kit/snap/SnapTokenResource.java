@@ -1,6 +1,7 @@
 package io.paygate.kit.snap;
 
 import io.paygate.kit.auth.CurrentMerchant;
+import io.paygate.kit.openapi.GatewayOpenApiFilter;
 import io.paygate.model.snap.AccessTokenRequest;
 import io.paygate.model.snap.AccessTokenResponse;
 import io.paygate.model.snap.SnapServices;
@@ -10,7 +11,8 @@ import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
-import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.jboss.logging.Logger;
 
 /**
@@ -20,8 +22,9 @@ import org.jboss.logging.Logger;
  * {@code grant_type} as midtrans-client sends it: absent {@code 4007302}, another value {@code 4007301}.
  * <p>
  * Served where the service turns it on at build time ({@code gateway.snap.token-endpoint=true}): payment-service, where
- * the Ingress sends {@code /v1.0/} (binding-service accepts the same tokens). Not yet in the OpenAPI document: the SNAP
- * operations are documented together with the SNAP services.
+ * the Ingress sends {@code /v1.0/} (binding-service accepts the same tokens). Documented in the merchant's OpenAPI
+ * document from payment-service (its META-INF/openapi.yaml: tag SNAP access token, examples), the signature headers and
+ * the {@code 4017300}s from GatewayOpenApiFilter ({@link GatewayOpenApiFilter#SNAP_CLIENT}).
  */
 @Path(SnapServices.ACCESS_TOKEN)
 @IfBuildProperty(name = "gateway.snap.token-endpoint", stringValue = "true")
@@ -41,7 +44,8 @@ public class SnapTokenResource {
     @Consumes(MediaType.APPLICATION_JSON)
     @Produces(MediaType.APPLICATION_JSON)
     @SnapClientSigned
-    @Operation(hidden = true)
+    @SecurityRequirement(name = GatewayOpenApiFilter.SNAP_CLIENT)
+    @APIResponse(responseCode = "200", description = "A bearer token for the SNAP transaction requests")
     public AccessTokenResponse token(AccessTokenRequest request) {
         String grantType = grantType(request);
         if (grantType == null) {

@@ -24,7 +24,7 @@ import java.util.TreeMap;
 
 /**
  * The merchant's OpenAPI document, {@code docs/openapi.yaml}: the public paths of the three services under one
- * {@code {base_url}}, their schemas and notification-service's webhooks, beside hand-written {@code info},
+ * {@code {base_url}} ({@code /pg/…} and SNAP's {@code /v1.0/…}), their schemas and notification-service's webhooks, beside hand-written {@code info},
  * {@code servers} and root {@code security}. Each service's OpenAPI test hands its generated {@code /q/openapi} to
  * {@link #differences}, which compares the part that service owns with the committed file, so the file cannot drift;
  * with {@code -Dpaygate.openapi.write=true} the test rewrites that part instead (run the three services' tests).
@@ -51,8 +51,8 @@ public final class MerchantOpenApi {
 
     /** The services behind {@code {base_url}} and the path prefixes the Ingress routes to each (longest wins). */
     public enum Service {
-        PAYMENT("/pg/", "/pg/payment/card/directdebit/purchase"),
-        BINDING("/pg/payment/card/directdebit", "/pg/bind/"),
+        PAYMENT("/pg/", "/pg/payment/card/directdebit/purchase", "/v1.0/"),
+        BINDING("/pg/payment/card/directdebit", "/pg/bind/", "/v1.0/registration-account-"),
         NOTIFICATION("/pg/merchant/", "/pg/notifications", "/pg/snap/");
 
         private final List<String> prefixes;
@@ -150,7 +150,8 @@ public final class MerchantOpenApi {
         Set<String> tags = new LinkedHashSet<>();
         generated.path("paths").properties().forEach(entry -> {
             String path = entry.getKey();
-            if (!path.startsWith("/pg/") || path.startsWith("/pg/ops/") || path.startsWith("/pg/sandbox/")) {
+            if (!path.startsWith("/pg/") && !path.startsWith("/v1.0/") || path.startsWith("/pg/ops/")
+                    || path.startsWith("/pg/sandbox/")) {
                 return;
             }
             ObjectNode item = JsonNodeFactory.instance.objectNode();
@@ -319,8 +320,8 @@ public final class MerchantOpenApi {
     /** The top-level members in the order a reader expects them. */
     private static ObjectNode ordered(ObjectNode doc) {
         ObjectNode out = JsonNodeFactory.instance.objectNode();
-        for (String key : List.of("openapi", "info", "servers", "security", "tags", "paths", "webhooks",
-                "components")) {
+        for (String key : List.of("openapi", "info", "servers", "security", "tags", "x-tagGroups", "paths",
+                "webhooks", "components")) {
             if (doc.has(key)) {
                 out.set(key, doc.get(key));
             }

@@ -5,6 +5,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.paygate.model.error.ErrorCase;
 import io.paygate.model.error.ResponseCode;
 import io.paygate.model.error.ServiceCode;
+import io.paygate.model.error.SnapCase;
+import io.paygate.model.snap.SnapServices;
 
 import java.io.IOException;
 import java.util.ArrayList;
@@ -89,6 +91,21 @@ public final class OpenApiDocument {
         return security(method, path).containsAll(Set.of("X-PARTNER-ID", "X-TIMESTAMP", "X-SIGNATURE"));
     }
 
+    /**
+     * Whether the operation's security names SNAP's transaction headers (bearer token, X-TIMESTAMP, X-PARTNER-ID, the
+     * HMAC X-SIGNATURE) and it takes X-EXTERNAL-ID and CHANNEL-ID (docs/contract.md §9).
+     */
+    public boolean snapSigned(String method, String path) {
+        Set<String> headers = new TreeSet<>();
+        for (JsonNode parameter : operation(method, path).path("parameters")) {
+            if (parameter.path("in").asText().equals("header") && parameter.path("required").asBoolean()) {
+                headers.add(parameter.path("name").asText());
+            }
+        }
+        return security(method, path).equals(Set.of("SNAP-Authorization", "SNAP-X-TIMESTAMP", "SNAP-X-PARTNER-ID",
+                "SNAP-X-SIGNATURE-symmetric")) && headers.containsAll(Set.of("X-EXTERNAL-ID", "CHANNEL-ID"));
+    }
+
     /** The security scheme names the operation requires. */
     public Set<String> security(String method, String path) {
         Set<String> names = new TreeSet<>();
@@ -103,6 +120,11 @@ public final class OpenApiDocument {
      * starts with the HTTP status it is documented under, carries the service code the service answers that path
      * with, ends in a case that exists for that status, and its {@code responseMessage} starts with that case's
      * message. Returns the problems (empty when none) and how many examples were checked.
+     * <p>
+     * SNAP paths ({@code /v1.0/}) carry SNAP's service code whatever {@code serviceCodes} says, as service-kit's
+     * {@code SnapServiceCodes} decorates every service's resolver; their success examples are the standard's
+     * ({@code 200xx00 Successful}, {@code 202xx00 Request In Progress}) and their cases may be the standard's too
+     * ({@link SnapCase}).
      */
     public Check checkErrorExamples(BiFunction<String, String, ServiceCode> serviceCodes) {
         List<String> problems = new ArrayList<>();
@@ -113,7 +135,8 @@ public final class OpenApiDocument {
                 if (op.isMissingNode()) {
                     continue;
                 }
-                ServiceCode service = serviceCodes.apply(method.toUpperCase(), path.getKey());
+                ServiceCode service = SnapServices.of(path.getKey())
+                        .orElseGet(() -> serviceCodes.apply(method.toUpperCase(), path.getKey()));
                 for (Map.Entry<String, JsonNode> response : op.path("responses").properties()) {
                     for (Map.Entry<String, JsonNode> media : response.getValue().path("content").properties()) {
                         if (!media.getKey().contains("json")) {
@@ -136,6 +159,9 @@ public final class OpenApiDocument {
     private static Optional<String> check(String where, String status, JsonNode value, ServiceCode service) {
         String code = value.path("responseCode").asText("");
         String message = value.path("responseMessage").asText("");
+        if (service.isSnap()) {
+            return checkSnap(where, status, code, message, service);
+        }
         if (status.startsWith("2")) {
             return code.equals(ResponseCode.SUCCESS_CODE) && message.equals(ResponseCode.SUCCESS_MESSAGE)
                     ? Optional.empty() : Optional.of(where + "success example is " + code + " " + message);
@@ -159,6 +185,41 @@ public final class OpenApiDocument {
         String expected = ResponseCode.of(service, errorCase.get()).message();
         if (!message.startsWith(expected)) {
             return Optional.of(where + "message '" + message + "' does not start with '" + expected + "'");
+        }
+        return Optional.empty();
+    }
+
+    /** A SNAP reply: one of the standard's cases (or a {@code /pg/} one, which SNAP paths answer with its message). */
+    private static Optional<String> checkSnap(String where, String status, String code, String message,
+                                              ServiceCode service) {
+        if (!code.matches("\\d{7}")) {
+            return Optional.of(where + "responseCode '" + code + "' is not seven digits");
+        }
+        if (!code.startsWith(status)) {
+            return Optional.of(where + code + " documented under HTTP " + status);
+        }
+        if (!code.substring(3, 5).equals(service.code())) {
+            return Optional.of(where + code + " but the service answers this path with " + service + " ("
+                    + service.code() + ")");
+        }
+        List<String> expected = new ArrayList<>();
+        for (SnapCase snapCase : SnapCase.values()) {
+            if (snapCase.code(service).equals(code)) {
+                expected.add(snapCase.message());
+            }
+        }
+        if (!status.startsWith("2")) {
+            for (ErrorCase errorCase : ErrorCase.values()) {
+                if (ResponseCode.of(service, errorCase).code().equals(code)) {
+                    expected.add(ResponseCode.of(service, errorCase).message());
+                }
+            }
+        }
+        if (expected.isEmpty()) {
+            return Optional.of(where + code + " is no SnapCase" + (status.startsWith("2") ? "" : " nor ErrorCase"));
+        }
+        if (expected.stream().noneMatch(message::startsWith)) {
+            return Optional.of(where + "message '" + message + "' starts with none of " + expected);
         }
         return Optional.empty();
     }

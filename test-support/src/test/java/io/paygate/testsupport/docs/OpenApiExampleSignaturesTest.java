@@ -4,15 +4,22 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import io.paygate.model.crypto.Digests;
 import io.paygate.model.signing.NotificationSigner;
 import io.paygate.model.signing.WebhookSecret;
+import io.paygate.model.snap.SnapAccessTokenSigner;
+import io.paygate.model.snap.SnapKeys;
 import io.paygate.testsupport.SandboxMerchants;
+import io.paygate.testsupport.SandboxSnap;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.security.Signature;
+import java.util.Base64;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -28,7 +35,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * they are signed with (the local stack's merchant {@code demo}'s), recomputed with common-model's signer: the body
  * {@code signature} of each example that has one, the {@code X-SIGNATURE} example (over the disbursement example the
  * document names) and the {@code webhook-signature} example (over the webhook-id and webhook-timestamp examples and
- * that example's body as it names it).
+ * that example's body as it names it). The SNAP security schemes' worked examples (docs/contract.md §9) verify too: the
+ * access-token request's SHA256withRSA signature with the local stack's merchant {@code demo}'s key pair, the
+ * transaction request's HMAC-SHA512 with its client secret, over exactly the strings the schemes describe.
  */
 class OpenApiExampleSignaturesTest {
 
@@ -129,6 +138,46 @@ class OpenApiExampleSignaturesTest {
         String raw = JSON.writeValueAsString(paid());
 
         assertEquals(signer.sign(id, timestamp, raw), header.path("example").asText());
+    }
+
+    @Test
+    void theSnapAccessTokenSignatureExampleVerifiesWithTheDemoMerchantsKey() throws Exception {
+        String description = document.at("/components/securitySchemes/SNAP-X-SIGNATURE-asymmetric/description")
+                .asText();
+        assertEquals("X-SIGNATURE", document.at("/components/securitySchemes/SNAP-X-SIGNATURE-asymmetric/name")
+                .asText());
+        assertTrue(description.contains("`<X-CLIENT-KEY>|<X-TIMESTAMP>`")
+                && description.contains("deploy/local/snap/demo-private.pem"), description);
+        Matcher example = Pattern.compile("string to sign `([^`|]+)\\|([^`]+)`, X-SIGNATURE `([A-Za-z0-9+/=]+)`")
+                .matcher(description);
+        assertTrue(example.find(), description);
+        assertEquals(SandboxSnap.clientKey(SandboxMerchants.DEMO), example.group(1));
+
+        // PKCS#1 v1.5 is deterministic: the demo key makes exactly this signature, and its public half verifies it
+        assertEquals(SnapAccessTokenSigner.sign(SandboxSnap.privateKey(SandboxMerchants.DEMO), example.group(1),
+                example.group(2)), example.group(3));
+        Signature verifier = Signature.getInstance("SHA256withRSA");
+        verifier.initVerify(SnapKeys.publicKey(SandboxSnap.publicKeyPem(SandboxMerchants.DEMO)));
+        verifier.update((example.group(1) + "|" + example.group(2)).getBytes(StandardCharsets.UTF_8));
+        assertTrue(verifier.verify(Base64.getDecoder().decode(example.group(3))));
+    }
+
+    @Test
+    void theSnapTransactionSignatureExampleIsTheHmacOfTheStringTheSchemeDescribes() {
+        String description = document.at("/components/securitySchemes/SNAP-X-SIGNATURE-symmetric/description")
+                .asText();
+        assertTrue(description.contains("`METHOD + \":\" + PATH + \":\" + accessToken + \":\" + "
+                + "lowerhex(SHA-256(minified body)) + \":\" + X-TIMESTAMP`"), description);
+        assertTrue(description.contains("client secret `" + SandboxMerchants.DEMO.clientSecret() + "`"), description);
+        Matcher example = Pattern.compile("`(POST)`, `([^`]+)`, accessToken `([^`]+)`, body SHA-256 `([0-9a-f]{64})`, "
+                + "X-TIMESTAMP `([^`]+)`: X-SIGNATURE `([A-Za-z0-9+/=]+)`").matcher(description);
+        assertTrue(example.find(), description);
+        String signed = String.join(":", example.group(1), example.group(2), example.group(3), example.group(4),
+                example.group(5));
+
+        assertEquals(Base64.getEncoder().encodeToString(Digests.hmacSha512(
+                SandboxMerchants.DEMO.clientSecret().getBytes(StandardCharsets.UTF_8),
+                signed.getBytes(StandardCharsets.UTF_8))), example.group(6));
     }
 
     private static ObjectNode paid() {

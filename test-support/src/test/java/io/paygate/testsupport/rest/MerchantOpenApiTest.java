@@ -24,6 +24,12 @@ class MerchantOpenApiTest {
         assertEquals(Service.NOTIFICATION, Service.owning("/pg/notifications/{id}"));
         assertEquals(Service.PAYMENT, Service.owning("/pg/payment/card/initiate"));
         assertEquals(Service.PAYMENT, Service.owning("/pg/payments"));
+        // SNAP (docs/contract.md §9): /v1.0/registration-account-* to binding-service, the rest of /v1.0/ to payment
+        assertEquals(Service.BINDING, Service.owning("/v1.0/registration-account-binding"));
+        assertEquals(Service.BINDING, Service.owning("/v1.0/registration-account-unbinding"));
+        assertEquals(Service.PAYMENT, Service.owning("/v1.0/access-token/b2b"));
+        assertEquals(Service.PAYMENT, Service.owning("/v1.0/transfer-va/create-va"));
+        assertEquals(Service.PAYMENT, Service.owning("/v1.0/qr/qr-mpm-generate"));
     }
 
     @Test
