@@ -101,6 +101,11 @@ public final class SnapVectors {
         return read(repositoryRoot().resolve("deploy/local/snap").resolve(name));
     }
 
+    /** A file of the repository, e.g. {@code docs/merchant-guide.md}. */
+    public static String repositoryFile(String path) {
+        return read(repositoryRoot().resolve(path));
+    }
+
     /** A key of this module's test resources, {@code snap/<name>}. */
     public static String testKey(String name) {
         try (var in = SnapVectors.class.getResourceAsStream("/snap/" + name)) {

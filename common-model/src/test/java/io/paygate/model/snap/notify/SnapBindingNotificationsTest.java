@@ -65,6 +65,17 @@ class SnapBindingNotificationsTest {
     }
 
     @Test
+    void theMerchantGuidePublishesThisVector() {
+        String guide = SnapVectors.repositoryFile("docs/merchant-guide.md");
+        for (String published : List.of(BINDING_NOTIFICATION_BODY, BINDING_NOTIFICATION_SHA256,
+                BINDING_NOTIFICATION_SIGNATURE, "POST:" + BINDING_NOTIFICATION_PATH + ":")) {
+            assertTrue(guide.contains(published), "docs/merchant-guide.md holds " + published);
+        }
+        assertTrue(SnapVectors.repositoryFile("docs/contract.md").contains(BINDING_NOTIFICATION_BODY),
+                "contract §9's example is the vector's body");
+    }
+
+    @Test
     void aFailedBindingSaysWhyAndHasNoToken() {
         AccountBindingNotification failed = SnapBindingNotifications.body(event(BindingStatus.FAILED,
                 new SnapBindingOrigin("BIND-0002", null, "EXPIRED")), AT, JAKARTA).orElseThrow();
