@@ -32,7 +32,13 @@ public enum NotificationType {
             "snap_qr_notify_url", true),
     /** docs/contract.md §9: the {@code /v1.0/debit/notify} body, to the registered {@code snapDebitNotifyUrl}. */
     SNAP_DEBIT("snap-debit", Topics.PAYMENT_STATUS, EventTypes.PAYMENT_STATUS_CHANGED, "snapDebitNotifyUrl",
-            "snap_debit_notify_url", true);
+            "snap_debit_notify_url", true),
+    /**
+     * docs/contract.md §9: a binding made through SNAP became ACTIVE, FAILED or UNBOUND, to the registered
+     * {@code snapBindingNotifyUrl}; made from the same binding event as its {@link #BINDING} notification.
+     */
+    SNAP_BINDING("snap-binding", Topics.BINDING_STATUS, EventTypes.BINDING_STATUS_CHANGED, "snapBindingNotifyUrl",
+            "snap_binding_notify_url", true);
 
     private final String value;
     private final String topic;
@@ -53,7 +59,7 @@ public enum NotificationType {
 
     /**
      * The wire and database value: {@code payment}, {@code disbursement}, {@code binding}, {@code subscription},
-     * {@code snap-va}, {@code snap-qr}, {@code snap-debit}.
+     * {@code snap-va}, {@code snap-qr}, {@code snap-debit}, {@code snap-binding}.
      */
     @JsonValue
     public String value() {

@@ -65,6 +65,14 @@ public class Binding extends PanacheEntityBase {
     @Column(name = "failure_reason", length = 20)
     public String failureReason;
 
+    /**
+     * The {@code partnerReferenceNo} of the first SNAP binding request that started or returned this binding
+     * (docs/contract.md §9), or {@code null} for one only ever made through {@code /pg/…}: its events then carry
+     * {@code snap}, and the merchant's {@code snapBindingNotifyUrl} hears of it.
+     */
+    @Column(name = "snap_partner_reference_no", length = 64)
+    public String snapPartnerReferenceNo;
+
     @Version
     public long version;
 

@@ -7,6 +7,7 @@ import io.paygate.model.api.binding.DirectDebitBanks;
 import io.paygate.model.api.binding.InternalBinding;
 import io.paygate.model.api.binding.BindResponse;
 import io.paygate.model.event.BindingStatusChanged;
+import io.paygate.model.event.SnapBindingOrigin;
 import io.paygate.model.status.BindingStatus;
 
 import java.time.ZoneId;
@@ -31,8 +32,19 @@ public final class BindingMapper {
                 binding.customerLastName, binding.customerPhone);
     }
 
+    /**
+     * The binding's status event; with {@code snap} (docs/contract.md §9) when a SNAP binding request started or
+     * returned it: the request's reference, the masked phone, and why it FAILED.
+     */
     public static BindingStatusChanged event(Binding binding) {
-        return new BindingStatusChanged(binding.id, binding.status, binding.sourceType, customer(binding));
+        BindingStatusChanged event = new BindingStatusChanged(binding.id, binding.status, binding.sourceType,
+                customer(binding));
+        if (binding.snapPartnerReferenceNo == null) {
+            return event;
+        }
+        String failure = binding.status == BindingStatus.FAILED ? binding.failureReason : null;
+        return event.withSnap(new SnapBindingOrigin(binding.snapPartnerReferenceNo, maskedPhone(binding.customerPhone),
+                failure));
     }
 
     public static ActiveBinding active(Binding binding) {

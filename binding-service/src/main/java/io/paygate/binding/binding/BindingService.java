@@ -51,21 +51,31 @@ public class BindingService {
      * concurrent requests cannot create two: the loser of the unique index reads the winner's.
      */
     public Binding bind(Merchant merchant, BindRequest request) {
+        return bind(merchant, request, null);
+    }
+
+    /**
+     * {@link #bind(Merchant, BindRequest)} for a SNAP binding request (docs/contract.md §9): the binding it starts or
+     * returns remembers {@code snapPartnerReferenceNo} (the first one that named it keeps its place), in the same
+     * transaction, so every later event of the binding carries {@code snap}.
+     */
+    public Binding bind(Merchant merchant, BindRequest request, String snapPartnerReferenceNo) {
         String type = request.sourceOfFunds().type();
         if (!config.sourceTypes().contains(type)) {
             throw ApiException.invalidFormat("sourceOfFunds.type");
         }
-        return Unique.findOrCreate(() -> findLiveOrCreate(merchant, request.customer(), type),
-                () -> bindings.findLive(merchant.id(), request.customer().id(), type).orElseThrow());
+        return Unique.findOrCreate(() -> findLiveOrCreate(merchant, request.customer(), type, snapPartnerReferenceNo),
+                () -> markSnap(bindings.findLive(merchant.id(), request.customer().id(), type).orElseThrow(),
+                        snapPartnerReferenceNo));
     }
 
-    private Binding findLiveOrCreate(Merchant merchant, BindCustomer customer, String type) {
+    private Binding findLiveOrCreate(Merchant merchant, BindCustomer customer, String type, String snapReference) {
         Instant now = clock.instant();
         Optional<Binding> live = bindings.findLive(merchant.id(), customer.id(), type);
         if (live.isPresent() && live.get().isExpired(now)) {
             fail(live.get(), "EXPIRED");
         } else if (live.isPresent()) {
-            return live.get();
+            return markSnap(live.get(), snapReference);
         }
         Binding binding = new Binding();
         binding.id = BindingIds.next();
@@ -80,9 +90,23 @@ public class BindingService {
         binding.createdAt = now;
         binding.updatedAt = now;
         binding.expiresAt = now.plus(config.authorizationTtl());
+        binding.snapPartnerReferenceNo = snapReference;
         bindings.persistAndFlush(binding);
         LOG.infof("binding %s merchant=%s customer=%s source=%s created PENDING", binding.id, binding.merchantId,
                 LogText.of(binding.customerId), type); // customer.id is 1-64 of anything: a line break would forge a line
+        return binding;
+    }
+
+    /**
+     * A live binding a SNAP request returns becomes a SNAP binding, unless one already named it; it is locked
+     * ({@code findLive}), so no transition of it runs meanwhile.
+     */
+    private Binding markSnap(Binding binding, String snapReference) {
+        if (snapReference != null && binding.snapPartnerReferenceNo == null) {
+            binding.snapPartnerReferenceNo = snapReference;
+            LOG.infof("binding %s merchant=%s named by a SNAP binding request: notified to its SNAP URL too",
+                    binding.id, binding.merchantId);
+        }
         return binding;
     }
 

@@ -45,13 +45,15 @@ public class SnapBindings {
     /**
      * Starts the binding (or finds the customer's live one) and remembers the request's reference for it, once per
      * {@code partnerReferenceNo} ({@link SnapIdempotency}); every field is checked before anything is claimed or written.
+     * The binding becomes a SNAP binding (its events carry {@code snap}: notified at the merchant's
+     * {@code snapBindingNotifyUrl}), under the first reference that named it.
      */
     public Response bind(Merchant merchant, AccountBindingRequest request) {
         SnapBindingMapper.requireOwnMerchant(merchant, request.merchantId());
         BindRequest bind = SnapBindingMapper.bindRequest(request, config.sourceTypes());
         String reference = request.partnerReferenceNo();
         return idempotency.once(reference, () -> {
-            Binding binding = bindings.bind(merchant, bind);
+            Binding binding = bindings.bind(merchant, bind, reference);
             references.remember(merchant.id(), reference, binding.id);
             return SnapBindingMapper.bound(binding, reference, config.publicBaseUrl(), gateway.timezone());
         });

@@ -75,12 +75,35 @@ public final class SnapVectors {
             + "z+OGoo43KcSrwiBW4GduxdLpMIyvmdyroD38y7GGYcRhzDGbdGEzGB26NU7BftlMnIPIGGQ5NcvdzIiSDWvtIfqazGeaB2bw67VOAMLtLCU3"
             + "4T5yXIXQbP0Hqxz4RFxWwd1fyuRph/KrND8PExrJG8QkXyoNW624AMFKJmtPZkMPyQ==";
 
+    /**
+     * A SNAP binding notification (docs/merchant-guide.md "SNAP notifications"): the body as the gateway writes it for
+     * an ACTIVE binding, hashed and signed with {@code openssl dgst -sha256 -sign gateway-private.pem} over
+     * {@code POST:/snap/account-binding/notify:<hash>:2026-11-21T10:20:00+07:00}; midtrans-client 1.4.3's and dana-node
+     * 1.5.11's verifiers accept it.
+     */
+    public static final String BINDING_NOTIFICATION_PATH = "/snap/account-binding/notify";
+    public static final String BINDING_NOTIFICATION_BODY = "{\"partnerReferenceNo\":\"BIND-0001\","
+            + "\"referenceNo\":\"bnd_7Q2M8X1B7D3H5F0T6W4K9Q2M\",\"accountNo\":\"+62 \u2022\u2022\u2022\u2022 7890\","
+            + "\"accountToken\":\"bnd_7Q2M8X1B7D3H5F0T6W4K9Q2M\",\"additionalInfo\":{\"status\":\"ACTIVE\","
+            + "\"channel\":\"BCA_DD\",\"finishedTime\":\"2026-11-21T10:19:58+07:00\"}}";
+    public static final String BINDING_NOTIFICATION_SHA256 =
+            "a0220460723e9b39c4e1ce16f50014b53d0a813d0306eba946433e63253643cd";
+    public static final String BINDING_NOTIFICATION_SIGNATURE = "CB1XIs7L00sG6GXv1HCpAZ7yyMEqPtut+9tyeMWS9ZnN2rQ9Jr1Cd"
+            + "VXJpBToc46r0kqZ+RZzePMm9sriKVTDzkLJ47Z0npVYwTLOrcmSNyFwdmx9pKo4MP5QY2p71Ymu3dBtZoW1ZGQEmhhGFksAfevsoUWM1pgfSn"
+            + "3epVWmeH2t5V11WS9ju/NdylD5CCJYgvUOdq9tIZTfdFYojQ62s9QYKgyCmOTt9qdnIoD/55gIFY7fyJ8Fyuwdc/5/mhonJM1M6xnmSBXgYiC"
+            + "vGfqFDkIEU67WPMdmH2j1Jst1Z5UJXbbGW3OT8EX6ZhdhdVkvaGmV1Gv/E3CMWdThNUC0Nw==";
+
     private SnapVectors() {
     }
 
     /** A published sandbox key of the local stack, {@code deploy/local/snap/<name>}. */
     public static String sandboxKey(String name) {
         return read(repositoryRoot().resolve("deploy/local/snap").resolve(name));
+    }
+
+    /** A file of the repository, e.g. {@code docs/merchant-guide.md}. */
+    public static String repositoryFile(String path) {
+        return read(repositoryRoot().resolve(path));
     }
 
     /** A key of this module's test resources, {@code snap/<name>}. */

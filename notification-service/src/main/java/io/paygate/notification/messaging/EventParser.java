@@ -27,7 +27,7 @@ import java.util.Objects;
  * that cannot become one (not an envelope, a type foreign to the topic, an unknown merchant, data that does not fit)
  * is poison, with the reason. The body is signed here, once ({@link NotificationSigners}). A payment made through SNAP
  * (docs/contract.md §9) also makes its SNAP notification ({@link SnapNotificationDrafts}); one without a
- * {@code callbackUrl} makes only that one.
+ * {@code callbackUrl} makes only that one. So does a binding made through SNAP, beside its §6 binding notification.
  */
 @ApplicationScoped
 public class EventParser {
@@ -72,7 +72,8 @@ public class EventParser {
                 case SUBSCRIPTION -> subscription(merchant, event);
                 case BINDING -> binding(merchant, event);
                 case DISBURSEMENT -> disbursement(merchant, event);
-                case SNAP_VA, SNAP_QR, SNAP_DEBIT -> throw new IllegalStateException("never a topic's type");
+                case SNAP_VA, SNAP_QR, SNAP_DEBIT, SNAP_BINDING ->
+                        throw new IllegalStateException("never a topic's type");
             };
         } catch (IllegalArgumentException e) {
             return new ParsedEvent.Poison("invalid data for " + event.type());
@@ -145,7 +146,18 @@ public class EventParser {
         if (!data.status().isNotified()) {
             return new ParsedEvent.Ignore("binding status " + data.status() + " is not notified");
         }
-        return notify(merchant, event, NotificationType.BINDING, null, Json.write(data.toNotification()));
+        NotificationDraft binding = draft(merchant, event, NotificationType.BINDING, null,
+                Json.write(data.toNotification()));
+        if (data.snap() == null) {
+            return new ParsedEvent.Notify(binding);
+        }
+        // docs/contract.md §9: a binding made through SNAP is also notified at the registered snapBindingNotifyUrl.
+        try {
+            return new ParsedEvent.Notify(snapDrafts.of(event, data).map(s -> List.of(binding, s))
+                    .orElse(List.of(binding)), null);
+        } catch (IllegalArgumentException e) {
+            return new ParsedEvent.Notify(List.of(binding), "no SNAP notification: " + e.getMessage());
+        }
     }
 
     private ParsedEvent disbursement(Merchant merchant, EventEnvelope event) {

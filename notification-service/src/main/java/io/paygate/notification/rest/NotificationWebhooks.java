@@ -5,6 +5,7 @@ import io.paygate.model.api.binding.BindingNotification;
 import io.paygate.model.api.disbursement.DisbursementNotification;
 import io.paygate.model.api.payment.PaymentNotification;
 import io.paygate.model.api.recurring.SubscriptionNotification;
+import io.paygate.model.snap.notify.AccountBindingNotification;
 import io.paygate.model.snap.notify.DebitNotification;
 import io.paygate.model.snap.notify.QrPaymentNotification;
 import io.paygate.model.snap.notify.VaPaymentNotification;
@@ -26,7 +27,8 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
                 @Schema(name = "MerchantReply", implementation = MerchantReply.class),
                 @Schema(name = "VaPaymentNotification", implementation = VaPaymentNotification.class),
                 @Schema(name = "QrPaymentNotification", implementation = QrPaymentNotification.class),
-                @Schema(name = "DebitNotification", implementation = DebitNotification.class)}))
+                @Schema(name = "DebitNotification", implementation = DebitNotification.class),
+                @Schema(name = "AccountBindingNotification", implementation = AccountBindingNotification.class)}))
 final class NotificationWebhooks {
 
     private NotificationWebhooks() {

@@ -1,9 +1,11 @@
 package io.paygate.notification.snap;
 
 import io.paygate.kit.config.GatewayConfig;
+import io.paygate.model.event.BindingStatusChanged;
 import io.paygate.model.event.EventEnvelope;
 import io.paygate.model.event.PaymentStatusChanged;
 import io.paygate.model.event.SnapOrigin;
+import io.paygate.model.snap.notify.SnapBindingNotifications;
 import io.paygate.model.snap.notify.SnapNotifyJson;
 import io.paygate.model.snap.notify.SnapPaymentNotifications;
 import io.paygate.notification.NotificationDraft;
@@ -20,7 +22,9 @@ import java.util.Optional;
  * {@code snap-debit}, to the merchant's registered SNAP URL, its body the standard's, written as
  * {@code JSON.stringify} would write it back ({@link SnapNotifyJson}). It is delivered, retried, ordered (per payment
  * and type) and logged by the same machinery as every notification; only its signature and its acknowledgement differ
- * ({@link SnapAttempts}).
+ * ({@link SnapAttempts}). A binding made through SNAP ({@code snap} in its event) makes a {@code snap-binding}
+ * notification of its ACTIVE, FAILED and UNBOUND events to the registered {@code snapBindingNotifyUrl}
+ * ({@link SnapBindingNotifications}).
  */
 @ApplicationScoped
 public class SnapNotificationDrafts {
@@ -39,6 +43,18 @@ public class SnapNotificationDrafts {
     public Optional<NotificationDraft> of(EventEnvelope event, PaymentStatusChanged data) {
         return SnapPaymentNotifications.body(data, event.merchantId(), event.occurredAt(), zone)
                 .map(body -> new NotificationDraft(event.eventId(), event.merchantId(), type(data.snap()),
+                        event.resourceId(), event.sequence(), null, SnapNotifyJson.write(body), null,
+                        event.occurredAt(), event.requestId()));
+    }
+
+    /**
+     * The SNAP notification of this binding event, or empty when it makes none.
+     *
+     * @throws IllegalArgumentException when the event lacks what the body needs (the message names the member)
+     */
+    public Optional<NotificationDraft> of(EventEnvelope event, BindingStatusChanged data) {
+        return SnapBindingNotifications.body(data, event.occurredAt(), zone)
+                .map(body -> new NotificationDraft(event.eventId(), event.merchantId(), NotificationType.SNAP_BINDING,
                         event.resourceId(), event.sequence(), null, SnapNotifyJson.write(body), null,
                         event.occurredAt(), event.requestId()));
     }

@@ -80,7 +80,8 @@ class OpenApiExampleSignaturesTest {
             named.add(secret.group());
         }
         assertEquals(4, named.size(), "payment, disbursement, binding and subscription webhooks");
-        assertEquals(List.of("snapVaPaymentNotification", "snapQrNotification", "snapDebitNotification"), snap);
+        assertEquals(List.of("snapVaPaymentNotification", "snapQrNotification", "snapDebitNotification",
+                "snapBindingNotification"), snap);
         assertTrue(document.at("/components/parameters/snap-X-SIGNATURE/description").asText()
                 .contains("GET /pg/snap/public-key.pem"), "the SNAP X-SIGNATURE names the key that verifies it");
         assertTrue(named.stream().allMatch(named.getFirst()::equals), "one secret for all: " + named);
