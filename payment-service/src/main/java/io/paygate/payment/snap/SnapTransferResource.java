@@ -13,17 +13,24 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
-import org.eclipse.microprofile.openapi.annotations.Operation;
+import io.paygate.kit.openapi.GatewayOpenApiFilter;
+import io.paygate.model.snap.transfer.TransferInterbankReply;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 
 /**
  * SNAP BI transfers (docs/contract.md §9): {@code /v1.0/transfer-interbank} (18), idempotent by
  * {@code partnerReferenceNo}, and {@code /v1.0/transfer/status} (36), behind service-kit's SNAP door, onto §5's
- * disbursements. Not in the OpenAPI document yet, like the other SNAP operations.
+ * disbursements. Documented in the merchant's OpenAPI document (tag SNAP transfers): summaries and examples in
+ * META-INF/openapi.yaml, the SNAP door's headers and errors from service-kit's GatewayOpenApiFilter.
  */
 @Path("/v1.0")
 @Produces(MediaType.APPLICATION_JSON)
 @Consumes(MediaType.APPLICATION_JSON)
 @SnapAuthenticated
+@SecurityRequirement(name = GatewayOpenApiFilter.SNAP)
 public class SnapTransferResource {
 
     private final SnapTransfers transfers;
@@ -36,14 +43,16 @@ public class SnapTransferResource {
 
     @POST
     @Path("/transfer-interbank")
-    @Operation(hidden = true)
+    @APIResponse(responseCode = "200", description = "The transfer, 01 (or the first reply again)",
+            content = @Content(mediaType = MediaType.APPLICATION_JSON,
+                    schema = @Schema(implementation = TransferInterbankReply.class)))
     public Response transfer(@Valid @NotNull TransferInterbankRequest request) {
         return transfers.transfer(snap.merchant(), request);
     }
 
     @POST
     @Path("/transfer/status")
-    @Operation(hidden = true)
+    @APIResponse(responseCode = "200", description = "The transfer's state")
     public TransferStatusReply status(@Valid @NotNull TransferStatusRequest request) {
         return transfers.status(snap.merchant(), request);
     }

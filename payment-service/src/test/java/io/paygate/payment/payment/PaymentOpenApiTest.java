@@ -164,7 +164,7 @@ class PaymentOpenApiTest {
         assertTrue(doc.operations().containsAll(SANDBOX_PAGES), doc.operations()::toString);
         // docs/contract.md §1b: + 3 stored cards and one-click, 3 direct-debit purchase, 4 subscription, 1 list, 1 sandbox
         // time control; §9: + 12 SNAP (the access token, 3 virtual account, 4 QRIS, 4 direct debit)
-        assertEquals(61, doc.operations().size(), doc.operations()::toString);
+        assertEquals(63, doc.operations().size(), doc.operations()::toString);
     }
 
     /** docs/contract.md §9: the access token is signed with the merchant's RSA key, not the /pg/ headers. */
