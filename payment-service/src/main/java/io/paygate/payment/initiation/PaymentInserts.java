@@ -1,7 +1,7 @@
 package io.paygate.payment.initiation;
 
 import io.paygate.payment.payment.PaymentEntity;
-import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Singleton;
 
 import javax.sql.DataSource;
 import java.sql.Connection;
@@ -16,7 +16,7 @@ import java.time.ZoneOffset;
  * Outside a transaction the statement commits by itself (one round trip: no {@code BEGIN}, no {@code COMMIT}, no
  * persistence context to open and flush); inside one, the pool enlists the connection and it commits with the rest.
  */
-@ApplicationScoped
+@Singleton
 public class PaymentInserts {
 
     static final String INSERT = """

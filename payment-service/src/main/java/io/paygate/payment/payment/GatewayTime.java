@@ -1,7 +1,7 @@
 package io.paygate.payment.payment;
 
 import io.paygate.model.api.WireTime;
-import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Singleton;
 import io.paygate.kit.config.GatewayConfig;
 
 import java.time.Clock;
@@ -9,7 +9,7 @@ import java.time.Instant;
 import java.time.ZoneId;
 
 /** The clock and the shared {@code gateway.timezone} (docs/contract.md §1, default Asia/Jakarta) of every time shown. */
-@ApplicationScoped
+@Singleton
 public class GatewayTime {
 
     private final ZoneId zone;

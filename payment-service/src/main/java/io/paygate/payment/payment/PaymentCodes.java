@@ -1,14 +1,14 @@
 package io.paygate.payment.payment;
 
 import io.paygate.model.ids.RandomIds;
-import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Singleton;
 
 
 /**
  * New payment codes: {@code PC} + 16 characters of Crockford base32 (80 random bits), 18 characters in all
  * (docs/contract.md §1: at most 30). Unguessable, because the code alone opens the hosted page.
  */
-@ApplicationScoped
+@Singleton
 public class PaymentCodes {
 
     static final String PATTERN = RandomIds.pattern("PC", 16);

@@ -1,13 +1,13 @@
 package io.paygate.payment.payment;
 
-import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Singleton;
 
 /**
  * Absolute URLs customers and merchants are given (the hosted page, QR images, sandbox pages): always from
  * {@code gateway.payment.public-base-url}, or this process's own address when unset (the local stack), never from a
  * request's {@code Host}.
  */
-@ApplicationScoped
+@Singleton
 public class PublicUrls {
 
     private final PaymentConfig config;

@@ -4,7 +4,7 @@ import io.paygate.kit.config.GatewayConfig;
 import io.paygate.kit.observability.MerchantDirectory;
 import io.paygate.model.signing.WebhookSecret;
 import io.paygate.model.snap.SnapKeys;
-import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Singleton;
 
 import java.util.Collection;
 import java.util.List;
@@ -18,7 +18,7 @@ import java.util.regex.Pattern;
  * one stops only the service that signs notifications, when it asks for it; a malformed SNAP client key or public key,
  * or a client key two merchants share, stops the service).
  */
-@ApplicationScoped
+@Singleton
 public class Merchants implements MerchantDirectory {
 
     /** docs/contract.md §9: visible ASCII without {@code |} (the separator of the access-token signature). */

@@ -6,7 +6,7 @@ import io.micrometer.core.instrument.binder.http.Outcome;
 import io.quarkus.runtime.ShutdownEvent;
 import io.vertx.core.Context;
 import io.vertx.ext.web.RoutingContext;
-import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Singleton;
 import jakarta.enterprise.event.Observes;
 import org.jboss.logging.Logger;
 
@@ -23,7 +23,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * thread of its own ({@link AccessLogWriter}), so a slow log never holds up an event loop.
  * Health and metrics (on the management port, or on the API port in tests) are not logged.
  */
-@ApplicationScoped
+@Singleton
 public class AccessLog {
 
     public static final String CATEGORY = "io.paygate.access";

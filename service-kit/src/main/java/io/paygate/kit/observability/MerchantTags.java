@@ -1,6 +1,6 @@
 package io.paygate.kit.observability;
 
-import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Singleton;
 
 import java.util.List;
 
@@ -10,7 +10,7 @@ import java.util.List;
  * unknown X-PARTNER-ID) is never a tag value: it is counted as {@value #UNKNOWN}; no merchant at all (a page, an ops
  * call) is {@value #NONE}.
  */
-@ApplicationScoped
+@Singleton
 public class MerchantTags {
 
     public static final String TAG = "merchant";

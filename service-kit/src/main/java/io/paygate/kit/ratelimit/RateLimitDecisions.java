@@ -6,7 +6,7 @@ import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.paygate.kit.observability.MerchantTags;
 import io.paygate.kit.observability.Rejections;
 import io.paygate.model.error.ErrorCase;
-import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Singleton;
 import jakarta.inject.Inject;
 
 import java.util.List;
@@ -20,7 +20,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * bucket and {@code none} for the address buckets (addresses are never a tag: they are unbounded). A refusal is also
  * noted as the request's reason for its access-log line.
  */
-@ApplicationScoped
+@Singleton
 public class RateLimitDecisions {
 
     enum Bucket {

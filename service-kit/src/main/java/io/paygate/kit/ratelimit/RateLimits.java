@@ -6,7 +6,7 @@ import io.paygate.kit.web.AddressCharges;
 import io.paygate.model.error.ErrorCase;
 import io.paygate.model.error.ErrorResponse;
 import io.paygate.model.error.ServiceCode;
-import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Singleton;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
@@ -39,7 +39,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * own: {@link #databaseUnreachable()}), so that a request waits for a connection once, in its own work, not twice.
  * Every decision is counted ({@link RateLimitDecisions}).
  */
-@ApplicationScoped
+@Singleton
 public class RateLimits implements AddressCharges {
 
     private static final Logger LOG = Logger.getLogger(RateLimits.class);

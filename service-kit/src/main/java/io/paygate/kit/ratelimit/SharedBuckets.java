@@ -1,7 +1,7 @@
 package io.paygate.kit.ratelimit;
 
 import io.quarkus.scheduler.Scheduled;
-import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Singleton;
 import org.jboss.logging.Logger;
 
 import javax.sql.DataSource;
@@ -20,7 +20,7 @@ import java.sql.SQLException;
  * {@code SELECT … FOR UPDATE}, a read of the serialized bucket state, a write, a commit), four to five round trips and
  * a logged write per request where this is one statement on an unlogged table.
  */
-@ApplicationScoped
+@Singleton
 public class SharedBuckets {
 
     private static final Logger LOG = Logger.getLogger(SharedBuckets.class);

@@ -4,7 +4,7 @@ import io.netty.util.NetUtil;
 import io.paygate.kit.config.GatewayConfig;
 import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.net.SocketAddress;
-import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Singleton;
 import jakarta.inject.Inject;
 
 import java.util.ArrayList;
@@ -21,7 +21,7 @@ import java.util.List;
  * takes the left-most {@code X-Forwarded-For} entry, which the client writes.) Addresses are parsed as literals only (never resolved). An IPv6 client is keyed by its /64, the smallest
  * block one subscriber gets, so that hopping through its own addresses does not give it new buckets.
  */
-@ApplicationScoped
+@Singleton
 public class ClientAddresses {
 
     private static final String UNKNOWN = "unknown";
