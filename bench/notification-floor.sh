@@ -6,11 +6,13 @@
 # deploy/local (./mvnw -B -ntp -o -q package -DskipTests -pl notification-service,payment-service,binding-service,deploy/local -am).
 # usage: bench/notification-floor.sh [ROUNDS] [EVENTS] [RATE]   (RATE 0 = all events at once, a backlog drained at the
 #        consumer's speed; RATE > 0 = paced, latency without a backlog). Env OFFSET (default 42000): the stack's port
-#        offset, the sink on 7000 + OFFSET. FLOOR_HTTP=jdk: the floor posts with the JDK HttpClient instead of Vert.x.
+#        offset, the sink on 7000 + OFFSET. FLOORS (default "vertx vertx-batch"): the floors to run, one process each,
+#        each on its own topic and consumer group: vertx or jdk (the HTTP client), -batch (a poll's rows in one INSERT
+#        and one UPDATE, as the service stores them, instead of one of each per notification).
 #
 # The two sides never consume each other's round: notification-service reads payment-status (its topics are fixed),
-# the floor reads payment-status-floor (created with as many partitions), and each round publishes only to its side's
-# topic; the sink also counts deliveries whose path is not its round's (strays, expected 0). Both JVMs stay up all run
+# each floor reads payment-status-floor-<client> (created with as many partitions), and each round publishes only to its
+# side's topic; the sink also counts deliveries whose path is not its round's (strays, expected 0). Both JVMs stay up all run
 # (warm, as the initiation floor's do); the idle side only polls an empty topic, and only the measured side's ticks count.
 set -u
 rounds=${1:-2}; events=${2:-20000}; rate=${3:-0}
@@ -29,9 +31,13 @@ for i in $(seq 1 300); do curl -sf -o /dev/null http://127.0.0.1:$((8083+off+100
 svc=$(ss -ltnpH "sport = :$((8083+off))" | grep -o 'pid=[0-9]*' | head -1 | cut -d= -f2)
 postmaster=$(ss -ltnpH "sport = :$pg" | grep -o 'pid=[0-9]*' | head -1 | cut -d= -f2)
 [ -n "$svc" ] && [ -n "$postmaster" ] || { echo "the stack did not start: $log/stack.log"; kill -TERM -- -$spid; exit 1; }
-setsid java -cp "$cp" $jvm bench/NotificationFloor.java ${FLOOR_HTTP:+--http=$FLOOR_HTTP} $kafka payment-status-floor \
-  notification-floor "jdbc:postgresql://127.0.0.1:$pg/notification" postgres postgres 8 $key > $log/floor.log 2>&1 < /dev/null &
-fpid=$!
+floors=${FLOORS:-vertx vertx-batch}; declare -A fpid
+for f in $floors; do
+  batch=; [[ $f == *-batch ]] && batch=--batch
+  setsid java -cp "$cp" $jvm bench/NotificationFloor.java --http=${f%-batch} $batch $kafka payment-status-floor-$f notification-floor-$f \
+    "jdbc:postgresql://127.0.0.1:$pg/notification" postgres postgres 8 $key > $log/floor-$f.log 2>&1 < /dev/null &
+  fpid[$f]=$!
+done
 round() { # label topic pid events
   java -cp "$cp" -XX:+UseSerialGC -XX:TieredStopAtLevel=1 -Xmx512m bench/NotificationLoad.java --rate=$rate --pid=$3 --pg=$postmaster \
     $kafka $2 $sink $key $1 $4 2>&1 | tee -a $log/rounds.out | grep -E '^(paygate|floor|warm)|BAD|Exception' \
@@ -39,14 +45,16 @@ round() { # label topic pid events
 }
 # Warm-up: both JVMs compiled and connected, the floor's topic created, before anything is measured.
 round warm-paygate payment-status $svc $((events/4))
-round warm-floor payment-status-floor $fpid $((events/4))
-grep -q "floor assigned" $log/floor.log || echo "floor: never assigned partitions (see $log/floor.log)"
+for f in $floors; do
+  round warm-floor-$f payment-status-floor-$f ${fpid[$f]} $((events/4))
+  grep -q "floor assigned" $log/floor-$f.log || echo "floor $f: never assigned partitions (see $log/floor-$f.log)"
+done
 for r in $(seq 1 $rounds); do
   round paygate$r payment-status $svc $events
-  round floor$r payment-status-floor $fpid $events
+  for f in $floors; do round floor-$f$r payment-status-floor-$f ${fpid[$f]} $events; done
 done
 echo "notification-service JVM options: $(tr '\0' ' ' < /proc/$svc/cmdline | grep -o -- '-XX[^ ]*\|-Xm[^ ]*' | tr '\n' ' ')"
-kill -TERM -- -$fpid; kill -TERM -- -$spid
+for f in $floors; do kill -TERM -- -${fpid[$f]}; done; kill -TERM -- -$spid
 for i in $(seq 1 40); do kill -0 -- -$spid 2>/dev/null || break; sleep 1; done
-kill -KILL -- -$spid 2>/dev/null; kill -KILL -- -$fpid 2>/dev/null
+kill -KILL -- -$spid 2>/dev/null; for f in $floors; do kill -KILL -- -${fpid[$f]} 2>/dev/null; done
 true
