@@ -56,7 +56,8 @@ import java.util.stream.Stream;
  *       children) from the first publish to 1 s after the last delivery (the last UPDATEs), per delivered
  *       notification.</li>
  * </ul>
- * Ends when every event was delivered, or after 60 s without a delivery.
+ * Ends when every event was delivered, or after 60 s without a delivery; prints the 1-minute load average then (the
+ * machine may be shared).
  *
  * <pre>
  * java -cp 'notification-service/target/quarkus-app/lib/main/*:HdrHistogram-2.2.2.jar' bench/NotificationLoad.java \
@@ -164,11 +165,12 @@ public class NotificationLoad {
             double secs = (last.get() - start) / 1e9;
             System.out.printf("%s events=%d delivered=%d duplicates=%d strays=%d published_in=%.2fs drained_in=%.2fs"
                             + " delivered_per_s=%.0f e2e_ms_p50=%.1f p99=%.1f max=%.1f cpu_ms_per_delivered=%s"
-                            + " pg_ms_per_delivered=%s signatures_checked=%d bad=%d%n",
+                            + " pg_ms_per_delivered=%s signatures_checked=%d bad=%d load1=%s%n",
                     label, n, got, duplicates.get(), strays.get(), (published1 - start) / 1e9, secs, got / secs,
                     e2e.getValueAtPercentile(50) / 1000.0, e2e.getValueAtPercentile(99) / 1000.0,
                     e2e.getMaxValue() / 1000.0, perDelivered(cpu0[0], cpu1[0], got, pid),
-                    perDelivered(cpu0[1], cpu1[1], got, pg), checked.get(), bad.get());
+                    perDelivered(cpu0[1], cpu1[1], got, pg), checked.get(), bad.get(),
+                    Files.readString(Path.of("/proc/loadavg")).split(" ")[0]);
         }
         vertx.close();
         System.exit(0);

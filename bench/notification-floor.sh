@@ -53,6 +53,12 @@ for r in $(seq 1 $rounds); do
   round paygate$r payment-status $svc $events
   for f in $floors; do round floor-$f$r payment-status-floor-$f ${fpid[$f]} $events; done
 done
+echo "means over the rounds (rate; JVM ms per delivered; PostgreSQL ms per delivered; e2e p50 / p99 ms):"
+grep -E '^(paygate|floor)' $log/rounds.out | awk '{ side=$1; sub(/[0-9]+$/, "", side); n[side]++
+  for (i = 2; i <= NF; i++) { split($i, kv, "="); v[side, kv[1]] += kv[2] } }
+  END { for (s in n) printf "  %-18s %6.0f/s  jvm %.3f ms  pg %.3f ms  e2e %.1f / %.1f ms  (%d rounds)\n", s,
+    v[s, "delivered_per_s"]/n[s], v[s, "cpu_ms_per_delivered"]/n[s], v[s, "pg_ms_per_delivered"]/n[s],
+    v[s, "e2e_ms_p50"]/n[s], v[s, "p99"]/n[s], n[s] }'
 echo "notification-service JVM options: $(tr '\0' ' ' < /proc/$svc/cmdline | grep -o -- '-XX[^ ]*\|-Xm[^ ]*' | tr '\n' ' ')"
 for f in $floors; do kill -TERM -- -${fpid[$f]}; done; kill -TERM -- -$spid
 for i in $(seq 1 40); do kill -0 -- -$spid 2>/dev/null || break; sleep 1; done
