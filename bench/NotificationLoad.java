@@ -162,7 +162,7 @@ public class NotificationLoad {
             int got = count.get();
             org.HdrHistogram.Histogram e2e = new org.HdrHistogram.Histogram(3_600_000_000L, 3);
             for (int i = 0; i < n; i++) if (delivered[i] != 0) e2e.recordValue(Math.max(1, (delivered[i] - published[i]) / 1000));
-            double secs = (last.get() - start) / 1e9;
+            double secs = got == 0 ? Double.NaN : (last.get() - start) / 1e9; // NaN: nothing was delivered
             System.out.printf("%s events=%d delivered=%d duplicates=%d strays=%d published_in=%.2fs drained_in=%.2fs"
                             + " delivered_per_s=%.0f e2e_ms_p50=%.1f p99=%.1f max=%.1f cpu_ms_per_delivered=%s"
                             + " pg_ms_per_delivered=%s signatures_checked=%d bad=%d load1=%s%n",

@@ -39,6 +39,7 @@ for f in $floors; do
   fpid[$f]=$!
 done
 round() { # label topic pid events
+  kill -0 $3 2>/dev/null || { echo "$1: its process $3 is gone (see $log/*.log)"; return; }
   java -cp "$cp" -XX:+UseSerialGC -XX:TieredStopAtLevel=1 -Xmx512m bench/NotificationLoad.java --rate=$rate --pid=$3 --pg=$postmaster \
     $kafka $2 $sink $key $1 $4 2>&1 | tee -a $log/rounds.out | grep -E '^(paygate|floor|warm)|BAD|Exception' \
     || echo "$1: no result (see $log/rounds.out)"
