@@ -50,6 +50,8 @@ import java.util.UUID;
  * transaction, and the reply carries what the customer pays with; a provider failure is {@code 502SS00}, and the same
  * request again asks the provider for the same charge.
  */
+// @Singleton, not @ApplicationScoped: used on every initiation, where a client proxy's lookup per call
+// cost 4.6 % of the service's CPU (bench/README.md, issue 36); a singleton is injected as itself
 @Singleton
 public class InitiationService {
 

@@ -7,6 +7,8 @@ import jakarta.inject.Singleton;
  * {@code gateway.payment.public-base-url}, or this process's own address when unset (the local stack), never from a
  * request's {@code Host}.
  */
+// @Singleton, not @ApplicationScoped: used on every initiation, where a client proxy's lookup per call
+// cost 4.6 % of the service's CPU (bench/README.md, issue 36); a singleton is injected as itself
 @Singleton
 public class PublicUrls {
 

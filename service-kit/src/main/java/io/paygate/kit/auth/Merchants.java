@@ -18,6 +18,8 @@ import java.util.regex.Pattern;
  * one stops only the service that signs notifications, when it asks for it; a malformed SNAP client key or public key,
  * or a client key two merchants share, stops the service).
  */
+// @Singleton, not @ApplicationScoped: used on every initiation, where a client proxy's lookup per call
+// cost 4.6 % of the service's CPU (bench/README.md, issue 36); a singleton is injected as itself
 @Singleton
 public class Merchants implements MerchantDirectory {
 

@@ -39,6 +39,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * own: {@link #databaseUnreachable()}), so that a request waits for a connection once, in its own work, not twice.
  * Every decision is counted ({@link RateLimitDecisions}).
  */
+// @Singleton, not @ApplicationScoped: used on every initiation, where a client proxy's lookup per call
+// cost 4.6 % of the service's CPU (bench/README.md, issue 36); a singleton is injected as itself
 @Singleton
 public class RateLimits implements AddressCharges {
 
