@@ -198,10 +198,13 @@ public class InitiationService {
             if (subscribes(request) ? insertWithSubscription(created, request) : insert(created)) {
                 initiations.increment(merchant.id());
                 // DEBUG, not INFO: the request's access-log line and the row already record it, and formatting a
-                // second line per initiation cost 6 % of its CPU and 15 % of its allocation (bench/README.md, issue 36)
-                LOG.debugf("payment %s (merchant %s, order %s): created PENDING, expires %s%s", created.paymentCode,
-                        created.merchantId, created.orderId, created.expiresAt,
-                        method == null ? "" : ", " + method + " preselected");
+                // second line per initiation cost 6 % of its CPU and 15 % of its allocation (bench/README.md,
+                // issue 36); guarded, so that its arguments (an array, a concatenation) are not built for nothing
+                if (LOG.isDebugEnabled()) {
+                    LOG.debugf("payment %s (merchant %s, order %s): created PENDING, expires %s%s", created.paymentCode,
+                            created.merchantId, created.orderId, created.expiresAt,
+                            method == null ? "" : ", " + method + " preselected");
+                }
                 return new Stored(created, true);
             }
             Optional<PaymentEntity> existing = QuarkusTransaction.requiringNew()

@@ -4,8 +4,8 @@ import io.netty.util.NetUtil;
 import io.paygate.kit.config.GatewayConfig;
 import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.net.SocketAddress;
-import jakarta.inject.Singleton;
 import jakarta.inject.Inject;
+import jakarta.inject.Singleton;
 
 import java.util.ArrayList;
 import java.util.Arrays;
