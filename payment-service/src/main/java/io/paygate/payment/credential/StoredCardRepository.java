@@ -2,7 +2,6 @@ package io.paygate.payment.credential;
 
 import io.quarkus.hibernate.orm.panache.PanacheRepositoryBase;
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.persistence.LockModeType;
 
 import java.util.List;
 import java.util.Optional;
@@ -18,10 +17,18 @@ public class StoredCardRepository implements PanacheRepositoryBase<StoredCardEnt
                 .firstResultOptional();
     }
 
-    /** As {@link #findLive}, locked until the transaction ends. */
-    public Optional<StoredCardEntity> lockLive(String merchantId, String tokenId) {
-        return find("merchantId = ?1 and tokenId = ?2 and deletedAt is null", merchantId, tokenId)
-                .withLock(LockModeType.PESSIMISTIC_WRITE).firstResultOptional();
+    /**
+     * Locks every live card of {@code merchantId} that holds {@code providerToken} at {@code channel} (two customers who
+     * stored one card number share the provider's token), in id order so that two deletes never deadlock, and answers
+     * their ids. A card deleted by a transaction this one waited for is no longer among them (PostgreSQL re-reads a row
+     * it waited for), so whoever deletes the last of them knows it.
+     */
+    @SuppressWarnings("unchecked")
+    public List<UUID> lockSharing(String merchantId, String channel, String providerToken) {
+        return getEntityManager().createNativeQuery("SELECT id FROM stored_card WHERE merchant_id = ?1 AND channel = ?2 "
+                        + "AND provider_token = ?3 AND deleted_at IS NULL ORDER BY id FOR UPDATE", UUID.class)
+                .setParameter(1, merchantId).setParameter(2, channel).setParameter(3, providerToken)
+                .getResultList();
     }
 
     /** The customer's live card with this provider fingerprint, if stored before. */

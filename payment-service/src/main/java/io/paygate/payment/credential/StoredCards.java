@@ -23,6 +23,7 @@ import jakarta.transaction.Transactional;
 import org.jboss.logging.Logger;
 
 import java.time.format.DateTimeFormatter;
+import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
 
@@ -122,17 +123,40 @@ public class StoredCards {
     }
 
     /**
-     * {@code DELETE /pg/payment/card/stored/{tokenId}}: the provider forgets the card first (outside any transaction;
-     * it did not answer: {@code 502}, nothing changed, send it again), then the card is deleted. Unknown, deleted or
-     * another merchant's: {@code 404}.
+     * {@code DELETE /pg/payment/card/stored/{tokenId}}: deletes the card, and the provider forgets its token when no other
+     * live card holds it (two customers who stored one card number share the provider's token: deleting one card never
+     * touches the other). One transaction locks every live card sharing the token, so two deletes of two sharing cards
+     * at any replicas run one after the other and the second sees itself last; the provider is asked while the lock is
+     * held, and when it does not answer the whole delete rolls back ({@code 502}, nothing changed, send it again).
+     * Unknown, deleted or another merchant's: {@code 404}.
      */
     public StoredCardDeleted delete(Merchant merchant, String tokenId) {
         if (tokenId == null || !tokenId.matches(ID_PATTERN)) {
             throw ApiException.notFound();
         }
-        StoredCardEntity card = QuarkusTransaction.requiringNew()
-                .call(() -> cards.findLive(merchant.id(), tokenId))
-                .orElseThrow(ApiException::notFound);
+        boolean forgot = QuarkusTransaction.requiringNew().call(() -> deleteLive(merchant.id(), tokenId));
+        LOG.infof("stored card %s (merchant %s): deleted%s", tokenId, merchant.id(),
+                forgot ? ", forgotten by the provider" : "; its provider token stays for the other cards holding it");
+        return StoredCardDeleted.of(tokenId);
+    }
+
+    /** Deletes the live card {@code tokenId}; answers whether the provider forgot its token (it was the last holder). */
+    private boolean deleteLive(String merchantId, String tokenId) {
+        StoredCardEntity card = cards.findLive(merchantId, tokenId).orElseThrow(ApiException::notFound);
+        List<UUID> holders = cards.lockSharing(card.merchantId, card.channel, card.providerToken);
+        if (!holders.contains(card.id)) {
+            throw ApiException.notFound(); // deleted meanwhile by a twin request
+        }
+        boolean last = holders.size() == 1;
+        if (last) {
+            forget(card);
+        }
+        card.deletedAt = time.now();
+        forgotten.fire(new CardForgotten(card.merchantId, card.id));
+        return last;
+    }
+
+    private void forget(StoredCardEntity card) {
         PaymentChannel channel = channels.byName(card.channel).orElseThrow(() -> new IllegalStateException(
                 "stored card " + card.tokenId + " of an unknown channel " + card.channel));
         try {
@@ -142,17 +166,6 @@ public class StoredCards {
                     card.tokenId, card.merchantId, channel.name(), e.getClass().getSimpleName());
             throw ApiException.of(ErrorCase.BAD_GATEWAY, "The payment provider did not answer");
         }
-        boolean deleted = QuarkusTransaction.requiringNew().call(() -> cards.lockLive(merchant.id(), tokenId)
-                .map(live -> {
-                    live.deletedAt = time.now();
-                    forgotten.fire(new CardForgotten(live.merchantId, live.id));
-                    return true;
-                }).orElse(false));
-        if (!deleted) {
-            throw ApiException.notFound(); // deleted meanwhile by a twin request
-        }
-        LOG.infof("stored card %s (merchant %s): deleted", tokenId, merchant.id());
-        return StoredCardDeleted.of(tokenId);
     }
 
     private StoredCard view(StoredCardEntity c) {

@@ -1,6 +1,7 @@
 package io.paygate.payment.support;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.paygate.model.api.Card;
 import io.paygate.model.json.Json;
 import io.paygate.testsupport.SandboxMerchants;
 import io.restassured.RestAssured;
@@ -9,6 +10,7 @@ import io.restassured.response.Response;
 
 import java.time.Year;
 import java.util.List;
+import java.util.concurrent.ThreadLocalRandom;
 
 import static io.restassured.RestAssured.given;
 
@@ -16,6 +18,23 @@ import static io.restassured.RestAssured.given;
 public final class StoredCardApi {
 
     private StoredCardApi() {
+    }
+
+    /**
+     * A Luhn-valid card number no other test uses (the sandbox captures any such number), so no card stored elsewhere
+     * shares its provider token.
+     */
+    public static String freshNumber() {
+        StringBuilder digits = new StringBuilder("4");
+        ThreadLocalRandom random = ThreadLocalRandom.current();
+        for (int i = 0; i < 14; i++) {
+            digits.append(random.nextInt(10));
+        }
+        for (int check = 0; ; check++) {
+            if (Card.luhn(digits.toString() + check)) {
+                return digits.toString() + check;
+            }
+        }
     }
 
     /** The smallest initiation for {@code customerId} that offers "save this card". */
