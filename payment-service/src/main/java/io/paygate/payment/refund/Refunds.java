@@ -2,6 +2,7 @@ package io.paygate.payment.refund;
 
 import io.paygate.kit.auth.Merchant;
 import io.paygate.kit.error.ApiException;
+import io.paygate.model.api.WireTime;
 import io.paygate.model.api.refund.RefundRequest;
 import io.paygate.model.api.refund.RefundResponse;
 import io.paygate.model.json.CanonicalJson;
@@ -15,8 +16,6 @@ import io.paygate.payment.provider.RefundOutcome;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.enterprise.context.ApplicationScoped;
 import org.jboss.logging.Logger;
-
-import java.time.format.DateTimeFormatter;
 
 /**
  * Refunds (docs/contract.md §3a): {@code POST /pg/payment/card/refund} reserves the refund ({@link RefundBook#reserve}), asks
@@ -87,7 +86,6 @@ public class Refunds {
     /** The refund as the API shows it (without responseCode: a list item). */
     public RefundResponse view(RefundEntity r, PaymentEntity p) {
         return new RefundResponse(null, null, r.refundId, r.orderId, r.amount, r.currency, r.status.name(),
-                r.statusDesc, p.refundedAmount, r.reason,
-                DateTimeFormatter.ISO_OFFSET_DATE_TIME.format(r.createdAt.atZone(time.zone())));
+                r.statusDesc, p.refundedAmount, r.reason, WireTime.dateTime(r.createdAt, time.zone()));
     }
 }

@@ -35,6 +35,7 @@ import java.util.concurrent.Future;
 
 import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.matchesPattern;
 import static org.hamcrest.Matchers.startsWith;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -59,7 +60,9 @@ class RefundsTest {
         Refunds.refund(SandboxMerchants.DEMO, orderId, "RF-" + UUID.randomUUID(), "50000.00").then().statusCode(200)
                 .body("responseCode", equalTo("2000000")).body("status", equalTo("SUCCEEDED"))
                 .body("amount", equalTo(50000.00f)).body("refundedAmount", equalTo(50000.00f))
-                .body("orderId", equalTo(orderId));
+                .body("orderId", equalTo(orderId))
+                // whole seconds with the offset, as the SNAP refund's refundTime that shows it (docs/contract.md §9)
+                .body("createdAt", matchesPattern("^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(Z|[+-]\\d{2}:\\d{2})$"));
         assertEquals("PARTIALLY_REFUNDED", PaymentApi.statusOf(orderId));
         String second = "RF-" + UUID.randomUUID();
         Refunds.refund(SandboxMerchants.DEMO, orderId, second, "100000").then().statusCode(200)

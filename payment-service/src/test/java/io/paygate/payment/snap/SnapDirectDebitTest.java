@@ -31,6 +31,7 @@ import static io.paygate.payment.snap.SnapPaymentFixtures.DEBIT_CANCEL;
 import static io.paygate.payment.snap.SnapPaymentFixtures.DEBIT_PAY;
 import static io.paygate.payment.snap.SnapPaymentFixtures.DEBIT_REFUND;
 import static io.paygate.payment.snap.SnapPaymentFixtures.DEBIT_STATUS;
+import static io.paygate.payment.snap.SnapPaymentFixtures.WHOLE_SECONDS;
 import static io.paygate.payment.snap.SnapPaymentFixtures.assertRefused;
 import static io.paygate.payment.snap.SnapPaymentFixtures.debitBody;
 import static io.paygate.payment.snap.SnapPaymentFixtures.newReference;
@@ -46,7 +47,7 @@ import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.anyOf;
 import static org.hamcrest.Matchers.endsWith;
 import static org.hamcrest.Matchers.equalTo;
-import static org.hamcrest.Matchers.notNullValue;
+import static org.hamcrest.Matchers.matchesPattern;
 import static org.hamcrest.Matchers.nullValue;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
@@ -141,7 +142,8 @@ class SnapDirectDebitTest {
                     .body("originalReferenceNo", equalTo(referenceNo))
                     .body("originalPartnerReferenceNo", equalTo(reference)).body("serviceCode", equalTo("54"))
                     .body("latestTransactionStatus", equalTo("00")).body("transactionStatusDesc", equalTo("CAPTURED"))
-                    .body("paidTime", notNullValue()).body("transAmount.value", equalTo("45000.00"));
+                    .body("paidTime", matchesPattern(WHOLE_SECONDS))
+                    .body("transAmount.value", equalTo("45000.00"));
         }
 
         // A refund as midtrans-client asks it: only originalReferenceNo and reason.
@@ -152,7 +154,8 @@ class SnapDirectDebitTest {
                 .body("originalReferenceNo", equalTo(referenceNo))
                 .body("originalPartnerReferenceNo", equalTo(reference)).body("refundNo", equalTo(externalId))
                 .body("partnerRefundNo", equalTo(externalId))
-                .body("refundAmount.value", equalTo("45000.00")).body("refundTime", notNullValue());
+                .body("refundAmount.value", equalTo("45000.00"))
+                .body("refundTime", matchesPattern(WHOLE_SECONDS));
         as(DEMO).get("/pg/payment/card/refund/" + externalId).then().statusCode(200)
                 .body("orderId", equalTo(reference)).body("status", equalTo("SUCCEEDED"));
         post(DEBIT_STATUS, byReference(referenceNo)).statusCode(200).body("latestTransactionStatus", equalTo("04"));
@@ -190,7 +193,7 @@ class SnapDirectDebitTest {
         ValidatableResponse hosted = post(DEBIT_PAY, debitBody(reference, null, "20000.00")).statusCode(200)
                 .body("responseCode", equalTo("2005400")).body("partnerReferenceNo", equalTo(reference))
                 .body("additionalInfo.status", equalTo("PENDING"))
-                .body("additionalInfo.expiresAt", notNullValue());
+                .body("additionalInfo.expiresAt", matchesPattern(WHOLE_SECONDS));
         String referenceNo = hosted.extract().path("referenceNo");
         hosted.body("webRedirectUrl", endsWith("/pg/pay/" + referenceNo));
         post(DEBIT_STATUS, byReference(referenceNo)).statusCode(200).body("latestTransactionStatus", equalTo("01"));
@@ -214,7 +217,8 @@ class SnapDirectDebitTest {
                     .statusCode(200).body("responseCode", equalTo("2005700"))
                     .body("originalReferenceNo", equalTo(pendingNo))
                     .body("originalPartnerReferenceNo", equalTo(pending))
-                    .body("cancelTime", notNullValue()).body("transactionDate", notNullValue());
+                    .body("cancelTime", matchesPattern(WHOLE_SECONDS))
+                    .body("transactionDate", matchesPattern(WHOLE_SECONDS));
         }
         status(DEMO, pending).then().body("result.payment.status", equalTo("CANCELLED"));
         post(DEBIT_STATUS, byReference(pendingNo)).statusCode(200).body("latestTransactionStatus", equalTo("05"));

@@ -30,6 +30,8 @@ final class SnapPaymentFixtures {
     static final String TRANSFER_STATUS = "/v1.0/transfer/status";
     /** As midtrans-client's example sends it: left-padded with spaces to 8. */
     static final String PARTNER_SERVICE_ID = "   12345";
+    /** A reply time as docs/contract.md §9 has them: ISO-8601, whole seconds, with the offset. */
+    static final String WHOLE_SECONDS = "^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(Z|[+-]\\d{2}:\\d{2})$";
 
     private SnapPaymentFixtures() {
     }

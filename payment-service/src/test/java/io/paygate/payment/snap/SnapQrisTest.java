@@ -28,6 +28,7 @@ import static io.paygate.payment.snap.SnapPaymentFixtures.QR_CANCEL;
 import static io.paygate.payment.snap.SnapPaymentFixtures.QR_GENERATE;
 import static io.paygate.payment.snap.SnapPaymentFixtures.QR_QUERY;
 import static io.paygate.payment.snap.SnapPaymentFixtures.QR_REFUND;
+import static io.paygate.payment.snap.SnapPaymentFixtures.WHOLE_SECONDS;
 import static io.paygate.payment.snap.SnapPaymentFixtures.assertRefused;
 import static io.paygate.payment.snap.SnapPaymentFixtures.generateBody;
 import static io.paygate.payment.snap.SnapPaymentFixtures.newReference;
@@ -41,7 +42,7 @@ import static io.paygate.testsupport.SandboxMerchants.DEMO;
 import static io.paygate.testsupport.SandboxMerchants.DEMO2;
 import static org.hamcrest.Matchers.endsWith;
 import static org.hamcrest.Matchers.equalTo;
-import static org.hamcrest.Matchers.notNullValue;
+import static org.hamcrest.Matchers.matchesPattern;
 import static org.hamcrest.Matchers.nullValue;
 import static org.hamcrest.Matchers.startsWith;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -108,7 +109,7 @@ class SnapQrisTest {
                 .body("partnerReferenceNo", equalTo(reference))
                 .body("qrContent", startsWith("000201010212"))
                 .body("additionalInfo.status", equalTo("PENDING"))
-                .body("additionalInfo.expiresAt", notNullValue());
+                .body("additionalInfo.expiresAt", matchesPattern(WHOLE_SECONDS));
         String referenceNo = generated.extract().path("referenceNo");
         String qrContent = generated.extract().path("qrContent");
         generated.body("qrUrl", endsWith("/pg/pay/" + referenceNo + "/qr.png"));
@@ -126,7 +127,7 @@ class SnapQrisTest {
             post(QR_QUERY, asked).statusCode(200).body("originalReferenceNo", equalTo(referenceNo))
                     .body("originalPartnerReferenceNo", equalTo(reference)).body("serviceCode", equalTo("47"))
                     .body("latestTransactionStatus", equalTo("00")).body("transactionStatusDesc", equalTo("CAPTURED"))
-                    .body("paidTime", notNullValue())
+                    .body("paidTime", matchesPattern(WHOLE_SECONDS))
                     .body("amount.value", equalTo("25000.00")).body("amount.currency", equalTo("IDR"));
         }
 
@@ -137,7 +138,8 @@ class SnapQrisTest {
                 .post(QR_REFUND).then().statusCode(200).body("responseCode", equalTo("2007800"))
                 .body("originalReferenceNo", equalTo(referenceNo)).body("originalPartnerReferenceNo", equalTo(reference))
                 .body("refundNo", equalTo(externalId)).body("partnerRefundNo", equalTo(externalId))
-                .body("refundAmount.value", equalTo("25000.00")).body("refundTime", notNullValue())
+                .body("refundAmount.value", equalTo("25000.00"))
+                .body("refundTime", matchesPattern(WHOLE_SECONDS))
                 .body("additionalInfo.status", equalTo("SUCCEEDED"));
         as(DEMO).get("/pg/payment/card/refund/" + externalId).then().statusCode(200)
                 .body("orderId", equalTo(reference)).body("status", equalTo("SUCCEEDED"));
@@ -195,7 +197,8 @@ class SnapQrisTest {
                     + "\"reason\":\"cancel reason\"}").statusCode(200).body("responseCode", equalTo("2007700"))
                     .body("originalReferenceNo", equalTo(referenceNo))
                     .body("originalPartnerReferenceNo", equalTo(reference))
-                    .body("cancelTime", notNullValue()).body("transactionDate", notNullValue());
+                    .body("cancelTime", matchesPattern(WHOLE_SECONDS))
+                    .body("transactionDate", matchesPattern(WHOLE_SECONDS));
         }
         status(DEMO, reference).then().body("result.payment.status", equalTo("CANCELLED"));
         post(QR_QUERY, byPartnerReference(reference)).statusCode(200).body("latestTransactionStatus", equalTo("05"));
