@@ -31,6 +31,11 @@ public enum ErrorCase {
     /** Body not {@code application/json}. */
     UNSUPPORTED_MEDIA_TYPE(415, "00", "Unsupported Media Type"),
     TOO_MANY_REQUESTS(429, "00", "Too Many Requests"),
+    /**
+     * The request's headers passed the server's size limit ({@code quarkus.http.limits.max-header-size}); the
+     * connection is closed.
+     */
+    REQUEST_HEADER_FIELDS_TOO_LARGE(431, "00", "Request Header Fields Too Large"),
     /** Anything unexpected; never with a stack trace or exception name. */
     GENERAL_ERROR(500, "00", "General Error"),
     /**

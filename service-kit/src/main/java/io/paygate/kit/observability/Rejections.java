@@ -3,9 +3,9 @@ package io.paygate.kit.observability;
 import io.paygate.model.error.ErrorCase;
 
 /**
- * Why a request was refused before it was served (docs/contract.md §0: 401, 408, 413, 415, 429, and whatever a Vert.x route
- * filter answers before any route runs), noted where the refusal is decided and written once, at INFO, in the
- * request's access-log line ({@link AccessLog}). Reasons are the gateway's own phrases (never the input, a secret or a
+ * Why a request was refused before it was served (docs/contract.md §0: 401, 408, 413, 415, 429, 431, and whatever a
+ * Vert.x route filter answers before any route runs), noted where the refusal is decided and written once, at INFO, in
+ * the request's access-log line ({@link AccessLog}). Reasons are the gateway's own phrases (never the input, a secret or a
  * signature); an endpoint's own errors (400 for a field, 404, 409) are not refusals and are ignored here.
  */
 public final class Rejections {
@@ -45,6 +45,7 @@ public final class Rejections {
             case PAYLOAD_TOO_LARGE -> "body over 64 KiB";
             case UNSUPPORTED_MEDIA_TYPE -> "body without application/json (UTF-8) Content-Type";
             case REQUEST_TIMEOUT -> "body not received in time";
+            case REQUEST_HEADER_FIELDS_TOO_LARGE -> "request headers over the size limit";
             case BAD_REQUEST -> "malformed request";
             default -> errorCase.name();
         };

@@ -9,6 +9,7 @@ import io.netty.handler.codec.http.HttpMessage;
 import io.netty.handler.codec.http.HttpRequest;
 import io.netty.handler.codec.http.HttpVersion;
 import io.netty.handler.codec.http.LastHttpContent;
+import io.netty.handler.codec.http.TooLongHttpHeaderException;
 import io.netty.util.concurrent.ScheduledFuture;
 import io.paygate.model.error.ErrorCase;
 import io.vertx.core.http.HttpServerOptions;
@@ -28,8 +29,9 @@ import java.util.concurrent.TimeUnit;
  *       RFC 9112 §7), {@code Transfer-Encoding} in HTTP/1.0, or two
  *       {@code Content-Length} values is refused: Netty would drop the length and frame by the chunks (so a request
  *       hidden in a body that a front end framed by its length became a second request), or take a body for the next
- *       request. Any other head the decoder cannot read is refused too (except one over the size limits, which Vert.x
- *       answers 414/431). The refused request goes on as an {@link EarlyRefusal} with no body and
+ *       request. Any other head the decoder cannot read is refused too: headers over the size limit {@code 431SS00},
+ *       anything else {@code 400SS00} (a request line over the limit stays Vert.x's 414, its path unknown). The
+ *       refused request goes on as an {@link EarlyRefusal} with no body and
  *       {@code Connection: close}, and the decoder reads nothing more from the connection: no second request is ever
  *       read from it.</li>
  *   <li><b>Header deadline.</b> From the first byte of each request (leading empty lines aside) its request line and
@@ -113,8 +115,10 @@ final class GuardedRequestDecoder extends VertxHttpRequestDecoder {
             Object message = out.get(i);
             if (message instanceof HttpRequest request) {
                 headRead();
-                if (request.decoderResult().isFailure() && refuses(request)) {
-                    out.set(i, EarlyRefusal.request(request, ErrorCase.BAD_REQUEST, detailOf(request), null));
+                ErrorCase refusal = request.decoderResult().isFailure() ? refusalOf(request) : null;
+                if (refusal != null) {
+                    out.set(i, EarlyRefusal.request(request, refusal,
+                            refusal == ErrorCase.BAD_REQUEST ? detailOf(request) : null, null));
                     out.subList(i + 1, out.size()).clear();
                     out.add(LastHttpContent.EMPTY_LAST_CONTENT);
                     discard();
@@ -273,9 +277,17 @@ final class GuardedRequestDecoder extends VertxHttpRequestDecoder {
         return client;
     }
 
-    /** A failed head is refused 400, unless it was too long (Vert.x answers those 414/431 and closes). */
-    private static boolean refuses(HttpRequest request) {
-        return !(request.decoderResult().cause() instanceof TooLongFrameException);
+    /**
+     * How a failed head is refused: headers over the size limit {@code 431SS00} (coded for the path like every other
+     * refusal, a SNAP path's with its SNAP code), anything else unreadable {@code 400SS00}; null for a request line
+     * over the limit, whose path is not known, which Vert.x answers 414 and closes.
+     */
+    private static ErrorCase refusalOf(HttpRequest request) {
+        Throwable cause = request.decoderResult().cause();
+        if (cause instanceof TooLongHttpHeaderException) {
+            return ErrorCase.REQUEST_HEADER_FIELDS_TOO_LARGE;
+        }
+        return cause instanceof TooLongFrameException ? null : ErrorCase.BAD_REQUEST;
     }
 
     /** Ambiguous framing: the rules above, or two lengths (two headers, or a list), which Netty refuses itself. */

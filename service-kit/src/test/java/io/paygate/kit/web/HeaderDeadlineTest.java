@@ -82,6 +82,22 @@ class HeaderDeadlineTest {
         }
     }
 
+    /** docs/contract.md §9: a SNAP path's late head is refused with its SNAP code (service 26 for this one). */
+    @Test
+    @Timeout(30)
+    void aSnapPathsLateHeadersAreRefusedWithItsSnapCode() throws Exception {
+        try (Socket socket = RawRequests.connect("127.0.0.104")) {
+            socket.getOutputStream().write(("POST " + SlowClientsTest.SNAP_PATH + " HTTP/1.1\r\nHost: localhost\r\n")
+                    .getBytes(StandardCharsets.ISO_8859_1));
+            socket.getOutputStream().flush();
+            RawRequests.Held connection = new RawRequests.Held(socket);
+            assertTrue(connection.answered(6_000), "refused at the deadline");
+            RawRequests.Reply reply = connection.reply();
+            assertEquals(408, reply.status(), reply.text());
+            assertTrue(reply.has("\"responseCode\":\"4082600\""), reply.text());
+        }
+    }
+
     /** The deadline starts at a request's first byte: a kept-alive connection may wait, as the idle timeout allows. */
     @Test
     @Timeout(30)

@@ -13,6 +13,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -117,6 +118,24 @@ class RequestFramingTest {
 
         assertEquals(2, reply.split("HTTP/1\\.1 200 ", -1).length - 1, reply);
         assertEquals(opsBefore + 1, KitTestResource.OPS_CALLS.get());
+    }
+
+    /**
+     * docs/contract.md §0, §9: headers over the size limit (Quarkus's 20 KiB) are {@code 431SS00} with the contract's
+     * body, coded for the path (a SNAP path with its SNAP code, service 26 here), and the connection is closed.
+     */
+    @ParameterizedTest(name = "{0}")
+    @CsvSource({"/pg/kit/echo, 4310100", "/v1.0/transfer-va/status, 4312600"})
+    void headersOverTheSizeLimitAreRefusedWithTheCodeOfThePath(String path, String code) throws Exception {
+        String reply = exchange("127.0.0.93", "POST " + path + " HTTP/1.1\r\nHost: localhost\r\n"
+                + "X-Big: " + "a".repeat(30 * 1024) + "\r\n"
+                + "Content-Type: application/json\r\nContent-Length: 2\r\n\r\n{}");
+
+        assertTrue(reply.startsWith("HTTP/1.1 431 "), reply);
+        assertTrue(reply.contains("\"responseCode\":\"" + code + "\""), reply);
+        assertTrue(reply.contains("\"responseMessage\":\"Request Header Fields Too Large\""), reply);
+        assertTrue(reply.toLowerCase().contains("\r\nconnection: close\r\n"), reply);
+        assertEquals(1, reply.split("HTTP/1\\.1 ", -1).length - 1, "one reply only: " + reply);
     }
 
     /** Writes {@code request} at once on a fresh connection from {@code address}; every reply until the server closes. */

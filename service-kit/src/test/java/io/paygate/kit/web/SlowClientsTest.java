@@ -40,6 +40,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class SlowClientsTest {
 
     static final String ECHO = "/pg/kit/echo";
+    /** The kit's SNAP test endpoint (SNAP service 26). */
+    static final String SNAP_PATH = "/v1.0/transfer-va/status";
     static final byte[] VALID = "{\"id\":\"ord-1\",\"amount\":\"100\",\"inner\":{\"name\":\"x\"}}"
             .getBytes(StandardCharsets.UTF_8);
     static final int SLOW_BODIES = 400;
@@ -164,9 +166,12 @@ class SlowClientsTest {
         }
     }
 
+    /** Every path, a SNAP one with its SNAP code (docs/contract.md §9: service 26 for this one). */
     @Test
     void aBodyThatIsNotWholeWithinTheDeadlineIsRefusedOnEveryPath() throws IOException {
-        for (String path : List.of(ECHO, "/pg/provider/kit/callback")) {
+        Map<String, String> codes = Map.of(ECHO, "4080100", "/pg/provider/kit/callback", "4080100",
+                SNAP_PATH, "4082600");
+        for (String path : codes.keySet()) {
             try (Socket socket = RawRequests.connect("127.0.0.74")) {
                 OutputStream out = socket.getOutputStream();
                 out.write(("POST " + path + " HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n"
@@ -177,7 +182,7 @@ class SlowClientsTest {
                 assertTrue(connection.answered(6_000), path + ": refused at the deadline");
                 RawRequests.Reply reply = connection.reply();
                 assertEquals(408, reply.status(), path + ": " + reply.text());
-                assertTrue(reply.has("\"responseCode\":\"4080100\""), reply.text());
+                assertTrue(reply.has("\"responseCode\":\"" + codes.get(path) + "\""), reply.text());
             }
         }
     }
