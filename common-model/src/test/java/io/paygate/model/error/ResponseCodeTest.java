@@ -54,6 +54,7 @@ class ResponseCodeTest {
             "UNSUPPORTED_MEDIA_TYPE, 4150100, 415, Unsupported Media Type",
             "TOO_MANY_REQUESTS, 4290100, 429, Too Many Requests",
             "REQUEST_TIMEOUT, 4080100, 408, Request Timeout",
+            "REQUEST_HEADER_FIELDS_TOO_LARGE, 4310100, 431, Request Header Fields Too Large",
             "GENERAL_ERROR, 5000100, 500, General Error",
             "BAD_GATEWAY, 5020100, 502, Bad Gateway",
             "SERVICE_UNAVAILABLE, 5030100, 503, Service Unavailable"
