@@ -265,6 +265,18 @@ public final class LocalStack {
         Thread.currentThread().join();
     }
 
+    /**
+     * Every port the stack opens, which no callback URL may name ({@code gateway.callbacks.gateway-ports},
+     * docs/contract.md §6): each replica's API and management ports, PostgreSQL's, and every one of the broker's (its
+     * clients' address and its own listeners).
+     */
+    static List<Integer> stackPorts(List<ServiceSpec> processes, int postgresPort, List<Integer> kafkaPorts) {
+        List<Integer> ports = new ArrayList<>(ServiceSpec.ports(processes));
+        ports.add(postgresPort);
+        kafkaPorts.stream().filter(port -> !ports.contains(port)).forEach(ports::add);
+        return List.copyOf(ports);
+    }
+
     /** What stops the stack from starting: a missing jar, a port of any replica (API or management) in use. */
     static List<String> preflight(Options options) {
         List<String> problems = new ArrayList<>();
@@ -321,8 +333,8 @@ public final class LocalStack {
         t0 = System.nanoTime();
         List<ServiceSpec> processes = ServiceSpec.all(options.portOffset(), options.replicas());
         ServiceConfig config = new ServiceConfig(postgres::jdbcUrl, kafka.bootstrapServers(), internalToken,
-                eventSigningKey, providerSecret, options.extraConfig(), options.listen(), ServiceSpec.ports(processes),
-                snapTokenKey);
+                eventSigningKey, providerSecret, options.extraConfig(), options.listen(),
+                stackPorts(processes, postgres.port(), kafka.ports()), snapTokenKey);
         for (ServiceSpec spec : processes) {
             ServiceProcess service = new ServiceProcess(spec, runDir);
             services.add(service);

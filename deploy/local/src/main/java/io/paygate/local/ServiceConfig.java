@@ -19,8 +19,9 @@ import java.util.function.UnaryOperator;
  *                         win; a merchant's Midtrans keys and URL only for payment-service
  * @param listenAddress    where every process's API and management ports listen: {@value #LOOPBACK} unless
  *                         {@code --listen} says otherwise (the stack runs the sandbox and a published ops token)
- * @param gatewayPorts     every API and management port of the stack, all replicas: no callback URL may name them
- *                         ({@code gateway.callbacks.gateway-ports}, docs/contract.md §6)
+ * @param gatewayPorts     every port the stack opens (API and management ports of all replicas, PostgreSQL's, the
+ *                         broker's): no callback URL may name them ({@code gateway.callbacks.gateway-ports},
+ *                         docs/contract.md §6)
  * @param snapTokenKey     key of the SNAP access tokens ({@code gateway.snap.token-key}, docs/contract.md §9), one per
  *                         run: a token from any replica is good at every one
  */
@@ -64,7 +65,7 @@ record ServiceConfig(UnaryOperator<String> jdbcUrl, String kafkaBootstrapServers
         lines.add("quarkus.datasource.password=" + EmbeddedPostgresServer.PASSWORD);
         lines.add("kafka.bootstrap.servers=" + kafkaBootstrapServers);
         lines.add("gateway.callbacks.allow-local=true");
-        if (!gatewayPorts.isEmpty()) { // loopback callbacks, but never to the stack's own ports (/q/metrics)
+        if (!gatewayPorts.isEmpty()) { // loopback callbacks, never to a port of the stack (/q/metrics, the database)
             lines.add("gateway.callbacks.gateway-ports=" + String.join(",",
                     gatewayPorts.stream().map(String::valueOf).toList()));
         }

@@ -93,6 +93,25 @@ class LoopbackOnlyTest {
         assertEquals(18, ServiceSpec.ports(PROCESSES).size());
     }
 
+    /** Issue 43: a callback could name the stack's own PostgreSQL and Kafka ports; every port of the stack is listed. */
+    @Test
+    void theDatabaseAndEveryBrokerPortAreAmongThePortsNoCallbackMayName() {
+        int offset = 300;
+        List<ServiceSpec> processes = ServiceSpec.all(offset, 2);
+        List<Integer> kafka = List.of(Options.KAFKA_PORT + offset, 40123, 40124);
+        List<Integer> ports = LocalStack.stackPorts(processes, Options.POSTGRES_PORT + offset, kafka);
+        ServiceConfig config = new ServiceConfig(db -> db, "127.0.0.1:" + (Options.KAFKA_PORT + offset), "internal",
+                "event-key", "provider-key", List.of(), "127.0.0.1", ports);
+
+        String line = config.lines(processes.get(0), ServiceSpec.all(offset)).stream()
+                .filter(l -> l.startsWith("gateway.callbacks.gateway-ports=")).findFirst().orElseThrow();
+        List<String> listed = List.of(line.substring(line.indexOf('=') + 1).split(","));
+        for (int port : List.of(15732, 19392, 40123, 40124, 8381, 9381, 8391, 9391, 8383, 9393)) {
+            assertTrue(listed.contains(String.valueOf(port)), port + " in " + line);
+        }
+        assertEquals(ServiceSpec.ports(processes).size() + 1 + kafka.size(), listed.size(), line);
+    }
+
     @Test
     void theUsageExplainsListen() {
         assertTrue(Options.USAGE.contains("[--listen ADDRESS]"), Options.USAGE);

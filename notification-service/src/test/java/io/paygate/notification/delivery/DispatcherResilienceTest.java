@@ -2,7 +2,10 @@ package io.paygate.notification.delivery;
 
 import io.agroal.api.AgroalDataSource;
 import io.paygate.model.event.EventEnvelope;
+import io.paygate.model.event.PaymentStatusChanged;
+import io.paygate.model.event.SnapOrigin;
 import io.paygate.model.status.BindingStatus;
+import io.paygate.model.status.PaymentStatus;
 import io.paygate.notification.config.NotificationConfig;
 import io.paygate.notification.repository.ClaimedNotification;
 import io.paygate.notification.repository.DeliveryQueue;
@@ -20,6 +23,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
+import java.math.BigDecimal;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -244,6 +248,29 @@ class DispatcherResilienceTest {
         MerchantApi.as(DEMO).post("/pg/notifications/" + id + "/redeliver").then().statusCode(200);
         assertEquals("/bindings", sink.awaitReceived(1, WAIT).get(0).path());
         await().atMost(WAIT).until(() -> "DELIVERED".equals(MerchantApi.status(DEMO, id)));
+    }
+
+    /** Issue 43: a SNAP URL is held to the same rules at delivery as every other callback. */
+    @Test
+    void aSnapUrlWhoseHostNowResolvesToAPrivateAddressFailsTheAttemptWithoutSending() {
+        TestDns.answer("rebinding-snap.test", "127.0.0.1");
+        MerchantApi.as(DEMO).body("{\"snapQrNotifyUrl\":\"http://rebinding-snap.test:" + sink.port() + "/qr\"}")
+                .put("/pg/merchant/callbacks").then().statusCode(200);
+        TestDns.answer("rebinding-snap.test", "169.254.169.254");
+
+        String code = Events.id("PCQR");
+        SnapOrigin qr = new SnapOrigin(SnapOrigin.QR, "q-" + code, code, null, null, null, null);
+        EventEnvelope event = Events.payment(DEMO.id(), 1, new PaymentStatusChanged(code, qr.partnerReferenceNo(),
+                new BigDecimal("150000"), "IDR", Events.customer(), null, null, PaymentStatus.CAPTURED,
+                "Payment success", null, null).withSnap(qr));
+        Events.send(event);
+        await().atMost(WAIT).until(() -> db.byEvent(event.eventId(), "snap-qr").map(r -> r.attempts() >= 1)
+                .orElse(false));
+        JsonPath detail = MerchantApi.notification(DEMO, db.byEvent(event.eventId(), "snap-qr").orElseThrow().id());
+        assertEquals("address 169.254.169.254 of rebinding-snap.test refused: link-local address",
+                detail.getString("attemptLog[0].error"));
+        assertTrue(detail.get("attemptLog[0].httpStatus") == null, "nothing was sent");
+        assertEquals(0, sink.received().size(), "nothing reached any address");
     }
 
     @Test

@@ -205,6 +205,33 @@ class MerchantEndpointsTest extends MerchantSinkTestBase {
                 .put("/pg/merchant/callbacks").then().statusCode(200);
     }
 
+    /**
+     * Issue 43: the SNAP URLs pass the callback URL rules as the others do: a gateway port on loopback, a private
+     * address or another port is refused naming the member, and nothing is written.
+     */
+    @Test
+    void refusesAGatewayPortOrAPrivateAddressInEverySnapUrlNamingTheMember() throws Exception {
+        MerchantApi.registerCallbacks(DEMO2, "https://merchant.example.com/d", "https://merchant.example.com/b");
+        java.sql.Timestamp registeredAt = callbacksUpdatedAt();
+        int own = io.restassured.RestAssured.port;
+        List<String> refused = List.of("http://127.0.0.1:" + own + "/q/metrics",
+                "http://localhost:8081/v1.0/debit/notify", "http://[::1]:9083/q/metrics",
+                "https://10.0.0.1/v1.0/qr/qr-mpm-notify", "https://merchant.example.com:6379/notify");
+        for (String member : List.of("snapDebitNotifyUrl", "snapVaPaymentUrl", "snapQrNotifyUrl",
+                "snapBindingNotifyUrl")) {
+            for (String url : refused) {
+                MerchantApi.as(DEMO2).body("{\"" + member + "\":\"" + url + "\"}")
+                        .put("/pg/merchant/callbacks").then().statusCode(400)
+                        .body("responseCode", equalTo("4000601"))
+                        .body("responseMessage", equalTo("Invalid Field Format " + member));
+            }
+        }
+        assertEquals(registeredAt, callbacksUpdatedAt(), "no refused registration wrote the row");
+        MerchantApi.as(DEMO2).body("{\"snapQrNotifyUrl\":\"http://127.0.0.1:" + sink.port() + "/qr\"}")
+                .put("/pg/merchant/callbacks").then().statusCode(200)
+                .body("snapQrNotifyUrl", equalTo("http://127.0.0.1:" + sink.port() + "/qr"));
+    }
+
     private java.sql.Timestamp callbacksUpdatedAt() throws Exception {
         try (var c = dataSource.getConnection(); var s = c.createStatement();
              var rs = s.executeQuery("SELECT updated_at FROM merchant_callbacks WHERE merchant_id = 'demo2'")) {

@@ -386,6 +386,21 @@ public final class EmbeddedKafkaBroker implements AutoCloseable {
         }
     }
 
+    /**
+     * Every TCP port this broker listens on, ascending: its clients' address (the outage proxy) and the broker's and
+     * controller's own listeners (on loopback, never advertised). The local stack lists them among the ports no
+     * callback URL may name (docs/contract.md §6, §8).
+     */
+    public List<Integer> ports() {
+        java.util.Set<Integer> ports = new java.util.TreeSet<>();
+        ports.add(proxy.port());
+        cluster.brokers().values().forEach(broker -> broker.socketServer().dataPlaneAcceptors().values()
+                .forEach(acceptor -> ports.add(acceptor.localPort())));
+        cluster.controllers().values().forEach(controller -> controller.socketServer().dataPlaneAcceptors().values()
+                .forEach(acceptor -> ports.add(acceptor.localPort())));
+        return List.copyOf(ports);
+    }
+
     /** The {@code bootstrap.servers} value clients use (through the outage proxy). */
     public String bootstrapServers() {
         return proxy.address();

@@ -8,7 +8,10 @@ import org.junit.jupiter.api.condition.OS;
 import java.net.InetAddress;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -34,6 +37,11 @@ class LoopbackListenersTest {
                     assertTrue(Listeners.isLoopback(socket), (secured ? "secured" : "plaintext")
                             + " broker listens beyond loopback on " + socket + " (all: " + listening + ")");
                 }
+                // the local stack keeps callbacks away from every one of them (docs/contract.md §6, §8)
+                Set<Integer> ports = new TreeSet<>();
+                listening.forEach(socket -> ports.add(Integer.parseInt(socket.substring(socket.indexOf(':') + 1), 16)));
+                assertEquals(ports, new TreeSet<>(broker.ports()), (secured ? "secured" : "plaintext")
+                        + ": every port the broker listens on, and no other");
             }
         }
     }
