@@ -43,7 +43,8 @@ class TransferRequestValidationTest {
             partnerReferenceNo     | "TRF-é"               | FORMAT partnerReferenceNo
             beneficiaryBankCode    | "123456"              | OK
             beneficiaryBankCode    | "1"                   | OK
-            beneficiaryBankCode    | "1234567"             | FORMAT beneficiaryBankCode
+            beneficiaryBankCode    | "CENAIDJA"            | OK
+            beneficiaryBankCode    | "CENAIDJA1"           | FORMAT beneficiaryBankCode
             beneficiaryBankCode    | <absent>              | MANDATORY beneficiaryBankCode
             beneficiaryAccountName | repeat(n,64)          | OK
             beneficiaryAccountName | repeat(n,65)          | FORMAT beneficiaryAccountName

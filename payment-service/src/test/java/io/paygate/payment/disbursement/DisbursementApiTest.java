@@ -90,6 +90,15 @@ class DisbursementApiTest {
                 .body("transactionDate", matchesPattern("\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\+07:00"));
     }
 
+    /** docs/contract.md §5: the bank code is 1–8 characters, so a BIC is one. */
+    @Test
+    void aBicIsABeneficiaryBankCode() {
+        String ref = newRef();
+        as(SandboxMerchants.DEMO).body(transferBody(ref, "1234567890", "1000.00").replace("\"014\"", "\"CENAIDJA\""))
+                .post(TRANSFER).then().statusCode(200).body("responseCode", equalTo("2000000"));
+        status(ref).statusCode(200).body("beneficiaryBankCode", equalTo("CENAIDJA"));
+    }
+
     @Test
     void theSameTransferAgainIsTheSameAndADifferentOneConflicts() {
         String ref = newRef();
@@ -111,7 +120,7 @@ class DisbursementApiTest {
             "partnerReferenceNo slash   | {\"partnerReferenceNo\":\"R1/2\",\"beneficiaryBankCode\":\"014\",\"beneficiaryAccountName\":\"A\",\"beneficiaryAccountNo\":\"1\",\"amount\":{\"value\":\"1.00\",\"currency\":\"IDR\"}} | 4000401 | Invalid Field Format partnerReferenceNo",
             "partnerReferenceNo formula | {\"partnerReferenceNo\":\"=HYPERLINK(1)\",\"beneficiaryBankCode\":\"014\",\"beneficiaryAccountName\":\"A\",\"beneficiaryAccountNo\":\"1\",\"amount\":{\"value\":\"1.00\",\"currency\":\"IDR\"}} | 4000401 | Invalid Field Format partnerReferenceNo",
             "partnerReferenceNo over 64 | {\"partnerReferenceNo\":\"R12345678901234567890123456789012345678901234567890123456789012345\",\"beneficiaryBankCode\":\"014\",\"beneficiaryAccountName\":\"A\",\"beneficiaryAccountNo\":\"1\",\"amount\":{\"value\":\"1.00\",\"currency\":\"IDR\"}} | 4000401 | Invalid Field Format partnerReferenceNo",
-            "bank code over 6           | {\"partnerReferenceNo\":\"R1\",\"beneficiaryBankCode\":\"0140000\",\"beneficiaryAccountName\":\"A\",\"beneficiaryAccountNo\":\"1\",\"amount\":{\"value\":\"1.00\",\"currency\":\"IDR\"}} | 4000401 | Invalid Field Format beneficiaryBankCode",
+            "bank code over 8           | {\"partnerReferenceNo\":\"R1\",\"beneficiaryBankCode\":\"CENAIDJA1\",\"beneficiaryAccountName\":\"A\",\"beneficiaryAccountNo\":\"1\",\"amount\":{\"value\":\"1.00\",\"currency\":\"IDR\"}} | 4000401 | Invalid Field Format beneficiaryBankCode",
             "one decimal                | {\"partnerReferenceNo\":\"R1\",\"beneficiaryBankCode\":\"014\",\"beneficiaryAccountName\":\"A\",\"beneficiaryAccountNo\":\"1\",\"amount\":{\"value\":\"1.5\",\"currency\":\"IDR\"}} | 4000401 | Invalid Field Format amount.value",
             "zero                       | {\"partnerReferenceNo\":\"R1\",\"beneficiaryBankCode\":\"014\",\"beneficiaryAccountName\":\"A\",\"beneficiaryAccountNo\":\"1\",\"amount\":{\"value\":\"0.00\",\"currency\":\"IDR\"}} | 4000401 | Invalid Field Format amount.value",
             "lower-case currency        | {\"partnerReferenceNo\":\"R1\",\"beneficiaryBankCode\":\"014\",\"beneficiaryAccountName\":\"A\",\"beneficiaryAccountNo\":\"1\",\"amount\":{\"value\":\"1.00\",\"currency\":\"idr\"}} | 4000401 | Invalid Field Format amount.currency",

@@ -160,6 +160,18 @@ class SnapTransferTest {
         snap(DEMO2, demo2).body(body).post(TRANSFER).then().statusCode(200).body("responseCode", equalTo("2001800"));
     }
 
+    /** docs/contract.md §9: {@code beneficiaryBankCode} is at most 8 characters, so a BIC is one. */
+    @Test
+    void aBicIsABeneficiaryBankCode() {
+        String reference = newReference();
+        post(TRANSFER, transferBody(reference, "1234567890", "1000.00").replace("\"014\"", "\"CENAIDJA\""))
+                .statusCode(200).body("responseCode", equalTo("2001800"))
+                .body("beneficiaryBankCode", equalTo("CENAIDJA"));
+        post(TRANSFER_STATUS, byPartnerReference(reference)).statusCode(200)
+                .body("beneficiaryBankCode", equalTo("CENAIDJA"));
+        pgStatus(reference).statusCode(200).body("beneficiaryBankCode", equalTo("CENAIDJA"));
+    }
+
     @Test
     void onePartnerReferenceNoIsOneTransferWhicheverDoorMadeIt() {
         // /pg/ first, then SNAP with the same reference and the same transfer: another request, nothing made.
@@ -214,7 +226,7 @@ class SnapTransferTest {
                 {good.replace("1234567890", "1".repeat(35)), "4001801", "Invalid Field Format beneficiaryAccountNo"},
                 {good.replace("\"beneficiaryBankCode\":\"014\",", ""), "4001802",
                         "Invalid Mandatory Field beneficiaryBankCode"},
-                {good.replace("\"014\"", "\"CENAIDJA\""), "4001801", "Invalid Field Format beneficiaryBankCode"},
+                {good.replace("\"014\"", "\"CENAIDJA1\""), "4001801", "Invalid Field Format beneficiaryBankCode"},
                 {good.replace("\"sourceAccountNo\":\"0000000000\",", ""), "4001802",
                         "Invalid Mandatory Field sourceAccountNo"},
                 {good.replace("0000000000", "0".repeat(20)), "4001801", "Invalid Field Format sourceAccountNo"},

@@ -23,7 +23,8 @@ public record DisbursementNotification(
         String originalReferenceNo,
         @Schema(description = "Merchant's transfer id (partnerReferenceNo)", maxLength = 64)
         String originalPartnerReferenceNo,
-        @Schema(description = "Beneficiary bank code", required = true, maxLength = 6) String beneficiaryBankCode,
+        @Schema(description = "Beneficiary bank code, or its BIC", required = true, maxLength = 8)
+        String beneficiaryBankCode,
         @Schema(description = "Beneficiary account name", required = true, maxLength = 64) String beneficiaryAccountName,
         @Schema(description = "Beneficiary account number", required = true, maxLength = 64) String beneficiaryAccountNo,
         @Schema(description = "Amount") TransferAmount amount,

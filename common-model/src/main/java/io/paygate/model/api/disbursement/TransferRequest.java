@@ -13,7 +13,8 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
 /**
  * Body of {@code POST /pg/disbursement/transfer} (docs/contract.md §5). Mandatory: partnerReferenceNo (1–64 of
  * {@code [A-Za-z0-9._-]} as {@code order.id}, unique per merchant: no line break to forge a log line, no {@code /} that
- * the status path could never look up), beneficiaryBankCode (1–6), beneficiaryAccountName (1–64), beneficiaryAccountNo (1–64),
+ * the status path could never look up), beneficiaryBankCode (1–8: a bank code or a BIC such as {@code CENAIDJA}),
+ * beneficiaryAccountName (1–64), beneficiaryAccountNo (1–64),
  * amount {value, currency}; additionalInfo {notes} optional.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
@@ -24,8 +25,9 @@ public record TransferRequest(
                 required = true, minLength = 1, maxLength = 64, pattern = Patterns.ORDER_ID,
                 examples = "TRF-20261121-0001")
         @NotBlank @Pattern(regexp = Patterns.ORDER_ID) String partnerReferenceNo,
-        @Schema(description = "Beneficiary bank code", required = true, minLength = 1, maxLength = 6, examples = "014")
-        @NotBlank @Size(max = 6) String beneficiaryBankCode,
+        @Schema(description = "Beneficiary bank code, or its BIC (CENAIDJA)", required = true, minLength = 1,
+                maxLength = 8, examples = "014")
+        @NotBlank @Size(max = 8) String beneficiaryBankCode,
         @Schema(description = "Beneficiary account name", required = true, minLength = 1, maxLength = 64)
         @NotBlank @Size(max = 64) String beneficiaryAccountName,
         @Schema(description = "Beneficiary account number", required = true, minLength = 1, maxLength = 64,

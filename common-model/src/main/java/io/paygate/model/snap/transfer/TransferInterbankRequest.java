@@ -17,9 +17,9 @@ import java.util.List;
 /**
  * The body of {@code POST /v1.0/transfer-interbank} (SNAP service 18, docs/contract.md §9): a §5 transfer of
  * {@code amount} to the beneficiary account, named by {@code partnerReferenceNo} (§5's, unique per merchant). The
- * standard's lengths hold where the §5 transfer can keep them; where §5 keeps less (bank code 6, name 64, as its
- * notification carries them) §5's do. {@code additionalInfo.remark} is the transfer's §5 {@code notes};
- * {@code sourceAccountNo} is kept and answered; {@code transactionDate} must be a time and is not used (the transfer's
+ * standard's lengths hold where the §5 transfer can keep them (bank code 8, a BIC such as {@code CENAIDJA}); where §5
+ * keeps less (name 64, as its notification carries it) §5's do. {@code additionalInfo.remark} is the transfer's §5
+ * {@code notes}; {@code sourceAccountNo} is kept and answered; {@code transactionDate} must be a time and is not used (the transfer's
  * own is when it was made); the beneficiary's address, bank name and e-mail, {@code customerReference} and
  * {@code originatorInfos} are accepted when they fit and not used. Unknown members are ignored.
  */
@@ -36,8 +36,8 @@ public record TransferInterbankRequest(
         @Schema(description = "Beneficiary account number", required = true, maxLength = 34)
         @NotBlank @Size(max = 34) String beneficiaryAccountNo,
         @Schema(description = "Accepted, not used", maxLength = 100) @Size(max = 100) String beneficiaryAddress,
-        @Schema(description = "Beneficiary bank code (§5: at most 6)", required = true, maxLength = 6)
-        @NotBlank @Size(max = 6) String beneficiaryBankCode,
+        @Schema(description = "Beneficiary bank code, or its BIC (CENAIDJA)", required = true, maxLength = 8)
+        @NotBlank @Size(max = 8) String beneficiaryBankCode,
         @Schema(description = "Accepted, not used", maxLength = 50) @Size(max = 50) String beneficiaryBankName,
         @Schema(description = "Accepted, not used", maxLength = 50) @Size(max = 50) String beneficiaryEmail,
         @Schema(description = "IDR when sent", maxLength = 3) @Size(max = 3) String currency,
