@@ -93,7 +93,7 @@ class LoopbackOnlyTest {
         assertEquals(18, ServiceSpec.ports(PROCESSES).size());
     }
 
-    /** Issue 43: a callback could name the stack's own PostgreSQL and Kafka ports; every port of the stack is listed. */
+    /** Issue 43: a callback could name the stack's PostgreSQL and Kafka ports; every port of the stack is listed. */
     @Test
     void theDatabaseAndEveryBrokerPortAreAmongThePortsNoCallbackMayName() {
         int offset = 300;

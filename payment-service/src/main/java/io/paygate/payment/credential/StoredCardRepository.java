@@ -18,15 +18,16 @@ public class StoredCardRepository implements PanacheRepositoryBase<StoredCardEnt
     }
 
     /**
-     * Locks every live card of {@code merchantId} that holds {@code providerToken} at {@code channel} (two customers who
-     * stored one card number share the provider's token), in id order so that two deletes never deadlock, and answers
-     * their ids. A card deleted by a transaction this one waited for is no longer among them (PostgreSQL re-reads a row
-     * it waited for), so whoever deletes the last of them knows it.
+     * Locks every live card of {@code merchantId} that holds {@code providerToken} at {@code channel} (two customers
+     * who stored one card number share the provider's token), in id order so that two deletes never deadlock, and
+     * answers their ids. A card deleted by a transaction this one waited for is no longer among them (PostgreSQL
+     * re-reads a row it waited for), so whoever deletes the last of them knows it.
      */
     @SuppressWarnings("unchecked")
     public List<UUID> lockSharing(String merchantId, String channel, String providerToken) {
-        return getEntityManager().createNativeQuery("SELECT id FROM stored_card WHERE merchant_id = ?1 AND channel = ?2 "
-                        + "AND provider_token = ?3 AND deleted_at IS NULL ORDER BY id FOR UPDATE", UUID.class)
+        return getEntityManager().createNativeQuery("SELECT id FROM stored_card WHERE merchant_id = ?1 "
+                        + "AND channel = ?2 AND provider_token = ?3 AND deleted_at IS NULL ORDER BY id FOR UPDATE",
+                        UUID.class)
                 .setParameter(1, merchantId).setParameter(2, channel).setParameter(3, providerToken)
                 .getResultList();
     }

@@ -123,12 +123,12 @@ public class StoredCards {
     }
 
     /**
-     * {@code DELETE /pg/payment/card/stored/{tokenId}}: deletes the card, and the provider forgets its token when no other
-     * live card holds it (two customers who stored one card number share the provider's token: deleting one card never
-     * touches the other). One transaction locks every live card sharing the token, so two deletes of two sharing cards
-     * at any replicas run one after the other and the second sees itself last; the provider is asked while the lock is
-     * held, and when it does not answer the whole delete rolls back ({@code 502}, nothing changed, send it again).
-     * Unknown, deleted or another merchant's: {@code 404}.
+     * {@code DELETE /pg/payment/card/stored/{tokenId}}: deletes the card, and the provider forgets its token when no
+     * other live card holds it (two customers who stored one card number share the provider's token: deleting one card
+     * never touches the other). One transaction locks every live card sharing the token, so two deletes of two sharing
+     * cards at any replicas run one after the other and the second sees itself last; the provider is asked while the
+     * lock is held, and when it does not answer the whole delete rolls back ({@code 502}, nothing changed, send it
+     * again). Unknown, deleted or another merchant's: {@code 404}.
      */
     public StoredCardDeleted delete(Merchant merchant, String tokenId) {
         if (tokenId == null || !tokenId.matches(ID_PATTERN)) {
@@ -140,7 +140,7 @@ public class StoredCards {
         return StoredCardDeleted.of(tokenId);
     }
 
-    /** Deletes the live card {@code tokenId}; answers whether the provider forgot its token (it was the last holder). */
+    /** Deletes the live card {@code tokenId}; answers whether the provider forgot its token (the last holder's). */
     private boolean deleteLive(String merchantId, String tokenId) {
         StoredCardEntity card = cards.findLive(merchantId, tokenId).orElseThrow(ApiException::notFound);
         List<UUID> holders = cards.lockSharing(card.merchantId, card.channel, card.providerToken);

@@ -151,7 +151,7 @@ class SharedProviderTokenTest {
     }
 
     private int forgotten(String providerToken) {
-        return new Db(dataSource).count("SELECT count(*) FROM sandbox_card WHERE token = ? AND forgotten_at IS NOT NULL",
-                providerToken);
+        return new Db(dataSource).count(
+                "SELECT count(*) FROM sandbox_card WHERE token = ? AND forgotten_at IS NOT NULL", providerToken);
     }
 }

@@ -5,8 +5,8 @@ import io.paygate.model.error.ErrorCase;
 /**
  * Why a request was refused before it was served (docs/contract.md §0: 401, 408, 413, 415, 429, 431, and whatever a
  * Vert.x route filter answers before any route runs), noted where the refusal is decided and written once, at INFO, in
- * the request's access-log line ({@link AccessLog}). Reasons are the gateway's own phrases (never the input, a secret or a
- * signature); an endpoint's own errors (400 for a field, 404, 409) are not refusals and are ignored here.
+ * the request's access-log line ({@link AccessLog}). Reasons are the gateway's own phrases (never the input, a secret
+ * or a signature); an endpoint's own errors (400 for a field, 404, 409) are not refusals and are ignored here.
  */
 public final class Rejections {
 

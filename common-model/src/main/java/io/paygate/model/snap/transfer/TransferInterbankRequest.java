@@ -19,9 +19,10 @@ import java.util.List;
  * {@code amount} to the beneficiary account, named by {@code partnerReferenceNo} (§5's, unique per merchant). The
  * standard's lengths hold where the §5 transfer can keep them (bank code 8, a BIC such as {@code CENAIDJA}); where §5
  * keeps less (name 64, as its notification carries it) §5's do. {@code additionalInfo.remark} is the transfer's §5
- * {@code notes}; {@code sourceAccountNo} is kept and answered; {@code transactionDate} must be a time and is not used (the transfer's
- * own is when it was made); the beneficiary's address, bank name and e-mail, {@code customerReference} and
- * {@code originatorInfos} are accepted when they fit and not used. Unknown members are ignored.
+ * {@code notes}; {@code sourceAccountNo} is kept and answered; {@code transactionDate} must be a time and is not used
+ * (the transfer's own is when it was made); the beneficiary's address, bank name and e-mail,
+ * {@code customerReference} and {@code originatorInfos} are accepted when they fit and not used. Unknown members are
+ * ignored.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonIgnoreProperties(ignoreUnknown = true)
