@@ -9,7 +9,6 @@ import io.paygate.payment.support.CredentialTestResources;
 import io.paygate.payment.support.Db;
 import io.paygate.payment.support.PaymentApi;
 import io.paygate.payment.support.PaymentEvents;
-import io.paygate.payment.support.Requests;
 import io.paygate.payment.support.StoredCardApi;
 import io.paygate.testsupport.SandboxMerchants;
 import io.paygate.testsupport.quarkus.KafkaResource;
@@ -58,16 +57,8 @@ class SubscriptionQaControlsTest {
         return new Db(dataSource);
     }
 
-    /** A subscription whose first payment the customer paid on the page with {@code 4111 1111 1111 1111}; ACTIVE. */
     private static Made activeByCard(String customerId) {
-        String id = SubscriptionFlows.recurringId();
-        String orderId = Requests.orderId();
-        String code = PaymentApi.initiate(SubscriptionFlows.initiation(orderId, customerId,
-                        CARD_RECURRING.replaceFirst("\\{", "{\"id\":\"" + id + "\",")))
-                .then().statusCode(200).extract().path("paymentCode");
-        PaymentApi.payByCard(code, "4111 1111 1111 1111").then().statusCode(303);
-        SubscriptionFlows.awaitSubscription(id, "ACTIVE");
-        return new Made(id, customerId, null, orderId, code);
+        return SubscriptionFlows.activeByCard(customerId, CARD_RECURRING);
     }
 
     private static Response due(String recurringId, String body) {
