@@ -71,6 +71,7 @@ public class SubscriptionCommands {
                 throw ApiException.conflict(s.status + " to " + SubscriptionStatus.ACTIVE);
             }
             credentials.requireLive(s, binding);
+            s.retryAt = null; // no retry waits: a cycle that waited for one was ended by the pause
             s.nextIndex = Schedule.firstAfter(s.anchorAt, s.intervalUnit, s.intervalCount, s.nextIndex, time.now(),
                     time.zone());
             move(s, SubscriptionStatus.ACTIVE, null); // announced with the next cycle's time

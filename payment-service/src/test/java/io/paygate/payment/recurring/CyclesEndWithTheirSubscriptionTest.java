@@ -24,7 +24,6 @@ import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
 import java.time.LocalDateTime;
-import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
@@ -57,7 +56,6 @@ class CyclesEndWithTheirSubscriptionTest {
              "retry":{"interval":1,"intervalUnit":"hours","maxInterval":2}}""";
     private static final String CREDENTIAL_DEAD = "Conflict. The subscription's credential can no longer be charged";
     private static final DateTimeFormatter WIRE_TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss");
-    private static final ZoneId GATEWAY_ZONE = ZoneId.of("Asia/Jakarta");
 
     @Inject
     AgroalDataSource dataSource;
@@ -74,14 +72,9 @@ class CyclesEndWithTheirSubscriptionTest {
         return new Db(dataSource);
     }
 
-    private static Response due(String recurringId, String body) {
-        return PaymentApi.as(SandboxMerchants.DEMO).body(body)
-                .post("/pg/sandbox/subscriptions/" + recurringId + "/due");
-    }
-
     /** Cycle 2 of {@code sub} declined once and waiting PENDING for its retry; its payment code. */
     private String declinedAndWaitingForItsRetry(Made sub) {
-        due(sub.recurringId(), "{\"decline\":true}").then().statusCode(200);
+        SubscriptionFlows.due(sub.recurringId(), "{\"decline\":true}").then().statusCode(200);
         String order = sub.recurringId() + "-2";
         await().atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(100)).until(() -> "1".equals(db().value(
                 "SELECT attempt::text FROM payment WHERE order_id = ? AND status = 'PENDING' "
@@ -245,7 +238,7 @@ class CyclesEndWithTheirSubscriptionTest {
     @Test
     void anAttemptInFlightWhenTheSubscriptionIsPausedEndsAsTheProviderDecidesWithoutARetry() {
         Made sub = SubscriptionFlows.activeByCard("cust-ends-6", WITH_RETRY);
-        due(sub.recurringId(), "{\"decline\":true,\"answerDelaySeconds\":4}").then().statusCode(200);
+        SubscriptionFlows.due(sub.recurringId(), "{\"decline\":true,\"answerDelaySeconds\":4}").then().statusCode(200);
         String order = sub.recurringId() + "-2";
         await().atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(50)).until(() -> "PROCESSING".equals(
                 db().value("SELECT status FROM payment WHERE order_id = ?", order)));

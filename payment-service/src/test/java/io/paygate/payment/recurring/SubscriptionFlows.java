@@ -97,6 +97,12 @@ final class SubscriptionFlows {
         return PaymentApi.as(merchant).post("/pg/sandbox/subscriptions/" + recurringId + "/due");
     }
 
+    /** The time control with a body shaping the provider's answer to the charge it makes due. */
+    static Response due(String recurringId, String body) {
+        return PaymentApi.as(SandboxMerchants.DEMO).body(body)
+                .post("/pg/sandbox/subscriptions/" + recurringId + "/due");
+    }
+
     static String statusOf(String recurringId) {
         return get(recurringId).then().statusCode(200).extract().path("recurring.status");
     }

@@ -7,7 +7,6 @@ import io.paygate.model.event.Topics;
 import io.paygate.payment.recurring.SubscriptionFlows.Made;
 import io.paygate.payment.support.CredentialTestResources;
 import io.paygate.payment.support.Db;
-import io.paygate.payment.support.PaymentApi;
 import io.paygate.payment.support.PaymentEvents;
 import io.paygate.payment.support.StoredCardApi;
 import io.paygate.testsupport.SandboxMerchants;
@@ -62,7 +61,7 @@ class SubscriptionQaControlsTest {
     }
 
     private static Response due(String recurringId, String body) {
-        return PaymentApi.as(SandboxMerchants.DEMO).body(body).post("/pg/sandbox/subscriptions/" + recurringId + "/due");
+        return SubscriptionFlows.due(recurringId, body);
     }
 
     private String cycleCode(String recurringId, int n) {
