@@ -22,6 +22,9 @@ public interface CardCredentials {
      */
     String storedCardOf(PaymentEntity firstPayment);
 
+    /** Whether stored card {@code storedCardId} may still be charged for {@code merchantId}: stored, not deleted. */
+    boolean chargeable(String merchantId, String storedCardId);
+
     /**
      * Charges the PENDING cycle payment {@code paymentCode} of {@code merchantId} with stored card {@code storedCardId}
      * (merchant-initiated), as {@code credential.BindingCharges} does for a binding: attempt k's reference

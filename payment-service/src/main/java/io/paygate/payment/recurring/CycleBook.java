@@ -19,7 +19,7 @@ import java.util.UUID;
 /**
  * The short transactions of one cycle run ({@link CycleScheduler}), each under the subscription's row lock: what is
  * due, the cycle's payment (created once: {@code order.id} {@code <recurring.id>-<n>}, committed before anything is
- * charged), and pausing a subscription whose credential died.
+ * charged), and pausing a subscription whose credential died (its waiting cycle payment ended with it).
  */
 @ApplicationScoped
 public class CycleBook {
@@ -38,15 +38,15 @@ public class CycleBook {
     }
 
     private final SubscriptionRepository subscriptions;
-    private final SubscriptionTransitions transitions;
+    private final ChargingStops stops;
     private final PaymentRepository payments;
     private final PaymentCodes codes;
     private final GatewayTime time;
 
-    CycleBook(SubscriptionRepository subscriptions, SubscriptionTransitions transitions, PaymentRepository payments,
+    CycleBook(SubscriptionRepository subscriptions, ChargingStops stops, PaymentRepository payments,
               PaymentCodes codes, GatewayTime time) {
         this.subscriptions = subscriptions;
-        this.transitions = transitions;
+        this.stops = stops;
         this.payments = payments;
         this.codes = codes;
         this.time = time;
@@ -80,12 +80,16 @@ public class CycleBook {
         return Optional.of(new CyclePayment(p.paymentCode, p.status));
     }
 
-    /** The credential of an ACTIVE subscription died before its cycle was charged: PAUSED. */
+    /**
+     * The credential of an ACTIVE subscription died before its cycle was charged: PAUSED, and the cycle's payment
+     * waiting for its (first or next) attempt ends CANCELLED with {@code why} ({@link ChargingStops}).
+     */
     @Transactional
     public void credentialDied(Due due, String why) {
+        stops.lockOpenCycles(due.subscriptionId());
         subscriptions.lock(due.subscriptionId())
                 .filter(s -> s.status == SubscriptionStatus.ACTIVE && s.nextCycle == due.cycle())
-                .ifPresent(s -> transitions.move(s, SubscriptionStatus.PAUSED, why));
+                .ifPresent(s -> stops.leave(s, SubscriptionStatus.PAUSED, why, why));
     }
 
     private PaymentEntity newCyclePayment(SubscriptionEntity s) {

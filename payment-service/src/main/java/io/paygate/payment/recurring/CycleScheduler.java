@@ -29,8 +29,9 @@ import java.util.UUID;
  * <ol>
  *   <li>due subscriptions are claimed ({@link CycleClaims}: {@code FOR UPDATE SKIP LOCKED}, a lease committed at
  *   once);</li>
- *   <li>the credential is asked about outside any transaction (binding-service: a binding no longer ACTIVE pauses the
- *   subscription, nothing is created);</li>
+ *   <li>the credential is asked about outside any transaction (binding-service; the stored card): one that can no
+ *   longer be charged pauses the subscription, nothing is created, and a cycle payment waiting for its retry ends
+ *   CANCELLED ({@link CycleBook#credentialDied});</li>
  *   <li>the cycle's payment {@code <recurring.id>-<n>} is found or created and committed under the subscription's row
  *   lock ({@link CycleBook#cyclePayment});</li>
  *   <li>a PENDING one is charged: attempt k's reference {@code <paymentCode>-<k>} committed PROCESSING before the
@@ -38,8 +39,10 @@ import java.util.UUID;
  *   reconciliation's inquiry.</li>
  * </ol>
  * The outcome comes back as a payment transition ({@link Subscriptions}): the next cycle scheduled, a retry, PAUSED,
- * COMPLETED. A replica that dies anywhere here only delays the subscription by the lease; the next claim finds the
- * payment and its attempt as they were.
+ * COMPLETED. A subscription paused or cancelled meanwhile is never charged: its claim finds it no longer ACTIVE, and
+ * its waiting cycle payment was ended CANCELLED under the payment's row lock that the charge's PENDING → PROCESSING
+ * step takes too ({@link ChargingStops}). A replica that dies anywhere here only delays the subscription by the lease;
+ * the next claim finds the payment and its attempt as they were.
  */
 @ApplicationScoped
 public class CycleScheduler {
@@ -139,6 +142,9 @@ public class CycleScheduler {
                         due.cycle(), e.getMessage());
                 return; // asked again after the lease
             }
+        } else if (!cards.chargeable(due.merchantId(), due.storedCardId())) {
+            book.credentialDied(due, CARD_GONE);
+            return;
         }
         CyclePayment payment = book.cyclePayment(due).orElse(null);
         if (payment == null || payment.status() != PaymentStatus.PENDING) {

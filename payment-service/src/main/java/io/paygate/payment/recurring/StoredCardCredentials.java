@@ -30,6 +30,12 @@ public class StoredCardCredentials implements CardCredentials {
     }
 
     @Override
+    public boolean chargeable(String merchantId, String storedCardId) {
+        UUID id = parse(storedCardId);
+        return id != null && live(merchantId, id);
+    }
+
+    @Override
     public Outcome charge(String merchantId, String paymentCode, String storedCardId) {
         UUID id = parse(storedCardId);
         if (id == null || !live(merchantId, id)) {

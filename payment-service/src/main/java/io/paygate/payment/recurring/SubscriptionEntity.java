@@ -129,6 +129,10 @@ public class SubscriptionEntity {
     @Column(name = "next_due_at")
     public Instant nextDueAt;
 
+    /** When the declined cycle {@link #nextCycle} is charged again; null while no retry waits (its nextChargeAt). */
+    @Column(name = "retry_at")
+    public Instant retryAt;
+
     /** Sequence number of the last {@code subscription} event (docs/contract.md §7). */
     @Column(nullable = false)
     public long sequence;

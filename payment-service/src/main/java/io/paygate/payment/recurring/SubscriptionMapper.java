@@ -31,12 +31,13 @@ final class SubscriptionMapper {
                 s.cyclesCharged, nextChargeAt(s, zone, format), credential(s));
     }
 
-    /** The next cycle's time while ACTIVE; null otherwise. */
+    /** The next charge's time while ACTIVE (the retry's, while a declined cycle waits for it); null otherwise. */
     static String nextChargeAt(SubscriptionEntity s, ZoneId zone, Function<Instant, String> format) {
         if (s.status != SubscriptionStatus.ACTIVE || s.anchorAt == null) {
             return null;
         }
-        return format.apply(Schedule.dueAt(s.anchorAt, s.intervalUnit, s.intervalCount, s.nextIndex, zone));
+        return format.apply(s.retryAt != null ? s.retryAt
+                : Schedule.dueAt(s.anchorAt, s.intervalUnit, s.intervalCount, s.nextIndex, zone));
     }
 
     private static Credential credential(SubscriptionEntity s) {

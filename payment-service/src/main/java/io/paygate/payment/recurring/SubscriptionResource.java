@@ -48,7 +48,8 @@ public class SubscriptionResource {
     @POST
     @Path("/{recurringId}/pause")
     @MerchantAuthenticated
-    @APIResponse(responseCode = "200", description = "PAUSED (or already so)")
+    @APIResponse(responseCode = "200", description = "PAUSED (or already so); a cycle payment waiting for its attempt "
+            + "or its retry ends CANCELLED (Subscription paused), one at the provider as the provider decides")
     @APIResponse(responseCode = "404", description = "Unknown, or another merchant's",
             content = @Content(mediaType = MediaType.APPLICATION_JSON, examples = @ExampleObject(name = "4041101",
                     value = ExampleReplies.NOT_FOUND_11)))
@@ -67,10 +68,17 @@ public class SubscriptionResource {
     @APIResponse(responseCode = "404", description = "Unknown, or another merchant's",
             content = @Content(mediaType = MediaType.APPLICATION_JSON, examples = @ExampleObject(name = "4041101",
                     value = ExampleReplies.NOT_FOUND_11)))
-    @APIResponse(responseCode = "409", description = "An illegal change",
-            content = @Content(mediaType = MediaType.APPLICATION_JSON, examples = @ExampleObject(name = "4091100",
-                    value = """
-                            {"responseCode":"4091100","responseMessage":"Conflict. CANCELLED to ACTIVE"}""")))
+    @APIResponse(responseCode = "409", description = "An illegal change, or a credential that can no longer be charged "
+            + "(its stored card deleted, its binding not ACTIVE): it stays PAUSED",
+            content = @Content(mediaType = MediaType.APPLICATION_JSON, examples = {
+                    @ExampleObject(name = "4091100", value = """
+                            {"responseCode":"4091100","responseMessage":"Conflict. CANCELLED to ACTIVE"}"""),
+                    @ExampleObject(name = "4091100 credential", value = """
+                            {"responseCode":"4091100",\
+                            "responseMessage":"Conflict. The subscription's credential can no longer be charged"}""")}))
+    @APIResponse(responseCode = "502", description = "binding-service could not be asked; nothing changed",
+            content = @Content(mediaType = MediaType.APPLICATION_JSON, examples = @ExampleObject(name = "5021100",
+                    value = ExampleReplies.BINDING_UNCHECKED_11)))
     public SubscriptionResponse resume(@PathParam("recurringId") String recurringId) {
         return commands.resume(merchant.get().id(), recurringId);
     }
@@ -78,7 +86,9 @@ public class SubscriptionResource {
     @POST
     @Path("/{recurringId}/cancel")
     @MerchantAuthenticated
-    @APIResponse(responseCode = "200", description = "CANCELLED (or already so)")
+    @APIResponse(responseCode = "200", description = "CANCELLED (or already so); a cycle payment waiting for its "
+            + "attempt or its retry ends CANCELLED (Subscription cancelled), one at the provider as the provider "
+            + "decides")
     @APIResponse(responseCode = "404", description = "Unknown, or another merchant's",
             content = @Content(mediaType = MediaType.APPLICATION_JSON, examples = @ExampleObject(name = "4041101",
                     value = ExampleReplies.NOT_FOUND_11)))

@@ -26,8 +26,10 @@ import java.time.ZoneId;
  * What a subscription's payments do to it (docs/contract.md §1b), inside the payment's own transaction
  * ({@link RecurringPayments}): the first payment's capture activates it with the credential that payment left and
  * schedules cycle 2 (its failure, expiry or cancellation cancels it); a cycle's capture counts and schedules the next
- * one (or completes it after the last); a declined cycle with retries left waits for its next attempt; a cycle that
- * failed for good pauses it (or completes it, when it was the last).
+ * one (or completes it after the last); a declined cycle with retries left waits for its next attempt (only while the
+ * subscription is ACTIVE: otherwise the decline ends it); a cycle that failed for good pauses it (or completes it, when
+ * it was the last). A cycle that ended while the subscription was not ACTIVE ({@link ChargingStops}) only moves it on
+ * to the next cycle, charged once it is resumed.
  */
 @ApplicationScoped
 public class Subscriptions implements RecurringPayments {
@@ -112,7 +114,8 @@ public class Subscriptions implements RecurringPayments {
         if (s.status != SubscriptionStatus.ACTIVE || !s.retriesAfter(p.attempt) || p.cycle != s.nextCycle) {
             return false;
         }
-        s.nextDueAt = Schedule.retryAt(time.now(), s.retryUnit, s.retryInterval, time.zone());
+        s.retryAt = Schedule.retryAt(time.now(), s.retryUnit, s.retryInterval, time.zone());
+        s.nextDueAt = s.retryAt;
         s.updatedAt = time.now();
         return true;
     }
@@ -174,6 +177,7 @@ public class Subscriptions implements RecurringPayments {
             s.cyclesCharged++;
         }
         s.nextCycle++;
+        s.retryAt = null;
         s.updatedAt = time.now();
         if (s.status == SubscriptionStatus.ACTIVE) {
             if (!schedule(s, s.nextIndex + 1)) {

@@ -56,6 +56,21 @@ final class SubscriptionFlows {
         return new Made(id, customer, binding, orderId, code);
     }
 
+    /**
+     * A subscription whose first payment the customer paid on the page with {@code 4111 1111 1111 1111} (its card
+     * stored by subscribing); ACTIVE when this returns.
+     */
+    static Made activeByCard(String customerId, String recurringJsonWithoutId) {
+        String id = recurringId();
+        String orderId = Requests.orderId();
+        String code = PaymentApi.initiate(initiation(orderId, customerId,
+                        recurringJsonWithoutId.replaceFirst("\\{", "{\"id\":\"" + id + "\",")))
+                .then().statusCode(200).extract().path("paymentCode");
+        PaymentApi.payByCard(code, "4111 1111 1111 1111").then().statusCode(303);
+        awaitSubscription(id, "ACTIVE");
+        return new Made(id, customerId, null, orderId, code);
+    }
+
     static Response payByDirectDebit(String code, String bindingId) {
         return given().config(RestAssured.config().redirect(RedirectConfig.redirectConfig().followRedirects(false)))
                 .contentType("application/x-www-form-urlencoded; charset=UTF-8")
@@ -80,6 +95,12 @@ final class SubscriptionFlows {
 
     static Response due(SandboxMerchants.Merchant merchant, String recurringId) {
         return PaymentApi.as(merchant).post("/pg/sandbox/subscriptions/" + recurringId + "/due");
+    }
+
+    /** The time control with a body shaping the provider's answer to the charge it makes due. */
+    static Response due(String recurringId, String body) {
+        return PaymentApi.as(SandboxMerchants.DEMO).body(body)
+                .post("/pg/sandbox/subscriptions/" + recurringId + "/due");
     }
 
     static String statusOf(String recurringId) {

@@ -7,9 +7,7 @@ import io.paygate.model.event.Topics;
 import io.paygate.payment.recurring.SubscriptionFlows.Made;
 import io.paygate.payment.support.CredentialTestResources;
 import io.paygate.payment.support.Db;
-import io.paygate.payment.support.PaymentApi;
 import io.paygate.payment.support.PaymentEvents;
-import io.paygate.payment.support.Requests;
 import io.paygate.payment.support.StoredCardApi;
 import io.paygate.testsupport.SandboxMerchants;
 import io.paygate.testsupport.quarkus.KafkaResource;
@@ -58,20 +56,12 @@ class SubscriptionQaControlsTest {
         return new Db(dataSource);
     }
 
-    /** A subscription whose first payment the customer paid on the page with {@code 4111 1111 1111 1111}; ACTIVE. */
     private static Made activeByCard(String customerId) {
-        String id = SubscriptionFlows.recurringId();
-        String orderId = Requests.orderId();
-        String code = PaymentApi.initiate(SubscriptionFlows.initiation(orderId, customerId,
-                        CARD_RECURRING.replaceFirst("\\{", "{\"id\":\"" + id + "\",")))
-                .then().statusCode(200).extract().path("paymentCode");
-        PaymentApi.payByCard(code, "4111 1111 1111 1111").then().statusCode(303);
-        SubscriptionFlows.awaitSubscription(id, "ACTIVE");
-        return new Made(id, customerId, null, orderId, code);
+        return SubscriptionFlows.activeByCard(customerId, CARD_RECURRING);
     }
 
     private static Response due(String recurringId, String body) {
-        return PaymentApi.as(SandboxMerchants.DEMO).body(body).post("/pg/sandbox/subscriptions/" + recurringId + "/due");
+        return SubscriptionFlows.due(recurringId, body);
     }
 
     private String cycleCode(String recurringId, int n) {
