@@ -2,17 +2,14 @@ package io.paygate.e2e;
 
 import io.paygate.testsupport.web.Axe;
 import io.paygate.testsupport.web.Chromium;
+import io.paygate.testsupport.web.PageWait;
 import org.openqa.selenium.By;
 import org.openqa.selenium.JavascriptExecutor;
-import org.openqa.selenium.StaleElementReferenceException;
-import org.openqa.selenium.TimeoutException;
-import org.openqa.selenium.WebDriverException;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.WindowType;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.support.ui.ExpectedCondition;
 import org.openqa.selenium.support.ui.ExpectedConditions;
-import org.openqa.selenium.support.ui.WebDriverWait;
 
 import java.time.Duration;
 
@@ -144,25 +141,11 @@ final class Browser implements AutoCloseable {
     /** Waits at most {@link #VIEW_TIMEOUT}; on timeout the failure says what the customer saw instead. */
     private void await(ExpectedCondition<?> condition, String what) {
         try {
-            // A page that navigates while it is read (a form posted, the processing view reloading) is read again.
-            // Chromium reports the same race as "Node with given id does not belong to the document" (an element
-            // found in the document the navigation replaced) rather than as a stale element.
-            new WebDriverWait(driver, VIEW_TIMEOUT).ignoring(StaleElementReferenceException.class).until(d -> {
-                try {
-                    return condition.apply(d);
-                } catch (WebDriverException e) {
-                    if (e.getMessage() != null && e.getMessage().contains("does not belong to the document")) {
-                        return null;
-                    }
-                    throw e;
-                }
-            });
-        } catch (TimeoutException e) {
+            PageWait.until(driver, VIEW_TIMEOUT, condition, what);
+        } catch (AssertionError e) {
             String name = "timeout-" + System.currentTimeMillis();
             screenshot(name);
-            throw new AssertionError("Waited " + VIEW_TIMEOUT.toSeconds() + " s for " + what + "; the browser shows "
-                    + driver.getCurrentUrl() + " (screenshot " + name + ".png):\n"
-                    + driver.findElement(By.tagName("body")).getText(), e);
+            throw new AssertionError(e.getMessage() + "\n(screenshot " + name + ".png)", e);
         }
     }
 

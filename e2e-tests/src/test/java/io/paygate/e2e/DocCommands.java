@@ -54,10 +54,18 @@ final class DocCommands {
                     || command.startsWith("curl ") && !command.matches("(?s).*\\s(-d|-F|-X|--data\\S*)\\s.*");
         }
 
-        /** This command as it runs on a stack at {@code portOffset}: every port written in a URL moved by it. */
-        Command at(int portOffset) {
-            return new Command(where, move(text, portOffset), replyLines.stream().map(l -> move(l, portOffset)).toList(),
+        /**
+         * This command with the replies its doc shows as they look on a stack at {@code portOffset} (every port written
+         * in a URL moved by it); the command itself is run as printed.
+         */
+        Command repliesAt(int portOffset) {
+            return new Command(where, text, replyLines.stream().map(l -> move(l, portOffset)).toList(),
                     trailing == null ? null : move(trailing, portOffset));
+        }
+
+        /** Whether the command itself names a default port (it would reach the default stack, not the reader's). */
+        boolean namesADefaultPort() {
+            return DOC_PORT.matcher(text).find();
         }
     }
 

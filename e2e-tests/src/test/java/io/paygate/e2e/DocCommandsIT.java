@@ -24,11 +24,11 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  * ({@link ReplyShape}); a read (a GET) whose reply has not that shape yet is repeated until it has, or a deadline.
  * Then the doc's merchant must have printed every notification the tours cause, each verified.
  * <p>
- * The docs' commands address the default ports (8081–8083, the merchant's 9000) and the e2e stack sits at an offset,
- * so that a developer's own stack on the default ports can keep running: the shell gets {@code PAYGATE_PORT_OFFSET},
- * which {@code pgcurl} and {@code merchant} follow, and the offset is added to the ports written in URLs, as
- * deploy/local/README.md tells a reader with a stack started with {@code --port-offset} to do. That is the only change
- * made to any command; the few not run at all are {@link DocCommands#NOT_RUN}, each with its reason.
+ * The e2e stack sits at a port offset (so that a developer's own stack on the default ports can keep running), and the
+ * commands run unchanged: the shell has {@code PAYGATE_PORT_OFFSET}, as a reader's has after the line the launcher
+ * prints, and the tours take every address from {@code deploy/local/urls.sh} (issue 44: commands that named the default
+ * ports reached whatever listened there). Only the replies the docs show, written at the default ports, are compared
+ * at the offset's. The few commands not run at all are {@link DocCommands#NOT_RUN}, each with its reason.
  */
 class DocCommandsIT {
 
@@ -64,7 +64,9 @@ class DocCommandsIT {
                 if (DocCommands.NOT_RUN.containsKey(printed.text())) {
                     continue;
                 }
-                Command command = printed.at(offset);
+                assertFalse(printed.namesADefaultPort(), printed.where() + " names a default port, so it works only on"
+                        + " a stack at offset 0: take the address from deploy/local/urls.sh\n" + printed.text());
+                Command command = printed.repliesAt(offset);
                 DocShell.Result result = runUntilShown(shell, command);
                 ran.add(command.where());
                 if (command.text().startsWith("deploy/local/merchant")) {

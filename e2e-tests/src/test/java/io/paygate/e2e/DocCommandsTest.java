@@ -25,6 +25,8 @@ class DocCommandsTest {
         for (Command command : commands) {
             if (!DocCommands.NOT_RUN.containsKey(command.text())) {
                 assertFalse(command.text().contains("…"), command.where() + " has a placeholder: " + command.text());
+                assertFalse(command.namesADefaultPort(), command.where() + " names a default port, so it works as"
+                        + " printed only on a stack at offset 0: " + command.text());
                 command.shapes(); // throws when a reply shown is not readable
             }
         }

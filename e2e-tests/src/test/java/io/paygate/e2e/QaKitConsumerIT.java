@@ -99,7 +99,8 @@ class QaKitConsumerIT {
         assertEquals(3, results.getOrDefault("com.example.qa.FirstPaygateTest", new int[3])[0],
                 "the guide's three tests ran: " + results.keySet());
         for (String sample : List.of("CardPaymentTest", "RefundTest", "CancellationTest", "VirtualAccountPaymentTest",
-                "QrisAndWalletPaymentTest", "DirectDebitTest", "DisbursementTest", "ListsAndReportTest", "StoredCardTest")) {
+                "QrisAndWalletPaymentTest", "DirectDebitTest", "DisbursementTest", "ListsAndReportTest", "StoredCardTest",
+                "SubscriptionTest")) {
             assertTrue(results.containsKey("io.paygate.qa.sample." + sample), sample + " ran: " + results.keySet());
         }
         results.forEach((name, r) -> {

@@ -4,6 +4,7 @@ import io.restassured.response.Response;
 
 import java.time.Duration;
 import java.util.Set;
+import java.util.function.Predicate;
 
 import static io.restassured.RestAssured.given;
 
@@ -26,16 +27,40 @@ public final class Payments {
     }
 
     public PaymentStatus status(String orderId) {
-        Response response = given().filter(MerchantSigning.as(target))
-                .get(target.paymentUrl() + "/pg/payment/card/status/" + orderId);
+        Response response = statusReply(orderId);
         Waits.expect(response, 200, "status of " + orderId);
         return PaymentStatus.from(response.jsonPath());
     }
 
-    /** Polls the status until it is one of {@code statuses}; fails with the last one seen after {@code timeout}. */
+    /** The raw status reply ({@code 4040301} for an order the merchant has not, or not yet). */
+    public Response statusReply(String orderId) {
+        return given().filter(MerchantSigning.as(target))
+                .get(target.paymentUrl() + "/pg/payment/card/status/" + orderId);
+    }
+
+    /**
+     * Polls the status until it is one of {@code statuses}; fails with the last one seen after {@code timeout}. A
+     * payment the gateway makes by itself (a subscription's cycle {@code <recurring.id>-<n>}) is waited for too: until
+     * it exists its status is {@code 404}, and the wait goes on.
+     */
     public PaymentStatus awaitStatus(String orderId, Duration timeout, String... statuses) {
         Set<String> wanted = Set.of(statuses);
-        return Waits.until(timeout, "payment " + orderId + " to be " + wanted, () -> status(orderId),
-                s -> wanted.contains(s.status()), PaymentStatus::status);
+        return await(orderId, timeout, "to be " + wanted, s -> wanted.contains(s.status()));
+    }
+
+    /**
+     * Polls the status until {@code done} holds (e.g. a cycle declined and waiting for its retry: {@code PENDING} with
+     * a {@code statusDesc}), waiting for a payment not made yet as {@link #awaitStatus} does; fails after
+     * {@code timeout} with {@code what} and the last status seen.
+     */
+    public PaymentStatus await(String orderId, Duration timeout, String what, Predicate<PaymentStatus> done) {
+        return Waits.until(timeout, "payment " + orderId + " " + what, () -> {
+            Response response = statusReply(orderId);
+            if (response.statusCode() == 404) {
+                return null; // not made yet
+            }
+            Waits.expect(response, 200, "status of " + orderId);
+            return PaymentStatus.from(response.jsonPath());
+        }, done, s -> s.status() + (s.statusDesc() == null ? "" : " (" + s.statusDesc() + ")"));
     }
 }

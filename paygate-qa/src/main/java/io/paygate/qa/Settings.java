@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.UnaryOperator;
 
 /**
  * The kit's settings: a system property ({@code -Dpaygate.base-url=…}) or, when it is absent or blank, the environment
@@ -17,13 +18,20 @@ final class Settings {
     static final List<String> SERVICE_URLS = List.of("paygate.payment-url", "paygate.binding-url",
             "paygate.notification-url");
 
+    /**
+     * Where the environment variables come from: the process's own. The kit's own tests replace it, so a suite run with
+     * the settings exported (the QA guide's command, {@code -am} running the kit's tests too) does not change what
+     * they see.
+     */
+    static UnaryOperator<String> environment = System::getenv;
+
     private Settings() {
     }
 
     static String get(String name) {
         String value = System.getProperty(name);
         if (value == null || value.isBlank()) {
-            value = System.getenv(environmentName(name));
+            value = environment.apply(environmentName(name));
         }
         return value == null || value.isBlank() ? null : value.strip();
     }

@@ -77,6 +77,28 @@ public final class Subscriptions {
         return Calls.signed(target).post(target.paymentUrl() + "/pg/sandbox/subscriptions/" + recurringId + "/due");
     }
 
+    /**
+     * {@link #due(String)} whose charge the sandbox provider declines ({@code {"decline": true}}): a retry, or the
+     * subscription's pause, follows as the subscription's {@code retry} says.
+     */
+    public Response dueDeclined(String recurringId) {
+        return dueWith(recurringId, "{\"decline\":true}");
+    }
+
+    /**
+     * {@link #due(String)} whose charge the sandbox provider answers {@code seconds} (0–60) late
+     * ({@code {"answerDelaySeconds": n}}): the cycle's attempt stays in flight meanwhile.
+     */
+    public Response dueAnsweredLate(String recurringId, int seconds) {
+        return dueWith(recurringId, "{\"answerDelaySeconds\":" + seconds + "}");
+    }
+
+    /** {@link #due(String)} with a body of your own (the contract's {@code decline}, {@code answerDelaySeconds}). */
+    public Response dueWith(String recurringId, String json) {
+        return Calls.signed(target).contentType("application/json").body(json)
+                .post(target.paymentUrl() + "/pg/sandbox/subscriptions/" + recurringId + "/due");
+    }
+
     /** Polls the subscription until its status is one of {@code statuses}. */
     public JsonPath awaitStatus(String recurringId, Duration timeout, String... statuses) {
         Set<String> wanted = Set.of(statuses);

@@ -31,10 +31,13 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 @Path("/pg/sandbox/bindings/{bindingId}/simulate")
 @Produces(MediaType.APPLICATION_JSON)
 @OpsAuthenticated
-@Tag(name = "Sandbox", description = "QA shortcuts (ops token); absent in production")
+@Tag(name = "Sandbox", description = "Sandbox only, never in production (404 there): QA shortcuts that decide"
+        + " payments, bindings and subscription cycles as a customer or provider would")
 @SecurityRequirement(name = GatewayOpenApiFilter.OPS)
 public class SandboxBindingResource {
 
+    /** The outcome to give the binding (its schema's name tells it from payment-service's simulation). */
+    @Schema(name = "BindingSimulateRequest")
     public record SimulateRequest(@NotBlank @Pattern(regexp = "ACTIVE|FAILED") String status) {
     }
 
@@ -50,7 +53,8 @@ public class SandboxBindingResource {
 
     @POST
     @Consumes(MediaType.APPLICATION_JSON)
-    @Operation(summary = "Settle a PENDING binding without the bank page: ACTIVE or FAILED")
+    @Operation(operationId = "sandboxSimulateBinding",
+            summary = "Settle a PENDING binding without the bank page: ACTIVE or FAILED")
     @APIResponse(responseCode = "200", description = "Settled",
             content = @Content(mediaType = MediaType.APPLICATION_JSON,
                     schema = @Schema(implementation = BindResponse.class),

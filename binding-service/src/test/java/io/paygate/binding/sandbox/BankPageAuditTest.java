@@ -4,6 +4,7 @@ import io.agroal.api.AgroalDataSource;
 import io.paygate.binding.support.BindingTestResources;
 import io.paygate.testsupport.web.Axe;
 import io.paygate.testsupport.web.Chromium;
+import io.paygate.testsupport.web.PageWait;
 import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
 import jakarta.inject.Inject;
@@ -14,7 +15,6 @@ import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.support.ui.ExpectedConditions;
-import org.openqa.selenium.support.ui.WebDriverWait;
 
 import java.net.URL;
 import java.time.Duration;
@@ -70,7 +70,7 @@ class BankPageAuditTest {
         assertEquals("true", chromium.driver().findElement(By.id("otp")).getAttribute("aria-invalid"));
         auditShown("the bank page after a wrong code");
         submit(id, "123456");
-        new WebDriverWait(chromium.driver(), Duration.ofSeconds(15)).until(
+        PageWait.until(chromium.driver(), Duration.ofSeconds(15),
                 ExpectedConditions.attributeToBe(By.tagName("body"), "data-state", "ACTIVE"));
         auditShown("the approved bank page");
     }
@@ -107,8 +107,9 @@ class BankPageAuditTest {
         }
         browser.findElement(By.id("otp")).clear();
         browser.findElement(By.id("otp")).sendKeys(otp);
-        browser.findElement(By.id("approve-button")).click();
-        new WebDriverWait(browser, Duration.ofSeconds(15)).until(ExpectedConditions.urlContains("result="));
+        // After a wrong code the page being left is already at a "result=" address: wait for the reply's page.
+        PageWait.navigating(browser, Duration.ofSeconds(15), () -> browser.findElement(By.id("approve-button")).click(),
+                ExpectedConditions.urlContains("result="), "the bank's reply to the code");
     }
 
     /** The page of {@code id} in English at 360 px and 1280 px, then in Indonesian at 360 px. */

@@ -183,6 +183,10 @@ class ManifestsTest {
             "/pg/ops/disbursements/DSB1/status, payment-service",
             "/pg/sandbox/payments/PC1/simulate, payment-service",
             "/pg/sandbox/bindings/bnd_1/simulate, binding-service",
+            "/pg/sandbox/va/pay, payment-service",
+            "/pg/sandbox/qris/pay, payment-service",
+            "/pg/sandbox/subscriptions/SUB1/due, payment-service",
+            "/pg/sandbox/bank-app, payment-service",
             "/pg/payment/card/initiate, payment-service",
             "/q/health/ready, none"})
     void theDevIngressAlsoRoutesTheSandboxAndOpsEndpointsForQa(String path, String expected) {

@@ -389,11 +389,20 @@ public final class LocalStack {
             System.out.printf("  %-6s %-20s %s%n", m.id(), m.clientSecret(), m.notificationSecret());
         }
         System.out.println("Ops token: " + SandboxMerchants.OPS_TOKEN);
+        System.out.println(toursLine(options.portOffset()));
         System.out.println("SNAP BI (docs/contract.md §9) at " + baseUrl("payment-service") + "/v1.0/… ("
                 + baseUrl("binding-service") + " for /v1.0/registration-account-*): client key = merchant id, private"
                 + " keys deploy/local/snap/<merchant>-private.pem, the gateway's public key deploy/local/snap/"
                 + "gateway-public.pem and " + baseUrl("notification-service") + "/pg/snap/public-key.pem (sandbox only)");
         MidtransMerchant.describe(options.extraConfig(), baseUrl("payment-service")).forEach(System.out::println);
+    }
+
+    /**
+     * What a reader runs in another shell before the tours and tools (README, deploy/local/README.md): it exports the
+     * stack's offset and addresses ({@code deploy/local/urls.sh}), so every tour command works as printed here.
+     */
+    static String toursLine(int portOffset) {
+        return "Tours and tools in another shell: source deploy/local/urls.sh" + (portOffset == 0 ? "" : " " + portOffset);
     }
 
     private static String access(String service) {

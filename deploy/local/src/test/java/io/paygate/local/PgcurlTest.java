@@ -31,6 +31,8 @@ class PgcurlTest {
     private final List<Map<String, String>> received = new ArrayList<>();
     /** The body the test server answers with. */
     private volatile String reply = "";
+    /** The bodies it answers with first, one per request, before {@link #reply}. */
+    private final java.util.Deque<String> replies = new java.util.concurrent.ConcurrentLinkedDeque<>();
 
     @BeforeEach
     void startServer() throws IOException {
@@ -60,7 +62,8 @@ class PgcurlTest {
                     "requestId", String.valueOf(exchange.getRequestHeaders().getFirst("X-Request-Id")),
                     "body", new String(body, StandardCharsets.UTF_8)));
         }
-        byte[] answer = reply.getBytes(StandardCharsets.UTF_8);
+        String next = replies.poll();
+        byte[] answer = (next == null ? reply : next).getBytes(StandardCharsets.UTF_8);
         exchange.sendResponseHeaders(200, answer.length == 0 ? -1 : answer.length);
         exchange.getResponseBody().write(answer);
         exchange.close();
@@ -175,10 +178,56 @@ class PgcurlTest {
     }
 
     @Test
+    void untilAsksAgainEachSecondUntilTheReplyHoldsTheValueAndPrintsThatReply() throws Exception {
+        replies.add("{\"responseCode\":\"2000000\",\"latestTransactionStatus\":\"01\"}");
+        replies.add("{\"responseCode\":\"2000000\",\"latestTransactionStatus\":\"02\"}");
+        reply = "{\"responseCode\":\"2000000\",\"latestTransactionStatus\":\"00\",\"amount\":{\"value\":\"1.00\"}}";
+
+        Run run = pgcurl(Map.of("PAYGATE_PAYMENT_URL", base()), "--until", "latestTransactionStatus=00", "GET",
+                "/pg/disbursement/status/TRF-1");
+
+        assertEquals(0, run.exit(), run.stderr());
+        assertEquals(reply + "\n", run.stdout(), "the reply that holds it, once");
+        assertEquals(3, received.size(), "asked until it held");
+        received.forEach(request -> assertDoesNotThrow(() -> RequestVerifier.standard(Clock.systemUTC())
+                .verify("demo-client-secret", "GET", "/pg/disbursement/status/TRF-1", new byte[0],
+                        request.get("timestamp"), request.get("signature")), "each ask signed"));
+    }
+
+    @Test
+    void untilMatchesAWholeValueNumbersIncludedAndGoesOnWithField() throws Exception {
+        replies.add("{\"payment\":{\"status\":\"CAPTURED_LATER\"},\"attempts\":10}");
+        reply = "{\"paymentCode\":\"PC9\",\"payment\":{\"status\":\"CAPTURED\"},\"attempts\":1}";
+
+        Run run = pgcurl(Map.of("PAYGATE_PAYMENT_URL", base()), "--until", "attempts=1", "--field", "paymentCode",
+                "GET", "/pg/payment/card/status/ORD-1");
+
+        assertEquals(0, run.exit(), run.stderr());
+        assertEquals("PC9\n", run.stdout());
+        assertEquals(2, received.size(), "10 is not 1");
+    }
+
+    @Test
+    void untilGivesUpAfterItsSecondsWithTheLastReplyAndExitOne() throws Exception {
+        reply = "{\"responseCode\":\"2000000\",\"latestTransactionStatus\":\"02\"}";
+
+        Run run = pgcurl(Map.of("PAYGATE_PAYMENT_URL", base(), "PAYGATE_UNTIL_SECONDS", "1"), "--until",
+                "latestTransactionStatus=00", "GET", "/pg/disbursement/status/TRF-1");
+
+        assertEquals(1, run.exit());
+        assertEquals(reply + "\n", run.stdout());
+        assertTrue(run.stderr().contains("no \"latestTransactionStatus\":\"00\" in the reply after 1 s"), run.stderr());
+    }
+
+    @Test
     void refusesAPortOffsetOrFieldThatCannotBeRight() throws Exception {
         assertEquals(2, pgcurl(Map.of(), "--port-offset", "x1", "GET", "/pg/x").exit());
         assertEquals(2, pgcurl(Map.of("PAYGATE_PORT_OFFSET", "-5"), "GET", "/pg/x").exit());
         assertEquals(2, pgcurl(Map.of(), "--field", "a\"b", "GET", "/pg/x").exit());
+        assertEquals(2, pgcurl(Map.of(), "--until", "status", "GET", "/pg/x").exit());
+        assertEquals(2, pgcurl(Map.of(), "--until", "status=a\"b", "GET", "/pg/x").exit());
+        assertEquals(2, pgcurl(Map.of(), "--until", "=00", "GET", "/pg/x").exit());
+        assertEquals(2, pgcurl(Map.of("PAYGATE_UNTIL_SECONDS", "soon"), "--until", "s=1", "GET", "/pg/x").exit());
         assertTrue(received.isEmpty());
     }
 

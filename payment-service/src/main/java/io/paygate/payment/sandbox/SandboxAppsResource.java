@@ -39,7 +39,8 @@ import java.util.function.Supplier;
 @Path("/pg/sandbox")
 @Produces(MediaType.APPLICATION_JSON)
 @Consumes(MediaType.APPLICATION_JSON)
-@Tag(name = "Sandbox", description = "QA shortcuts (ops token); absent in production")
+@Tag(name = "Sandbox", description = "Sandbox only, never in production (404 there): QA shortcuts that decide"
+        + " payments, bindings and subscription cycles as a customer or provider would")
 @SecurityRequirement(name = GatewayOpenApiFilter.OPS)
 public class SandboxAppsResource {
 
@@ -82,7 +83,8 @@ public class SandboxAppsResource {
     @POST
     @Path("/va/pay")
     @OpsAuthenticated
-    @Operation(summary = "The sandbox bank app: pay a virtual account or Mandiri bill by number, the exact amount")
+    @Operation(operationId = "sandboxPayVirtualAccount",
+            summary = "The sandbox bank app: pay a virtual account or Mandiri bill by number, the exact amount")
     @APIResponse(responseCode = "200", description = "Paid; the provider notifies payment-service",
             content = @Content(examples = @ExampleObject(name = "2000000", value = PAID)))
     @APIResponse(responseCode = "409", description = "Refused: wrong amount, expired, cancelled, already paid",
@@ -96,7 +98,8 @@ public class SandboxAppsResource {
     @POST
     @Path("/qris/pay")
     @OpsAuthenticated
-    @Operation(summary = "The sandbox QRIS app: pay a scanned QRIS payload (its CRC and amount are checked)")
+    @Operation(operationId = "sandboxPayQris",
+            summary = "The sandbox QRIS app: pay a scanned QRIS payload (its CRC and amount are checked)")
     @APIResponse(responseCode = "200", description = "Paid; the provider notifies payment-service",
             content = @Content(examples = @ExampleObject(name = "2000000", value = PAID)))
     @APIResponse(responseCode = "400", description = "Not a valid QRIS payload (e.g. a wrong CRC)",
@@ -113,7 +116,8 @@ public class SandboxAppsResource {
     @POST
     @Path("/wallet/{reference}")
     @OpsAuthenticated
-    @Operation(summary = "The sandbox wallet: approve (PIN 123456) or decline the payment of a wallet charge",
+    @Operation(operationId = "sandboxAnswerWallet",
+            summary = "The sandbox wallet: approve (PIN 123456) or decline the payment of a wallet charge",
             description = "reference is the charge's, the last segment of the appurl. A decline fails the payment "
                     + "(statusDesc 'Declined by the customer'). The same path takes the sandbox wallet page's own form "
                     + "(application/x-www-form-urlencoded action, pin; no token), answered with an HTML page.")
@@ -132,7 +136,8 @@ public class SandboxAppsResource {
     @POST
     @Path("/cashier/pay")
     @OpsAuthenticated
-    @Operation(summary = "The sandbox cashier: pay a store code (ALFAMART, INDOMARET), the exact amount")
+    @Operation(operationId = "sandboxPayStore",
+            summary = "The sandbox cashier: pay a store code (ALFAMART, INDOMARET), the exact amount")
     @APIResponse(responseCode = "200", description = "Paid; the provider notifies payment-service",
             content = @Content(examples = @ExampleObject(name = "2000000", value = PAID)))
     @APIResponse(responseCode = "409", description = "Refused: wrong amount, expired, cancelled, already paid",

@@ -75,7 +75,8 @@ public class SandboxPagesResource {
 
     @GET
     @Path("/bank-app")
-    @Operation(summary = "The sandbox bank app; with accountNumber, what that virtual account or bill pays")
+    @Operation(operationId = "showSandboxBankApp",
+            summary = "The sandbox bank app; with accountNumber, what that virtual account or bill pays")
     @APIResponse(responseCode = "200", description = "The page")
     public Response bankApp(@QueryParam("accountNumber") String accountNumber) {
         return enabled(() -> render(pages.bank(language(), accountNumber, Map.of()), null));
@@ -84,7 +85,8 @@ public class SandboxPagesResource {
     @POST
     @Path("/bank-app")
     @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
-    @Operation(summary = "The bank app pays: form accountNumber (VA number or Mandiri bill key), amount")
+    @Operation(operationId = "payInSandboxBankApp",
+            summary = "The bank app pays: form accountNumber (VA number or Mandiri bill key), amount")
     @APIResponse(responseCode = "200", description = "Paid; the provider notifies payment-service")
     @APIResponse(responseCode = "400", description = "The form again, with what to fix")
     @APIResponse(responseCode = "404", description = "No open virtual account or bill has this number")
@@ -97,7 +99,8 @@ public class SandboxPagesResource {
 
     @GET
     @Path("/qris-app")
-    @Operation(summary = "The sandbox QRIS app")
+    @Operation(operationId = "showSandboxQrisApp",
+            summary = "The sandbox QRIS app")
     @APIResponse(responseCode = "200", description = "The page")
     public Response qrisApp() {
         return enabled(() -> render(pages.qris(language(), Map.of()), null));
@@ -106,7 +109,8 @@ public class SandboxPagesResource {
     @POST
     @Path("/qris-app")
     @Consumes(MediaType.MULTIPART_FORM_DATA)
-    @Operation(summary = "The QRIS app pays: payload (the QR's text), or image (the QR as PNG or JPEG, up to 60 KiB)")
+    @Operation(operationId = "payInSandboxQrisApp",
+            summary = "The QRIS app pays: payload (the QR's text), or image (the QR as PNG or JPEG, up to 60 KiB)")
     @APIResponse(responseCode = "200", description = "Paid; the provider notifies payment-service")
     @APIResponse(responseCode = "400", description = "The form again: not a valid QRIS code (e.g. a wrong CRC), or no "
             + "QR in the image")
@@ -119,7 +123,8 @@ public class SandboxPagesResource {
     @POST
     @Path("/qris-app")
     @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
-    @Operation(summary = "The QRIS app pays: payload (the QR's text)")
+    @Operation(operationId = "payInSandboxQrisAppByText",
+            summary = "The QRIS app pays: payload (the QR's text)")
     @APIResponse(responseCode = "200", description = "Paid; the provider notifies payment-service")
     @APIResponse(responseCode = "400", description = "The form again: not a valid QRIS code (e.g. a wrong CRC)")
     @APIResponse(responseCode = "404", description = "No open QRIS payment has this code")
@@ -130,7 +135,8 @@ public class SandboxPagesResource {
 
     @GET
     @Path("/wallet/{reference}")
-    @Operation(summary = "The sandbox wallet (a wallet charge's appurl; OVO's push): approve with the PIN or decline")
+    @Operation(operationId = "showSandboxWallet",
+            summary = "The sandbox wallet (a wallet charge's appurl; OVO's push): approve with the PIN or decline")
     @APIResponse(responseCode = "200", description = "The page")
     @APIResponse(responseCode = "404", description = "No wallet payment has this reference")
     @APIResponse(responseCode = "410", description = "The payment no longer waits for approval")
@@ -159,7 +165,8 @@ public class SandboxPagesResource {
 
     @GET
     @Path("/cashier")
-    @Operation(summary = "The sandbox cashier; with store and paymentCode, what that code pays")
+    @Operation(operationId = "showSandboxCashier",
+            summary = "The sandbox cashier; with store and paymentCode, what that code pays")
     @APIResponse(responseCode = "200", description = "The page")
     public Response cashier(@QueryParam("store") String store, @QueryParam("paymentCode") String paymentCode) {
         return enabled(() -> render(pages.cashier(language(), paymentCode,
@@ -169,7 +176,8 @@ public class SandboxPagesResource {
     @POST
     @Path("/cashier")
     @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
-    @Operation(summary = "The cashier takes a store code: form store (ALFAMART | INDOMARET), paymentCode, amount")
+    @Operation(operationId = "payAtSandboxCashier",
+            summary = "The cashier takes a store code: form store (ALFAMART | INDOMARET), paymentCode, amount")
     @APIResponse(responseCode = "200", description = "Paid; the provider notifies payment-service")
     @APIResponse(responseCode = "400", description = "The form again, with what to fix")
     @APIResponse(responseCode = "404", description = "No open store payment has this code")

@@ -22,6 +22,7 @@ import io.paygate.kit.openapi.GatewayOpenApiFilter;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.ExampleObject;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
@@ -35,11 +36,13 @@ import java.util.Map;
  */
 @Path("/pg/sandbox/payments")
 @Produces(MediaType.APPLICATION_JSON)
-@Tag(name = "Sandbox", description = "QA shortcuts (ops token); absent in production")
+@Tag(name = "Sandbox", description = "Sandbox only, never in production (404 there): QA shortcuts that decide"
+        + " payments, bindings and subscription cycles as a customer or provider would")
 @SecurityRequirement(name = GatewayOpenApiFilter.OPS)
 public class SandboxResource {
 
     /** The simulation request: the outcome, and optionally why it failed. */
+    @Schema(name = "PaymentSimulateRequest")
     public record SimulateRequest(@NotBlank @Pattern(regexp = "CAPTURED|FAILED") String status,
                                   @Size(max = 255) String statusDesc) {
     }
@@ -56,7 +59,8 @@ public class SandboxResource {
     @Path("/{paymentCode}/simulate")
     @Consumes(MediaType.APPLICATION_JSON)
     @OpsAuthenticated
-    @Operation(summary = "Decide a payment without the hosted page: CAPTURED or FAILED")
+    @Operation(operationId = "sandboxSimulatePayment",
+            summary = "Decide a payment without the hosted page: CAPTURED or FAILED")
     @APIResponse(responseCode = "200", description = "Decided",
             content = @Content(mediaType = MediaType.APPLICATION_JSON, examples = @ExampleObject(name = "2000000",
                     value = """

@@ -32,7 +32,8 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
  */
 @Path("/pg/sandbox/subscriptions")
 @Produces(MediaType.APPLICATION_JSON)
-@Tag(name = "Sandbox", description = "QA shortcuts (ops token); absent in production")
+@Tag(name = "Sandbox", description = "Sandbox only, never in production (404 there): QA shortcuts that decide"
+        + " payments, bindings and subscription cycles as a customer or provider would")
 @SecurityRequirement(name = GatewayOpenApiFilter.MERCHANT)
 public class SandboxSubscriptionsResource {
 
@@ -52,7 +53,8 @@ public class SandboxSubscriptionsResource {
     @POST
     @Path("/{recurringId}/due")
     @MerchantAuthenticated
-    @Operation(summary = "Make a subscription's next cycle (or pending retry) due now",
+    @Operation(operationId = "sandboxMakeCycleDue",
+            summary = "Make a subscription's next cycle (or pending retry) due now",
             description = "The optional body shapes how the sandbox provider answers the charge this makes due (the next "
                     + "charge of the subscription's card or binding made without the customer): decline it, or answer "
                     + "the charge call and call back answerDelaySeconds late while its decision is already recorded. "

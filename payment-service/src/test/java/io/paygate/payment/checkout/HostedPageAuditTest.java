@@ -8,6 +8,7 @@ import io.paygate.payment.support.Requests;
 import io.paygate.payment.support.StoredCardApi;
 import io.paygate.testsupport.web.Axe;
 import io.paygate.testsupport.web.Chromium;
+import io.paygate.testsupport.web.PageWait;
 import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
 import jakarta.inject.Inject;
@@ -88,7 +89,7 @@ class HostedPageAuditTest {
         browser.findElement(By.id("expiryMonth")).sendKeys("13");
         browser.findElement(By.id("expiryYear")).sendKeys(String.valueOf(Year.now().getValue() + 2));
         browser.findElement(By.id("pay-button")).click();
-        new org.openqa.selenium.support.ui.WebDriverWait(browser, java.time.Duration.ofSeconds(15)).until(
+        PageWait.until(browser, java.time.Duration.ofSeconds(15),
                 d -> !d.findElements(By.id("error-summary")).isEmpty());
         auditShown("the refused card form");
     }

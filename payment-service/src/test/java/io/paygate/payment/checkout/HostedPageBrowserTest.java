@@ -6,6 +6,7 @@ import io.paygate.payment.support.Requests;
 import io.paygate.payment.support.StoredCardApi;
 import io.paygate.testsupport.SandboxMerchants;
 import io.paygate.testsupport.web.Chromium;
+import io.paygate.testsupport.web.PageWait;
 import io.quarkus.test.junit.QuarkusTest;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
@@ -16,7 +17,6 @@ import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.support.ui.ExpectedConditions;
-import org.openqa.selenium.support.ui.WebDriverWait;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -82,7 +82,7 @@ class HostedPageBrowserTest {
         fillCard("4111 1111 1111 1111");
 
         // The processing view turns into the result by itself.
-        new WebDriverWait(browser, Duration.ofSeconds(30)).until(
+        PageWait.until(browser, Duration.ofSeconds(30),
                 ExpectedConditions.attributeToBe(By.tagName("body"), "data-view", "captured"));
         assertEquals("Payment successful", browser.findElement(By.id("title")).getText());
         screenshot("captured");
@@ -98,8 +98,8 @@ class HostedPageBrowserTest {
         browser.get(redirectUrl);
         fillCard("4111 1111 1111 1112");
 
-        WebElement error = new WebDriverWait(browser, Duration.ofSeconds(15))
-                .until(ExpectedConditions.visibilityOfElementLocated(By.id("cardNumber-error")));
+        WebElement error = PageWait.until(browser, Duration.ofSeconds(15),
+                ExpectedConditions.visibilityOfElementLocated(By.id("cardNumber-error")));
         assertEquals("Enter a valid card number.", error.getText());
         assertEquals("true", browser.findElement(By.id("cardNumber")).getAttribute("aria-invalid"));
         assertEquals("", browser.findElement(By.id("cardNumber")).getAttribute("value"), "the number is not echoed");
@@ -125,17 +125,17 @@ class HostedPageBrowserTest {
 
         // To English by the switch; the refused form that follows stays English though the browser prefers Indonesian.
         browser.findElement(By.id("lang-en")).click();
-        new WebDriverWait(browser, Duration.ofSeconds(15)).until(
+        PageWait.until(browser, Duration.ofSeconds(15),
                 ExpectedConditions.attributeToBe(By.tagName("html"), "lang", "en"));
         assertEquals("Complete your payment · Demo Store", browser.getTitle());
         fillCard("4111 1111 1111 1112");
-        WebElement error = new WebDriverWait(browser, Duration.ofSeconds(15))
-                .until(ExpectedConditions.visibilityOfElementLocated(By.id("cardNumber-error")));
+        WebElement error = PageWait.until(browser, Duration.ofSeconds(15),
+                ExpectedConditions.visibilityOfElementLocated(By.id("cardNumber-error")));
         assertEquals("Enter a valid card number.", error.getText());
 
         // And back: the refusal's page switches too, at the page's own address.
         browser.findElement(By.id("lang-id")).click();
-        new WebDriverWait(browser, Duration.ofSeconds(15)).until(
+        PageWait.until(browser, Duration.ofSeconds(15),
                 ExpectedConditions.attributeToBe(By.tagName("html"), "lang", "id"));
         assertTrue(browser.getCurrentUrl().endsWith(redirectUrl.substring(redirectUrl.indexOf("/pg/pay/")) + "?lang=id"),
                 browser.getCurrentUrl());
@@ -171,7 +171,7 @@ class HostedPageBrowserTest {
         fullPage("marks-pay");
 
         browser.findElement(By.id("method-VA_BCA")).click();
-        new WebDriverWait(browser, Duration.ofSeconds(15)).until(
+        PageWait.until(browser, Duration.ofSeconds(15),
                 ExpectedConditions.attributeToBe(By.tagName("body"), "data-view", "instructions"));
         assertEquals("Pay with BCA Virtual Account", browser.findElement(By.id("title")).getAccessibleName());
         assertEquals("true", browser.findElement(By.className("method-mark")).getAttribute("aria-hidden"),
@@ -200,7 +200,7 @@ class HostedPageBrowserTest {
         assertTrue(browser.findElement(By.id("saveCard-hint")).isDisplayed(), "what is kept is said");
         screenshot("save-card-en");
         fillCard("4111 1111 1111 1111");
-        new WebDriverWait(browser, Duration.ofSeconds(30)).until(
+        PageWait.until(browser, Duration.ofSeconds(30),
                 ExpectedConditions.attributeToBe(By.tagName("body"), "data-view", "captured"));
         StoredCardApi.list(SandboxMerchants.DEMO, customer).then().statusCode(200)
                 .body("cards.mask", org.hamcrest.Matchers.contains("411111******1111"));
@@ -218,15 +218,15 @@ class HostedPageBrowserTest {
         assertEquals("Simpan kartu ini untuk pembayaran berikutnya", box.getAccessibleName());
         box.click(); // unticked: a refused form must not tick it again behind the customer's back
         fillCard("4111 1111 1111 1112");
-        new WebDriverWait(browser, Duration.ofSeconds(15))
-                .until(ExpectedConditions.visibilityOfElementLocated(By.id("cardNumber-error")));
+        PageWait.until(browser, Duration.ofSeconds(15),
+                ExpectedConditions.visibilityOfElementLocated(By.id("cardNumber-error")));
         assertFalse(browser.findElement(By.id("saveCard")).isSelected(), "the customer's choice holds");
         browser.findElement(By.id("saveCard")).click(); // and ticked again: saved
         browser.findElement(By.id("cardNumber")).sendKeys("5555 5555 5555 4444");
         browser.findElement(By.id("cvv")).sendKeys("123");
         screenshot("save-card-id");
         browser.findElement(By.id("pay-button")).click();
-        new WebDriverWait(browser, Duration.ofSeconds(30)).until(
+        PageWait.until(browser, Duration.ofSeconds(30),
                 ExpectedConditions.attributeToBe(By.tagName("body"), "data-view", "captured"));
         StoredCardApi.list(SandboxMerchants.DEMO, customer).then().statusCode(200)
                 .body("cards.mask", org.hamcrest.Matchers.contains("555555******4444"));

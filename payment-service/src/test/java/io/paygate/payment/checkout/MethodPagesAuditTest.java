@@ -10,6 +10,7 @@ import io.paygate.payment.support.Requests;
 import io.paygate.testsupport.quarkus.KafkaResource;
 import io.paygate.testsupport.web.Axe;
 import io.paygate.testsupport.web.Chromium;
+import io.paygate.testsupport.web.PageWait;
 import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
 import jakarta.inject.Inject;
@@ -18,12 +19,9 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
-import org.openqa.selenium.StaleElementReferenceException;
-import org.openqa.selenium.WebDriverException;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.support.ui.ExpectedCondition;
 import org.openqa.selenium.support.ui.ExpectedConditions;
-import org.openqa.selenium.support.ui.WebDriverWait;
 
 import java.net.URL;
 import java.time.Duration;
@@ -194,18 +192,7 @@ class MethodPagesAuditTest {
 
     /** Waits for {@code condition}; a page replaced while it is read (a form posted, a reload) is read again. */
     private static void await(ChromeDriver browser, int seconds, ExpectedCondition<?> condition) {
-        new WebDriverWait(browser, Duration.ofSeconds(seconds)).ignoring(StaleElementReferenceException.class)
-                .until(d -> {
-                    try {
-                        return condition.apply(d);
-                    } catch (WebDriverException e) {
-                        // Chromium's word for an element of the document a navigation just replaced
-                        if (e.getMessage() != null && e.getMessage().contains("does not belong to the document")) {
-                            return null;
-                        }
-                        throw e;
-                    }
-                });
+        PageWait.until(browser, Duration.ofSeconds(seconds), condition);
     }
 
     /** What the page's clipboard holds now. */

@@ -14,11 +14,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-import static io.paygate.payment.support.Methods.qrisPay;
 import static io.paygate.payment.support.Methods.vaPay;
 import static io.paygate.payment.support.PaymentApi.as;
 import static io.paygate.payment.support.PaymentApi.awaitStatus;
@@ -77,7 +77,12 @@ class SnapPaymentGuideTest {
         assertEquals("2004700", json.getString("responseCode"));
         assertEquals("QR-0001", json.getString("partnerReferenceNo"));
         assertTrue(json.getString("qrUrl").endsWith("/pg/pay/" + json.getString("referenceNo") + "/qr.png"));
-        qrisPay(json.getString("qrContent")).then().statusCode(200);
+        // The guide's sandbox payment of it, its qr= line holding the reply's qrContent as the reader pastes it.
+        JsonPath paid = run("/pg/sandbox/qris/pay",
+                Map.of("qr='000201010212…'", "qr='" + json.getString("qrContent") + "'"));
+        assertEquals("2000000", paid.getString("responseCode"), paid.prettify());
+        assertEquals("QRIS", paid.getString("method"));
+        assertEquals("25000.00", paid.getString("amount"));
         awaitStatus(DEMO, "QR-0001", "CAPTURED");
     }
 
@@ -108,8 +113,17 @@ class SnapPaymentGuideTest {
 
     /** Runs the guide's bash block that holds {@code marker}, with {@code $token} set as step 1 leaves it. */
     private JsonPath run(String marker) throws Exception {
+        return run(marker, Map.of());
+    }
+
+    /** {@link #run(String)} with each of {@code pasted}'s lines of the block replaced as the reader fills it in. */
+    private JsonPath run(String marker, Map<String, String> pasted) throws Exception {
         String command = command(Files.readString(GUIDE), marker)
                 .replace("http://localhost:8081/", "http://localhost:" + RestAssured.port + "/");
+        for (Map.Entry<String, String> line : pasted.entrySet()) {
+            assertTrue(command.contains(line.getKey()), "the block has no " + line.getKey());
+            command = command.replace(line.getKey(), line.getValue());
+        }
         Process bash = new ProcessBuilder("bash", "-euo", "pipefail", "-c", command)
                 .redirectError(ProcessBuilder.Redirect.INHERIT).start();
         bash.getOutputStream().close();

@@ -29,8 +29,10 @@ import java.util.TreeMap;
  * {@link #differences}, which compares the part that service owns with the committed file, so the file cannot drift;
  * with {@code -Dpaygate.openapi.write=true} the test rewrites that part instead (run the three services' tests).
  * <p>
- * Left out: {@code /internal/*}, the operations and sandbox endpoints ({@code /pg/ops}, {@code /pg/sandbox}) and
- * anything behind the ops or internal token; the Ingress never routes them.
+ * Left out: {@code /internal/*}, the operations endpoints ({@code /pg/ops}) and anything else behind the ops or internal
+ * token; the Ingress never routes them. The sandbox's endpoints ({@code /pg/sandbox/…}, ops token or merchant
+ * authentication) are in, tagged as sandbox only: a QA suite calls them on every deployment that runs the sandbox
+ * (the local stack, the dev overlay's Ingress), and production answers them 404.
  */
 public final class MerchantOpenApi {
 
@@ -39,6 +41,9 @@ public final class MerchantOpenApi {
 
     private static final List<String> METHODS = List.of("get", "put", "post", "delete", "patch");
     private static final Set<String> STAFF_SCHEMES = Set.of("ops-token", "internal-token");
+    /** The staff scheme the sandbox's QA shortcuts use: documented with them. */
+    private static final String OPS_SCHEME = "ops-token";
+    private static final String SANDBOX = "/pg/sandbox/";
     private static final String SCHEMA_REF = "#/components/schemas/";
 
     private static final ObjectMapper YAML = new ObjectMapper(YAMLFactory.builder()
@@ -52,7 +57,7 @@ public final class MerchantOpenApi {
     /** The services behind {@code {base_url}} and the path prefixes the Ingress routes to each (longest wins). */
     public enum Service {
         PAYMENT("/pg/", "/pg/payment/card/directdebit/purchase", "/v1.0/"),
-        BINDING("/pg/payment/card/directdebit", "/pg/bind/", "/v1.0/registration-account-"),
+        BINDING("/pg/payment/card/directdebit", "/pg/bind/", "/v1.0/registration-account-", "/pg/sandbox/bindings/"),
         NOTIFICATION("/pg/merchant/", "/pg/notifications", "/pg/snap/");
 
         private final List<String> prefixes;
@@ -150,13 +155,13 @@ public final class MerchantOpenApi {
         Set<String> tags = new LinkedHashSet<>();
         generated.path("paths").properties().forEach(entry -> {
             String path = entry.getKey();
-            if (!path.startsWith("/pg/") && !path.startsWith("/v1.0/") || path.startsWith("/pg/ops/")
-                    || path.startsWith("/pg/sandbox/")) {
+            if (!path.startsWith("/pg/") && !path.startsWith("/v1.0/") || path.startsWith("/pg/ops/")) {
                 return;
             }
+            boolean sandbox = path.startsWith(SANDBOX);
             ObjectNode item = JsonNodeFactory.instance.objectNode();
             entry.getValue().properties().forEach(op -> {
-                if (METHODS.contains(op.getKey()) && !staffOnly(op.getValue())) {
+                if (METHODS.contains(op.getKey()) && (sandbox || !staffOnly(op.getValue()))) {
                     item.set(op.getKey(), op.getValue());
                     op.getValue().path("tags").forEach(t -> tags.add(t.asText()));
                 } else if (!METHODS.contains(op.getKey())) {
@@ -194,8 +199,9 @@ public final class MerchantOpenApi {
             }
         });
         ObjectNode schemes = components.putObject("securitySchemes");
+        boolean opsUsed = usesScheme(part.path("paths"), OPS_SCHEME);
         generated.path("components").path("securitySchemes").properties().forEach(e -> {
-            if (!STAFF_SCHEMES.contains(e.getKey())) {
+            if (!STAFF_SCHEMES.contains(e.getKey()) || e.getKey().equals(OPS_SCHEME) && opsUsed) {
                 schemes.set(e.getKey(), e.getValue());
             }
         });
@@ -211,6 +217,20 @@ public final class MerchantOpenApi {
             }
         });
         return sections;
+    }
+
+    /** Whether an operation of {@code paths} requires {@code scheme}. */
+    private static boolean usesScheme(JsonNode paths, String scheme) {
+        for (JsonNode item : paths) {
+            for (String method : METHODS) {
+                for (JsonNode requirement : item.path(method).path("security")) {
+                    if (requirement.has(scheme)) {
+                        return true;
+                    }
+                }
+            }
+        }
+        return false;
     }
 
     private static boolean staffOnly(JsonNode operation) {

@@ -30,13 +30,26 @@ class MerchantOpenApiTest {
         assertEquals(Service.PAYMENT, Service.owning("/v1.0/access-token/b2b"));
         assertEquals(Service.PAYMENT, Service.owning("/v1.0/transfer-va/create-va"));
         assertEquals(Service.PAYMENT, Service.owning("/v1.0/qr/qr-mpm-generate"));
+        // The sandbox, as the dev overlay's Ingress routes it
+        assertEquals(Service.BINDING, Service.owning("/pg/sandbox/bindings/{bindingId}/simulate"));
+        assertEquals(Service.PAYMENT, Service.owning("/pg/sandbox/va/pay"));
     }
 
     @Test
-    void theMerchantPartLeavesOutInternalOpsAndSandboxPathsAndUnusedSchemas() throws Exception {
+    void theMerchantPartLeavesOutInternalAndOpsPathsAndUnusedSchemasButKeepsTheSandboxsWithTheOpsToken()
+            throws Exception {
         ObjectNode part = MerchantOpenApi.merchantPart(Service.BINDING, generated());
-        assertEquals(List.of("/pg/payment/card/directdebit/bind"), names(part.path("paths")));
+        assertEquals(List.of("/pg/payment/card/directdebit/bind", "/pg/sandbox/bindings/{bindingId}/simulate"),
+                names(part.path("paths")));
         assertEquals(List.of("BindResponse", "BindCustomer"), names(part.path("components").path("schemas")));
+        assertEquals(List.of("X-SIGNATURE", "ops-token"), names(part.path("components").path("securitySchemes")));
+    }
+
+    @Test
+    void withoutASandboxPathTheOpsTokenIsNotDescribed() throws Exception {
+        ObjectNode generated = (ObjectNode) generated();
+        ((ObjectNode) generated.path("paths")).remove("/pg/sandbox/bindings/{bindingId}/simulate");
+        ObjectNode part = MerchantOpenApi.merchantPart(Service.BINDING, generated);
         assertEquals(List.of("X-SIGNATURE"), names(part.path("components").path("securitySchemes")));
     }
 
@@ -57,7 +70,8 @@ class MerchantOpenApiTest {
         ObjectNode own = MerchantOpenApi.merchantPart(Service.BINDING, generated());
         ObjectNode merged = MerchantOpenApi.merge(committed, Service.BINDING, own);
         assertEquals("kept", merged.at("/info/title").asText());
-        assertEquals(List.of("/pg/payment/card/directdebit/bind", "/pg/payments"), names(merged.path("paths")));
+        assertEquals(List.of("/pg/payment/card/directdebit/bind", "/pg/payments",
+                "/pg/sandbox/bindings/{bindingId}/simulate"), names(merged.path("paths")));
         assertEquals(List.of("BindCustomer", "BindResponse", "Page"), names(merged.path("components").path("schemas")));
         assertTrue(merged.path("webhooks").isMissingNode(), "only notification-service's part holds webhooks");
     }
