@@ -12,10 +12,10 @@ import java.util.Base64;
 import java.util.List;
 
 /**
- * The sandbox's SNAP BI keys (docs/contract.md §9): each sandbox merchant's client key (its id) and RSA key pair, and the
- * gateway's signing key pair of each merchant's SNAP notifications (merchant {@link #ROTATING} with the one before it: a
- * rotation). Published, sandbox only: the same files as {@code deploy/local/snap/} (a test in deploy/local keeps them
- * equal). What the local stack configures and what the tests sign with.
+ * The sandbox's SNAP BI keys (docs/contract.md §9): each sandbox merchant's client key (its id) and RSA key pair, and
+ * the gateway's signing key pair of each merchant's SNAP notifications (merchant {@link #ROTATING} with the one before
+ * it: a rotation). Published, sandbox only: the same files as {@code deploy/local/snap/} (a test in deploy/local keeps
+ * them equal). What the local stack configures and what the tests sign with.
  */
 public final class SandboxSnap {
 
@@ -62,8 +62,8 @@ public final class SandboxSnap {
     }
 
     /**
-     * {@link #ROTATING}'s signing key before its current one ({@code gateway.merchants.demo.snap.previous-signing-key}):
-     * published second, signs nothing.
+     * {@link #ROTATING}'s signing key before its current one
+     * ({@code gateway.merchants.demo.snap.previous-signing-key}): published second, signs nothing.
      */
     public static String gatewayPreviousPrivateKeyPem() {
         return resource("gateway-" + ROTATING.id() + "-previous-private.pem");
@@ -74,8 +74,8 @@ public final class SandboxSnap {
     }
 
     /**
-     * What {@code GET /pg/snap/public-keys/<client key>.pem} serves for the merchant: its signing key's public half, and
-     * for {@link #ROTATING} the previous one after it.
+     * What {@code GET /pg/snap/public-keys/<client key>.pem} serves for the merchant: its signing key's public half,
+     * and for {@link #ROTATING} the previous one after it.
      */
     public static String gatewayPublishedKeysPem(SandboxMerchants.Merchant merchant) {
         return gatewayPublicKeyPem(merchant) + (merchant.equals(ROTATING) ? gatewayPreviousPublicKeyPem() : "");
@@ -94,8 +94,8 @@ public final class SandboxSnap {
     }
 
     /**
-     * The {@code gateway.merchants.<id>.snap.*} lines, each key as base64 DER on one line (no token key: the test profile
-     * has one, the local stack makes one): client key, public key, and the gateway's signing key (and for
+     * The {@code gateway.merchants.<id>.snap.*} lines, each key as base64 DER on one line (no token key: the test
+     * profile has one, the local stack makes one): client key, public key, and the gateway's signing key (and for
      * {@link #ROTATING} the previous one), which only notification-service needs ({@link #isSigningKey(String)}).
      */
     public static List<String> configLines() {

@@ -28,8 +28,8 @@ public final class SnapKeys {
     public static final int MIN_BITS = 2048;
 
     /**
-     * The smallest modulus of a gateway signing key (a merchant's SNAP notifications, docs/contract.md §9): the keys the
-     * gateway makes itself are held to more than what it accepts from merchants.
+     * The smallest modulus of a gateway signing key (a merchant's SNAP notifications, docs/contract.md §9): the keys
+     * the gateway makes itself are held to more than what it accepts from merchants.
      */
     public static final int MIN_SIGNING_BITS = 3072;
 

@@ -86,9 +86,9 @@ record ServiceConfig(UnaryOperator<String> jdbcUrl, String kafkaBootstrapServers
         if (process.name().equals("binding-service")) {
             lines.add("gateway.binding.public-base-url=" + first("binding-service", firsts).baseUrl());
         }
-        // The sandbox merchants, their SNAP client keys and public keys, and the gateway's signing key of each one's SNAP
-        // notifications: published in deploy/local/snap (sandbox only). The signing keys only where SNAP notifications
-        // are signed, as in Kubernetes (notification-service's Secret).
+        // The sandbox merchants, their SNAP client keys and public keys, and the gateway's signing key of each one's
+        // SNAP notifications: published in deploy/local/snap (sandbox only). The signing keys only where SNAP
+        // notifications are signed, as in Kubernetes (notification-service's Secret).
         boolean notification = process.name().equals("notification-service");
         SandboxMerchants.configLines().stream().filter(line -> notification || !SandboxSnap.isSigningKey(line))
                 .forEach(lines::add);

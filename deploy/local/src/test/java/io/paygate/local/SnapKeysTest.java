@@ -39,8 +39,8 @@ class SnapKeysTest {
         }
         Set<String> expected = new TreeSet<>();
         for (SandboxMerchants.Merchant m : SandboxMerchants.ALL) {
-            expected.addAll(List.of(m.id() + "-private.pem", m.id() + "-public.pem", "gateway-" + m.id() + "-private.pem",
-                    "gateway-" + m.id() + "-public.pem"));
+            expected.addAll(List.of(m.id() + "-private.pem", m.id() + "-public.pem",
+                    "gateway-" + m.id() + "-private.pem", "gateway-" + m.id() + "-public.pem"));
         }
         expected.addAll(List.of("gateway-demo-previous-private.pem", "gateway-demo-previous-public.pem"));
         assertEquals(expected, files, "each sandbox merchant's key pair and the gateway's signing key pair of its SNAP "
@@ -50,9 +50,9 @@ class SnapKeysTest {
         }
         for (SandboxMerchants.Merchant m : SandboxMerchants.ALL) {
             for (String pair : List.of(m.id(), "gateway-" + m.id())) {
+                String privateHalf = Files.readString(PUBLISHED.resolve(pair + "-private.pem"));
                 assertEquals(SnapKeys.publicKey(Files.readString(PUBLISHED.resolve(pair + "-public.pem"))),
-                        SnapKeys.publicOf(SnapKeys.privateKey(Files.readString(PUBLISHED.resolve(pair + "-private.pem")))),
-                        pair + "'s two halves belong together");
+                        SnapKeys.publicOf(SnapKeys.privateKey(privateHalf)), pair + "'s two halves belong together");
             }
         }
         Set<BigInteger> signingKeys = new HashSet<>();

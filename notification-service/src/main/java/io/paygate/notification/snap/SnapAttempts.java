@@ -27,9 +27,9 @@ import java.util.Map;
  * signing key of that merchant ({@code gateway.merchants.<id>.snap.signing-key}: no two merchants share one, so a
  * notification relayed to another merchant does not verify there) over
  * {@code POST:<path and ?query>:lowerhex(SHA-256(minified body)):X-TIMESTAMP}; and when the merchant's reply
- * acknowledges it (2xx checked by the caller, and a {@code responseCode} beginning with {@code 200}, e.g. the standard's
- * {@code 2002500}, {@code 2005200}, {@code 2005600}). Made at start-up: the service refuses to start while a merchant
- * with SNAP keys has no signing key, rather than fail each of its notifications.
+ * acknowledges it (2xx checked by the caller, and a {@code responseCode} beginning with {@code 200}, e.g. the
+ * standard's {@code 2002500}, {@code 2005200}, {@code 2005600}). Made at start-up: the service refuses to start while a
+ * merchant with SNAP keys has no signing key, rather than fail each of its notifications.
  */
 @ApplicationScoped
 @Startup

@@ -75,8 +75,8 @@ class SnapBindingNotificationTest extends MerchantSinkTestBase {
         assertEquals("{\"partnerReferenceNo\":\"BIND-" + id + "\",\"referenceNo\":\"" + id + "\","
                 + "\"accountNo\":\"+62 •••• 7890\",\"accountToken\":\"" + id + "\",\"additionalInfo\":"
                 + "{\"status\":\"ACTIVE\",\"channel\":\"BCA_DD\",\"finishedTime\":\""
-                + SnapPaymentNotifications.TIME.format(DECIDED.atZone(gateway.timezone())) + "\",\"merchantId\":\"demo\"}}",
-                snap.body());
+                + SnapPaymentNotifications.TIME.format(DECIDED.atZone(gateway.timezone()))
+                + "\",\"merchantId\":\"demo\"}}", snap.body());
         assertSignedByTheCurrentKey(snap);
         assertEquals(snap.body(), PLAIN.writeValueAsString(PLAIN.readTree(snap.body())),
                 "JSON.stringify(JSON.parse(body)) gives the same bytes");

@@ -73,8 +73,8 @@ class SnapNotificationTest extends MerchantSinkTestBase {
                 + "\"paymentRequestId\":\"" + code + "\",\"paidAmount\":{\"value\":\"150000.00\",\"currency\":\"IDR\"},"
                 + "\"totalAmount\":{\"value\":\"150000.00\",\"currency\":\"IDR\"},\"trxDateTime\":\""
                 + JsonPath.from(snap.body()).getString("trxDateTime") + "\",\"referenceNo\":\"" + code + "\","
-                + "\"paymentFlagStatus\":\"00\",\"paymentFlagReason\":{\"english\":\"Success\",\"indonesia\":\"Sukses\"},"
-                + "\"additionalInfo\":{\"merchantId\":\"demo\"}}", snap.body());
+                + "\"paymentFlagStatus\":\"00\",\"paymentFlagReason\":{\"english\":\"Success\","
+                + "\"indonesia\":\"Sukses\"},\"additionalInfo\":{\"merchantId\":\"demo\"}}", snap.body());
         assertTrue(JsonPath.from(snap.body()).getString("trxDateTime").matches(
                 "\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d[+-]\\d\\d:\\d\\d"), snap.body());
         assertSignedByTheCurrentKey(snap, "/v1.0/transfer-va/payment");

@@ -33,9 +33,10 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
  * made with merchant B's {@code partnerReferenceNo} and amount, receives the gateway's really signed {@code 00}
  * notifications and forwards them to B. The standard's string to sign names no merchant and these bodies carried no
  * merchant id, so with one gateway key for everyone B's verifier accepted them. Each merchant's notifications are now
- * signed with a key of its own: A's forwarded request must fail with every key B's endpoint publishes (B is the merchant
- * in a rotation: two keys), verify with A's, and name A in {@code additionalInfo.merchantId}. The notifications are made
- * the real way (events on the broker, the database, the dispatcher, a real HTTP merchant); only the verifier is B's.
+ * signed with a key of its own: A's forwarded request must fail with every key B's endpoint publishes (B is the
+ * merchant in a rotation: two keys), verify with A's, and name A in {@code additionalInfo.merchantId}. The
+ * notifications are made the real way (events on the broker, the database, the dispatcher, a real HTTP merchant); only
+ * the verifier is B's.
  */
 @QuarkusTest
 @NotificationTestResources

@@ -99,8 +99,8 @@ public interface GatewayConfig {
          * The gateway's RSA private key that signs this merchant's SNAP notifications (PEM or base64 DER, at least 3072
          * bits), this merchant's alone: a key two merchants share, or one too short, stops the service
          * ({@code kit.snap.ConfiguredSnapSigningKeys}). Its public half is served at
-         * {@code GET /pg/snap/public-keys/<client key>.pem}. Only notification-service holds it, and it refuses to start
-         * while a merchant with SNAP keys has none.
+         * {@code GET /pg/snap/public-keys/<client key>.pem}. Only notification-service holds it, and it refuses to
+         * start while a merchant with SNAP keys has none.
          */
         Optional<String> signingKey();
 

@@ -83,7 +83,8 @@ public class ConfiguredSnapSigningKeys implements SnapSigningKeys {
         try {
             key = SnapKeys.privateKey(value);
         } catch (IllegalArgumentException e) {
-            throw new IllegalStateException(name + " is not an RSA private key in PEM or base64 DER: " + e.getMessage());
+            throw new IllegalStateException(name + " is not an RSA private key in PEM or base64 DER: "
+                    + e.getMessage());
         }
         int bits = SnapKeys.bits(key);
         if (bits < SnapKeys.MIN_SIGNING_BITS) {

@@ -7,8 +7,8 @@ import java.time.Duration;
 import java.util.Optional;
 
 /**
- * The gateway's SNAP BI keys and settings (docs/contract.md §9, docs/operations.md "SNAP keys"). The merchants' SNAP keys,
- * and the gateway's signing key of each merchant's SNAP notifications, are {@code gateway.merchants.<id>.snap.*}
+ * The gateway's SNAP BI keys and settings (docs/contract.md §9, docs/operations.md "SNAP keys"). The merchants' SNAP
+ * keys, and the gateway's signing key of each merchant's SNAP notifications, are {@code gateway.merchants.<id>.snap.*}
  * ({@code config.GatewayConfig}). Never logged.
  */
 @ConfigMapping(prefix = "gateway.snap")

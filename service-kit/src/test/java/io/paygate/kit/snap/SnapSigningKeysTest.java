@@ -28,12 +28,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * docs/contract.md §9: each merchant's SNAP notifications are signed with the gateway's signing key of that merchant
- * ({@code gateway.merchants.<id>.snap.signing-key}), at least 3072 bits and no other merchant's; a key that breaks a rule
- * stops the service, naming the key and never showing it.
+ * ({@code gateway.merchants.<id>.snap.signing-key}), at least 3072 bits and no other merchant's; a key that breaks a
+ * rule stops the service, naming the key and never showing it.
  */
 class SnapSigningKeysTest {
 
-    private static final String BODY = "{\"latestTransactionStatus\":\"00\",\"additionalInfo\":{\"merchantId\":\"demo\"}}";
+    private static final String BODY =
+            "{\"latestTransactionStatus\":\"00\",\"additionalInfo\":{\"merchantId\":\"demo\"}}";
 
     static Map<String, MerchantSigningKeys> read(Object... idAndConfigured) {
         TreeMap<String, Configured> configured = new TreeMap<>();
@@ -94,8 +95,8 @@ class SnapSigningKeysTest {
                 current.getMessage());
         IllegalStateException previous = assertThrows(IllegalStateException.class,
                 () -> read("acme", keys(SandboxSnap.gatewayPrivateKeyPem(DEMO), short2048)));
-        assertEquals("gateway.merchants.acme.snap.previous-signing-key has 2048 bits: a signing key needs at least 3072",
-                previous.getMessage());
+        assertEquals("gateway.merchants.acme.snap.previous-signing-key has 2048 bits: a signing key needs at least "
+                + "3072", previous.getMessage());
     }
 
     @Test
@@ -104,8 +105,9 @@ class SnapSigningKeysTest {
         String sameKeyAsDer = Base64.getEncoder().encodeToString(SnapKeys.privateKey(key).getEncoded());
         IllegalStateException shared = assertThrows(IllegalStateException.class,
                 () -> read("acme", keys(key, null), "zeta", keys(sameKeyAsDer, null)));
-        assertEquals("gateway.merchants.zeta.snap.signing-key is the same key as gateway.merchants.acme.snap.signing-key:"
-                + " a signing key belongs to one merchant and is configured once", shared.getMessage());
+        assertEquals("gateway.merchants.zeta.snap.signing-key is the same key as "
+                + "gateway.merchants.acme.snap.signing-key: a signing key belongs to one merchant and is configured "
+                + "once", shared.getMessage());
         IllegalStateException asPrevious = assertThrows(IllegalStateException.class, () -> read(
                 "acme", keys(SandboxSnap.gatewayPrivateKeyPem(DEMO2), key), "zeta", keys(key, null)));
         assertEquals("gateway.merchants.zeta.snap.signing-key is the same key as "
@@ -139,8 +141,8 @@ class SnapSigningKeysTest {
         SnapSigningKeys acmeOnly = id -> "acme".equals(id) ? Optional.of(some) : Optional.empty();
         IllegalStateException refused = assertThrows(IllegalStateException.class,
                 () -> none.requireForEverySnapMerchant(List.of(withoutSnap, withSnap)));
-        assertEquals("gateway.merchants.acme.snap.signing-key is not set: every merchant with SNAP keys needs a signing "
-                + "key of its own for its SNAP notifications", refused.getMessage());
+        assertEquals("gateway.merchants.acme.snap.signing-key is not set: every merchant with SNAP keys needs a "
+                + "signing key of its own for its SNAP notifications", refused.getMessage());
         assertDoesNotThrow(() -> acmeOnly.requireForEverySnapMerchant(List.of(withoutSnap, withSnap)));
         assertTrue(acmeOnly.of("plain").isEmpty(), "a merchant without SNAP keys needs none");
     }

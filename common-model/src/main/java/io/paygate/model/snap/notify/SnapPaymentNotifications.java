@@ -32,8 +32,8 @@ public final class SnapPaymentNotifications {
     /**
      * The body of the SNAP notification of this change, or empty when it makes none.
      *
-     * @param merchantId the merchant's id ({@code additionalInfo.merchantId} of every body, and {@code merchantId} of the
-     *                   debit notification)
+     * @param merchantId the merchant's id ({@code additionalInfo.merchantId} of every body, and {@code merchantId} of
+     *                   the debit notification)
      * @param occurredAt when the change happened
      * @param zone       {@code gateway.timezone}
      * @throws IllegalArgumentException when {@code snap} lacks what its service's body needs (the message names it)

@@ -92,7 +92,7 @@ class SnapBindingNotificationsTest {
         assertEquals("2026-11-21T03:19:58Z", unbound.additionalInfo().finishedTime());
     }
 
-    /** docs/contract.md §9: every SNAP notify body names its merchant, so a relayed one is told apart from one's own. */
+    /** docs/contract.md §9: every SNAP notify body names its merchant: a relayed one is told apart from one's own. */
     @Test
     void theBodyNamesTheMerchantItIsForAndNeedsOne() {
         assertEquals("demo2", SnapBindingNotifications.body(event(BindingStatus.ACTIVE, SNAP), "demo2", AT, JAKARTA)

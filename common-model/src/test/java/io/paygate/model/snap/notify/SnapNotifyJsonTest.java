@@ -108,7 +108,8 @@ class SnapNotifyJsonTest {
                 + "\"merchantId\":\"demo2\",\"amount\":{\"value\":\"150000.00\",\"currency\":\"IDR\"},"
                 + "\"latestTransactionStatus\":\"00\",\"transactionStatusDesc\":\"Success\","
                 + "\"finishedTime\":\"2026-11-26T11:15:30+07:00\",\"additionalInfo\":{\"merchantId\":\"demo2\"}}",
-                SnapNotifyJson.write(SnapPaymentNotifications.body(captured(debit), "demo2", at, jakarta).orElseThrow()));
+                SnapNotifyJson.write(SnapPaymentNotifications.body(captured(debit), "demo2", at, jakarta)
+                        .orElseThrow()));
         SnapOrigin va = new SnapOrigin(SnapOrigin.VA, "trx-1", "PC123", "   12345", "0812", "   123450812", "Siti");
         for (SnapOrigin origin : new SnapOrigin[]{va, qr, debit}) {
             String body = SnapNotifyJson.write(SnapPaymentNotifications.body(captured(origin), "demo2", at, jakarta)
