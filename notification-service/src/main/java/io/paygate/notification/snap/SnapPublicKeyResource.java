@@ -9,7 +9,6 @@ import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
-import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
@@ -67,8 +66,7 @@ public class SnapPublicKeyResource {
     }
 
     @GET
-    @Path("/public-key.pem")
-    @Produces(MediaType.APPLICATION_JSON)
+    @Path("/public-key.pem") // no @Produces: a client that asks for a PEM gets the 410 too, not a 406
     @Operation(operationId = "snapPublicKeyGone", deprecated = true, summary = "Withdrawn: each merchant's SNAP "
             + "notifications are signed with a key of its own, at GET /pg/snap/public-keys/{clientKey}.pem")
     @APIResponse(responseCode = "410", description = WITHDRAWN)

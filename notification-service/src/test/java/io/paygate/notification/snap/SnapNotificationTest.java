@@ -261,11 +261,13 @@ class SnapNotificationTest extends MerchantSinkTestBase {
 
     @Test
     void theSharedKeysOldPathIsGoneAndNamesTheNewOne() {
-        given().get("/pg/snap/public-key.pem").then().statusCode(410)
-                .contentType(startsWith("application/json"))
-                .body("responseCode", equalTo("4100700"))
-                .body("responseMessage", equalTo("Gone. Each merchant's SNAP notification keys are at "
-                        + "GET /pg/snap/public-keys/{clientKey}.pem"));
+        for (String accept : List.of("*/*", "application/x-pem-file")) { // what a verifier fetching the key sends
+            given().accept(accept).get("/pg/snap/public-key.pem").then().statusCode(410)
+                    .contentType(startsWith("application/json"))
+                    .body("responseCode", equalTo("4100700"))
+                    .body("responseMessage", equalTo("Gone. Each merchant's SNAP notification keys are at "
+                            + "GET /pg/snap/public-keys/{clientKey}.pem"));
+        }
         given().post("/pg/snap/public-key.pem").then().statusCode(405);
     }
 
