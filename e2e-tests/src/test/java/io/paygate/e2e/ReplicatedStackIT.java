@@ -542,7 +542,7 @@ class ReplicatedStackIT {
                 assertEquals(1, notified.size(), "one SNAP notification of the payment: " + notified);
                 MerchantSink.Received notice = notified.get(0);
                 String gatewayKey = io.restassured.RestAssured.given()
-                        .get(replicas.baseUrl("notification-service", 2) + "/pg/snap/public-key.pem")
+                        .get(replicas.baseUrl("notification-service", 2) + "/pg/snap/public-keys/demo.pem")
                         .then().statusCode(200).extract().asString();
                 io.paygate.model.snap.SnapNotificationVerifier.of(gatewayKey).verify(qrPath, notice.body(),
                         notice.header("X-TIMESTAMP"), notice.header("X-SIGNATURE"));

@@ -6,6 +6,7 @@ import io.paygate.model.snap.binding.AccountBindingCustomer;
 import io.paygate.model.snap.binding.AccountBindingInfo;
 import io.paygate.model.snap.binding.AccountBindingRequest;
 import io.paygate.testsupport.SandboxMerchants;
+import io.paygate.testsupport.SandboxSnap;
 import io.paygate.testsupport.rest.SnapClients;
 import io.paygate.testsupport.sink.MerchantSink;
 import io.restassured.response.Response;
@@ -33,8 +34,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * gets a token, creates, asks about, pays, refunds and cancels virtual accounts, QRIS payments and direct debits (a
  * hosted one, and one charging a binding the customer approved on the bank page, asked about by
  * {@code originalExternalId} as the client's README does; contract §9), and the SNAP notifications paygate sends for
- * them pass two verifiers the merchant did not write: midtrans-client's own and dana-node's WebhookParser, with the key
- * from {@code GET /pg/snap/public-key.pem}. A byte changed in a notification fails both.
+ * them pass two verifiers the merchant did not write: midtrans-client's own and dana-node's WebhookParser, with the
+ * merchant's own keys from {@code GET /pg/snap/public-keys/demo.pem}. A byte changed in a notification fails both, and
+ * so does another merchant's key ({@code demo2}'s: issue 43, a notification relayed to another merchant).
  */
 class SnapClientIT {
 
@@ -46,6 +48,7 @@ class SnapClientIT {
     static MerchantSink sink;
     static SnapClient client;
     static String gatewayKey;
+    static String otherMerchantsKey;
 
     @BeforeAll
     static void start() throws Exception {
@@ -60,8 +63,11 @@ class SnapClientIT {
                 "snapQrNotifyUrl", sink.url(QR_PATH),
                 "snapDebitNotifyUrl", sink.url(DEBIT_PATH))))
                 .put("/pg/merchant/callbacks").then().statusCode(200);
-        gatewayKey = given().get(Stack.notification() + "/pg/snap/public-key.pem").then().statusCode(200)
-                .extract().asString();
+        gatewayKey = given().get(Stack.notification() + "/pg/snap/public-keys/"
+                + SandboxSnap.clientKey(SandboxMerchants.DEMO) + ".pem").then().statusCode(200).extract().asString();
+        otherMerchantsKey = given().get(Stack.notification() + "/pg/snap/public-keys/"
+                + SandboxSnap.clientKey(SandboxMerchants.DEMO2) + ".pem").then().statusCode(200).extract().asString();
+        given().get(Stack.notification() + "/pg/snap/public-key.pem").then().statusCode(410);
     }
 
     @AfterAll
@@ -303,6 +309,12 @@ class SnapClientIT {
         JsonNode refused = client.verify(notification, tampered, gatewayKey);
         assertFalse(refused.path("midtrans").asBoolean(), "midtrans-client refuses " + tampered);
         assertFalse(refused.path("dana").asBoolean(), "dana-node refuses " + tampered);
+        // the same notification relayed to another merchant: its verifiers, with its own keys, refuse it
+        JsonNode relayed = client.verify(notification, body, otherMerchantsKey);
+        assertFalse(relayed.path("midtrans").asBoolean(), "midtrans-client with demo2's key refuses " + body);
+        assertFalse(relayed.path("dana").asBoolean(), "dana-node with demo2's key refuses " + body);
+        assertEquals(SandboxMerchants.DEMO.id(), Json.read(body, JsonNode.class).at("/additionalInfo/merchantId")
+                .asText(), body);
     }
 
     private static MerchantSink.Received awaitNotification(String path, String names) {

@@ -22,8 +22,8 @@ public final class SandboxMerchants {
     }
 
     /**
-     * The {@code gateway.merchants.*} (with their SNAP keys, {@link SandboxSnap}), {@code gateway.snap.signing-key} and
-     * {@code gateway.ops.token} properties every service reads.
+     * The {@code gateway.merchants.*} (with their SNAP keys and the gateway's signing keys of their SNAP notifications,
+     * {@link SandboxSnap}) and {@code gateway.ops.token} properties the services read.
      */
     public static List<String> configLines() {
         List<String> lines = new java.util.ArrayList<>();

@@ -12,10 +12,10 @@ import java.util.Base64;
 import java.util.List;
 
 /**
- * The sandbox's SNAP BI keys (docs/contract.md §9): each sandbox merchant's client key (its id) and RSA key pair, and the
- * gateway's own notification signing key pair with the one before it (a rotation). Published, sandbox only: the same
- * files as {@code deploy/local/snap/} (a test in deploy/local keeps them equal). What the local stack configures and
- * what the tests sign with.
+ * The sandbox's SNAP BI keys (docs/contract.md §9): each sandbox merchant's client key (its id) and RSA key pair, and
+ * the gateway's signing key pair of each merchant's SNAP notifications (merchant {@link #ROTATING} with the one before
+ * it: a rotation). Published, sandbox only: the same files as {@code deploy/local/snap/} (a test in deploy/local keeps
+ * them equal). What the local stack configures and what the tests sign with.
  */
 public final class SandboxSnap {
 
@@ -23,6 +23,8 @@ public final class SandboxSnap {
     public static final String TEST_TOKEN_KEY = "test-only-paygate-snap-token-key-00000";
     /** A {@code CHANNEL-ID} as midtrans-client is usually configured (five digits). */
     public static final String CHANNEL_ID = "95221";
+    /** The merchant whose signing key is being rotated: it has a previous signing key too (published second). */
+    public static final SandboxMerchants.Merchant ROTATING = SandboxMerchants.DEMO;
 
     private SandboxSnap() {
     }
@@ -46,22 +48,37 @@ public final class SandboxSnap {
         return resource(merchant.id() + "-public.pem");
     }
 
-    /** The gateway's notification signing key ({@code gateway.snap.signing-key}). */
-    public static String gatewayPrivateKeyPem() {
-        return resource("gateway-private.pem");
+    /**
+     * The gateway's signing key of the merchant's SNAP notifications ({@code gateway.merchants.<id>.snap.signing-key},
+     * RSA 3072): {@code deploy/local/snap/gateway-<id>-private.pem}. Each merchant has its own.
+     */
+    public static String gatewayPrivateKeyPem(SandboxMerchants.Merchant merchant) {
+        return resource("gateway-" + merchant.id() + "-private.pem");
     }
 
-    public static String gatewayPublicKeyPem() {
-        return resource("gateway-public.pem");
+    /** Its public half, {@code deploy/local/snap/gateway-<id>-public.pem}: what the merchant verifies with. */
+    public static String gatewayPublicKeyPem(SandboxMerchants.Merchant merchant) {
+        return resource("gateway-" + merchant.id() + "-public.pem");
     }
 
-    /** The key before it ({@code gateway.snap.previous-signing-key}), published second. */
+    /**
+     * {@link #ROTATING}'s signing key before its current one
+     * ({@code gateway.merchants.demo.snap.previous-signing-key}): published second, signs nothing.
+     */
     public static String gatewayPreviousPrivateKeyPem() {
-        return resource("gateway-previous-private.pem");
+        return resource("gateway-" + ROTATING.id() + "-previous-private.pem");
     }
 
     public static String gatewayPreviousPublicKeyPem() {
-        return resource("gateway-previous-public.pem");
+        return resource("gateway-" + ROTATING.id() + "-previous-public.pem");
+    }
+
+    /**
+     * What {@code GET /pg/snap/public-keys/<client key>.pem} serves for the merchant: its signing key's public half,
+     * and for {@link #ROTATING} the previous one after it.
+     */
+    public static String gatewayPublishedKeysPem(SandboxMerchants.Merchant merchant) {
+        return gatewayPublicKeyPem(merchant) + (merchant.equals(ROTATING) ? gatewayPreviousPublicKeyPem() : "");
     }
 
     /** A published key file by name, e.g. {@code demo-private.pem}. */
@@ -77,8 +94,9 @@ public final class SandboxSnap {
     }
 
     /**
-     * The {@code gateway.merchants.<id>.snap.*} and {@code gateway.snap.signing-key} / {@code previous-signing-key}
-     * lines, each key as base64 DER on one line (no token key: the test profile has one, the local stack makes one).
+     * The {@code gateway.merchants.<id>.snap.*} lines, each key as base64 DER on one line (no token key: the test
+     * profile has one, the local stack makes one): client key, public key, and the gateway's signing key (and for
+     * {@link #ROTATING} the previous one), which only notification-service needs ({@link #isSigningKey(String)}).
      */
     public static List<String> configLines() {
         List<String> lines = new ArrayList<>();
@@ -86,11 +104,19 @@ public final class SandboxSnap {
             String prefix = "gateway.merchants." + m.id() + ".snap.";
             lines.add(prefix + "client-key=" + clientKey(m));
             lines.add(prefix + "public-key=" + der(SnapKeys.publicKey(publicKeyPem(m)).getEncoded()));
+            lines.add(prefix + "signing-key=" + der(SnapKeys.privateKey(gatewayPrivateKeyPem(m)).getEncoded()));
+            if (m.equals(ROTATING)) {
+                lines.add(prefix + "previous-signing-key="
+                        + der(SnapKeys.privateKey(gatewayPreviousPrivateKeyPem()).getEncoded()));
+            }
         }
-        lines.add("gateway.snap.signing-key=" + der(SnapKeys.privateKey(gatewayPrivateKeyPem()).getEncoded()));
-        lines.add("gateway.snap.previous-signing-key="
-                + der(SnapKeys.privateKey(gatewayPreviousPrivateKeyPem()).getEncoded()));
         return lines;
+    }
+
+    /** Whether a line of {@link #configLines()} is a signing key: a secret of notification-service's alone. */
+    public static boolean isSigningKey(String line) {
+        return line.startsWith("gateway.merchants.") && (line.contains(".snap.signing-key=")
+                || line.contains(".snap.previous-signing-key="));
     }
 
     private static String der(byte[] encoded) {

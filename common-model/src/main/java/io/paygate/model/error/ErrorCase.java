@@ -24,6 +24,11 @@ public enum ErrorCase {
      * the connection is closed.
      */
     REQUEST_TIMEOUT(408, "00", "Request Timeout"),
+    /**
+     * {@code Gone. <where instead>}: an endpoint that was withdrawn for good, e.g. {@code GET /pg/snap/public-key.pem}
+     * (docs/contract.md §9), its message naming what replaces it.
+     */
+    GONE(410, "00", "Gone."),
     /** {@code Conflict. <reason>}: same id with different content; illegal state change; a refusal (docs/contract.md §2a, §3a). */
     CONFLICT(409, "00", "Conflict."),
     /** Body over 64 KiB. */

@@ -27,6 +27,12 @@ public final class SnapKeys {
     /** The smallest modulus accepted. */
     public static final int MIN_BITS = 2048;
 
+    /**
+     * The smallest modulus of a gateway signing key (a merchant's SNAP notifications, docs/contract.md §9): the keys
+     * the gateway makes itself are held to more than what it accepts from merchants.
+     */
+    public static final int MIN_SIGNING_BITS = 3072;
+
     /** DER of AlgorithmIdentifier {rsaEncryption, NULL}. */
     private static final byte[] RSA_ALGORITHM = {0x30, 0x0d, 0x06, 0x09, 0x2a, (byte) 0x86, 0x48, (byte) 0x86,
             (byte) 0xf7, 0x0d, 0x01, 0x01, 0x01, 0x05, 0x00};
@@ -108,8 +114,16 @@ public final class SnapKeys {
         return "-----BEGIN PUBLIC KEY-----\n" + base64 + "\n-----END PUBLIC KEY-----\n";
     }
 
+    /** The size of an RSA key's modulus in bits. */
+    public static int bits(java.security.Key key) {
+        if (!(key instanceof RSAKey rsa)) {
+            throw new IllegalArgumentException("not an RSA key");
+        }
+        return rsa.getModulus().bitLength();
+    }
+
     private static <K extends java.security.Key> K checkSize(K key) {
-        int bits = ((RSAKey) key).getModulus().bitLength();
+        int bits = bits(key);
         if (bits < MIN_BITS) {
             throw new IllegalArgumentException("RSA key of " + bits + " bits: at least " + MIN_BITS + " are required");
         }

@@ -7,7 +7,7 @@ import java.util.Objects;
 
 /**
  * Signs a SNAP notification (docs/contract.md §9, the asymmetric signature): {@code X-SIGNATURE} = base64
- * SHA256withRSA, with the gateway's private key ({@code gateway.snap.signing-key}), over
+ * SHA256withRSA, with the merchant's own gateway signing key ({@code gateway.merchants.<id>.snap.signing-key}), over
  * {@code POST:<path>:lowerhex(SHA-256(minified body)):<X-TIMESTAMP>}, where path is the callback URL's path (and
  * {@code ?query} when it has one). Small, final, thread-safe. Merchants verify with {@link SnapNotificationVerifier} or
  * any SNAP client's verifier.

@@ -9,8 +9,10 @@ import java.util.Objects;
 /**
  * Verifies a SNAP notification as a merchant should (docs/contract.md §9): {@code X-TIMESTAMP} present, well-formed and
  * within the window, then {@code X-SIGNATURE} a SHA256withRSA signature of
- * {@code POST:<path>:lowerhex(SHA-256(minified body)):<X-TIMESTAMP>} by any of the gateway's public keys (two while the
- * gateway rotates its key; {@code GET /pg/snap/public-key.pem} serves them, the signing one first). Thread-safe.
+ * {@code POST:<path>:lowerhex(SHA-256(minified body)):<X-TIMESTAMP>} by any of the public keys of the gateway's signing
+ * key for this merchant (two while it is rotated; {@code GET /pg/snap/public-keys/<client key>.pem} serves them, the
+ * signing one first). Give it the receiving merchant's own keys only: a notification signed for another merchant must
+ * not verify. Thread-safe.
  */
 public final class SnapNotificationVerifier {
 

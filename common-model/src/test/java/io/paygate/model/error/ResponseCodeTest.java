@@ -50,6 +50,7 @@ class ResponseCodeTest {
             "ROUTE_NOT_FOUND, 4040100, 404, Not Found",
             "METHOD_NOT_ALLOWED, 4050100, 405, Method Not Allowed",
             "CONFLICT, 4090100, 409, Conflict.",
+            "GONE, 4100100, 410, Gone.",
             "PAYLOAD_TOO_LARGE, 4130100, 413, Payload Too Large",
             "UNSUPPORTED_MEDIA_TYPE, 4150100, 415, Unsupported Media Type",
             "TOO_MANY_REQUESTS, 4290100, 429, Too Many Requests",

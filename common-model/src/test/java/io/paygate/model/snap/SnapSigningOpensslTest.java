@@ -24,10 +24,16 @@ class SnapSigningOpensslTest {
     @Test
     void accessTokenAndNotificationSignaturesAgreeWithOpenssl(@TempDir Path dir) throws Exception {
         Path demo = Files.writeString(dir.resolve("demo.pem"), sandboxKey("demo-private.pem"));
-        Path gateway = Files.writeString(dir.resolve("gateway.pem"), sandboxKey("gateway-private.pem"));
+        Path gateway = Files.writeString(dir.resolve("gateway.pem"), sandboxKey("gateway-demo-private.pem"));
         assertEquals(TOKEN_SIGNATURE, Openssl.rsaSha256Base64(demo, TOKEN_STRING_TO_SIGN.getBytes(StandardCharsets.UTF_8)));
         assertEquals(NOTIFICATION_SIGNATURE,
                 Openssl.rsaSha256Base64(gateway, NOTIFICATION_STRING_TO_SIGN.getBytes(StandardCharsets.UTF_8)));
+        assertEquals(BINDING_NOTIFICATION_SHA256,
+                Openssl.sha256Hex(BINDING_NOTIFICATION_BODY.getBytes(StandardCharsets.UTF_8)));
+        String binding = "POST:" + BINDING_NOTIFICATION_PATH + ":" + BINDING_NOTIFICATION_SHA256 + ":"
+                + NOTIFICATION_TIMESTAMP;
+        assertEquals(BINDING_NOTIFICATION_SIGNATURE,
+                Openssl.rsaSha256Base64(gateway, binding.getBytes(StandardCharsets.UTF_8)));
     }
 
     @Test

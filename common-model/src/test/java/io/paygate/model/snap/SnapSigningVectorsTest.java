@@ -4,6 +4,7 @@ import static io.paygate.model.testing.SnapVectors.*;
 import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.paygate.model.testing.SnapVectors;
 import java.nio.charset.StandardCharsets;
@@ -23,8 +24,12 @@ class SnapSigningVectorsTest {
     static final PrivateKey DEMO_PRIVATE = SnapKeys.privateKey(SnapVectors.sandboxKey("demo-private.pem"));
     static final PublicKey DEMO_PUBLIC = SnapKeys.publicKey(SnapVectors.sandboxKey("demo-public.pem"));
     static final PublicKey DEMO2_PUBLIC = SnapKeys.publicKey(SnapVectors.sandboxKey("demo2-public.pem"));
-    static final PublicKey GATEWAY_PUBLIC = SnapKeys.publicKey(SnapVectors.sandboxKey("gateway-public.pem"));
-    static final PublicKey GATEWAY_PREVIOUS = SnapKeys.publicKey(SnapVectors.sandboxKey("gateway-previous-public.pem"));
+    /** The gateway's signing key for merchant demo's SNAP notifications, and the one before it (a rotation). */
+    static final PublicKey GATEWAY_PUBLIC = SnapKeys.publicKey(SnapVectors.sandboxKey("gateway-demo-public.pem"));
+    static final PublicKey GATEWAY_PREVIOUS =
+            SnapKeys.publicKey(SnapVectors.sandboxKey("gateway-demo-previous-public.pem"));
+    /** The gateway's signing key for merchant demo2: it must never verify what was signed for demo. */
+    static final PublicKey GATEWAY_DEMO2 = SnapKeys.publicKey(SnapVectors.sandboxKey("gateway-demo2-public.pem"));
     static final byte[] BODY_BYTES = BODY.getBytes(StandardCharsets.UTF_8);
 
     @Test
@@ -113,7 +118,7 @@ class SnapSigningVectorsTest {
 
     @Test
     void notificationSignatureIsTheOneMidtransClientVerifies() {
-        SnapNotificationSigner signer = SnapNotificationSigner.of(SnapVectors.sandboxKey("gateway-private.pem"));
+        SnapNotificationSigner signer = SnapNotificationSigner.of(SnapVectors.sandboxKey("gateway-demo-private.pem"));
         assertEquals(NOTIFICATION_STRING_TO_SIGN,
                 SnapNotificationSigner.stringToSign("POST", NOTIFICATION_PATH, NOTIFICATION_BODY, NOTIFICATION_TIMESTAMP));
         assertEquals(NOTIFICATION_SIGNATURE, signer.sign(NOTIFICATION_PATH, NOTIFICATION_BODY, NOTIFICATION_TIMESTAMP));
@@ -138,10 +143,24 @@ class SnapSigningVectorsTest {
         String pretty = NOTIFICATION_BODY.replace(",", ", ").replace("{", "{ ");
         assertDoesNotThrow(() -> both.verify(NOTIFICATION_PATH, pretty, NOTIFICATION_TIMESTAMP,
                 NOTIFICATION_SIGNATURE), "whitespace outside strings is not signed");
+        SnapNotificationVerifier anotherMerchants = new SnapNotificationVerifier(at, Duration.ofSeconds(300),
+                List.of(GATEWAY_DEMO2));
+        assertReason(SnapSignatureException.INVALID_SIGNATURE, () -> anotherMerchants.verify(NOTIFICATION_PATH,
+                NOTIFICATION_BODY, NOTIFICATION_TIMESTAMP, NOTIFICATION_SIGNATURE));
         Clock late = Clock.offset(at, Duration.ofSeconds(301));
         assertReason(SnapSignatureException.TIMESTAMP_OUTSIDE_WINDOW, () -> new SnapNotificationVerifier(late,
                 Duration.ofSeconds(300), List.of(GATEWAY_PUBLIC)).verify(NOTIFICATION_PATH, NOTIFICATION_BODY,
                 NOTIFICATION_TIMESTAMP, NOTIFICATION_SIGNATURE));
+    }
+
+    @Test
+    void theMerchantGuidePublishesTheNotificationVectorWithDemosKey() {
+        String guide = SnapVectors.repositoryFile("docs/merchant-guide.md");
+        for (String published : List.of(NOTIFICATION_BODY, NOTIFICATION_STRING_TO_SIGN, NOTIFICATION_SIGNATURE,
+                "deploy/local/snap/gateway-demo-private.pem", "/pg/snap/public-keys/")) {
+            assertTrue(guide.contains(published),
+                    "docs/merchant-guide.md holds " + published);
+        }
     }
 
     @Test

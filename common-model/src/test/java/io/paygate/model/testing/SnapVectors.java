@@ -66,18 +66,24 @@ public final class SnapVectors {
             + "\"virtualAccountNo\":\"   1234500000000000001\",\"virtualAccountName\":\"Budi Santoso\","
             + "\"trxId\":\"INV-20261121-0001\",\"paymentRequestId\":\"PAY-7F3K9Q2M\","
             + "\"paidAmount\":{\"value\":\"150000.00\",\"currency\":\"IDR\"},"
-            + "\"trxDateTime\":\"2026-11-21T10:19:58+07:00\"}";
+            + "\"trxDateTime\":\"2026-11-21T10:19:58+07:00\",\"additionalInfo\":{\"merchantId\":\"demo\"}}";
     public static final String NOTIFICATION_STRING_TO_SIGN = "POST:/snap/v1.0/transfer-va/payment:"
-            + "83c7a97080ffeaf093f34a7827c84a2b6d62980470173aed4bf88689e367f2c0:2026-11-21T10:20:00+07:00";
-    /** By {@code deploy/local/snap/gateway-private.pem}; midtrans-client's {@code isWebhookNotificationVerified} says true. */
-    public static final String NOTIFICATION_SIGNATURE = "HL9CkxQgMOcn2n51UGIEnaj+ausegCTtZH/lPSkTvALkNLzuXDPp/kHtN87Z7"
-            + "xs37I0fwn2TjtHwQxp0/WajriGOAt5p17XsMti18Z0tCYz4gNcXrKdPoioFX6IPGGKjbCnmLn+xGZgJ/WFs92eRkknNMu1KXJfsBFL7aiMj"
-            + "z+OGoo43KcSrwiBW4GduxdLpMIyvmdyroD38y7GGYcRhzDGbdGEzGB26NU7BftlMnIPIGGQ5NcvdzIiSDWvtIfqazGeaB2bw67VOAMLtLCU3"
-            + "4T5yXIXQbP0Hqxz4RFxWwd1fyuRph/KrND8PExrJG8QkXyoNW624AMFKJmtPZkMPyQ==";
+            + "e175bd6c4571b063957b2a7da98348bc6ca69b4135c672f9585f358c1539d3d1:2026-11-21T10:20:00+07:00";
+    /**
+     * By {@code deploy/local/snap/gateway-demo-private.pem}, the gateway's signing key for merchant {@code demo} (made
+     * with {@code openssl dgst -sha256 -sign}); midtrans-client's {@code isWebhookNotificationVerified} says true.
+     */
+    public static final String NOTIFICATION_SIGNATURE = "j4nLL2m5Rskq8/loxVinoMBsAZ1P5c2aZdtviBNb0PGp6Q82vfYMpgAnyOibH8"
+            + "zWXGv38kMG048RBQtS5KLwpXyhgQ75nVD6NM7t0cCnRa1VCfpal44QS9T6ReTq6kP3Y3OS58tMN3aP/Pto9sMwuaHnahWucrgTNlrjGM"
+            + "l65tGYHs4N4LOjus2FpZqOSAvDmTt0O/SJRgEgKyrc/rwJOEgTMkanyeqDf/AuJIG6n2YijQOd1pNtxisAXJw+7Yn/kHPTYWsBAdoVeV"
+            + "GNWi8+o5001K3YchB4kq2dFiRp0OZwPeRTkARtqejGPJcCwHHBGEmasYUdvghzY/tXzLNaQ0eGbwj8auXVkxuUZ33yHC/cpb3kHnXZBv"
+            + "PtUzEFLZK1vjiWcF6rOpw7+PwmBOE0R9apxv2qU7dlWhrMiA0vEd1SXeNM8O/4Mlv/l+jwsDnh7Zo0IOVAHEiNCsFQ81J1YL07W5JWuo"
+            + "phbQ/UUrS9Fa4U4+EygjZSNxXOjdogajrV";
 
     /**
      * A SNAP binding notification (docs/merchant-guide.md "SNAP notifications"): the body as the gateway writes it for
-     * an ACTIVE binding, hashed and signed with {@code openssl dgst -sha256 -sign gateway-private.pem} over
+     * an ACTIVE binding of merchant {@code demo}, hashed and signed with
+     * {@code openssl dgst -sha256 -sign gateway-demo-private.pem} over
      * {@code POST:/snap/account-binding/notify:<hash>:2026-11-21T10:20:00+07:00}; midtrans-client 1.4.3's and dana-node
      * 1.5.11's verifiers accept it.
      */
@@ -85,13 +91,15 @@ public final class SnapVectors {
     public static final String BINDING_NOTIFICATION_BODY = "{\"partnerReferenceNo\":\"BIND-0001\","
             + "\"referenceNo\":\"bnd_7Q2M8X1B7D3H5F0T6W4K9Q2M\",\"accountNo\":\"+62 \u2022\u2022\u2022\u2022 7890\","
             + "\"accountToken\":\"bnd_7Q2M8X1B7D3H5F0T6W4K9Q2M\",\"additionalInfo\":{\"status\":\"ACTIVE\","
-            + "\"channel\":\"BCA_DD\",\"finishedTime\":\"2026-11-21T10:19:58+07:00\"}}";
+            + "\"channel\":\"BCA_DD\",\"finishedTime\":\"2026-11-21T10:19:58+07:00\",\"merchantId\":\"demo\"}}";
     public static final String BINDING_NOTIFICATION_SHA256 =
-            "a0220460723e9b39c4e1ce16f50014b53d0a813d0306eba946433e63253643cd";
-    public static final String BINDING_NOTIFICATION_SIGNATURE = "CB1XIs7L00sG6GXv1HCpAZ7yyMEqPtut+9tyeMWS9ZnN2rQ9Jr1Cd"
-            + "VXJpBToc46r0kqZ+RZzePMm9sriKVTDzkLJ47Z0npVYwTLOrcmSNyFwdmx9pKo4MP5QY2p71Ymu3dBtZoW1ZGQEmhhGFksAfevsoUWM1pgfSn"
-            + "3epVWmeH2t5V11WS9ju/NdylD5CCJYgvUOdq9tIZTfdFYojQ62s9QYKgyCmOTt9qdnIoD/55gIFY7fyJ8Fyuwdc/5/mhonJM1M6xnmSBXgYiC"
-            + "vGfqFDkIEU67WPMdmH2j1Jst1Z5UJXbbGW3OT8EX6ZhdhdVkvaGmV1Gv/E3CMWdThNUC0Nw==";
+            "40aeee550876fb57749bc711194d55d9a09417ff9198b298d951f10f98cfe1a3";
+    public static final String BINDING_NOTIFICATION_SIGNATURE = "bUrFb7ZrtvHGCqiBtKykNwyH06JvPrO+iJIevfo7W7Udfqnx8DFO3U"
+            + "1Cvv+AJ1++vsf6E1pyhStmQnLuGIdyv2ZV8Qa701ggtJBn6W11jviTn+9uk16IwdRMZEvyOTgxHLUQOPCp1DkfKbaghSXgRW3Wx8+3es"
+            + "Cgsyt2mRqDTSm5SWP/q+nFjNbWUKcTG3pUpkLep01m11b8dcR3Ib7rVRuB8r+TMPExZ7uHiKEnWzF4moMFZ5x3cNTfgN4YjYH/yC70bl"
+            + "g+2BcgIiPuAtalzg2n1KK+HzcSmIwCYtf6MP9Rj9A7o/sBFQQ2NW6LAEV0no1tbBJfCUiGAlxp0RVsLRNMujOE2k8OWhSOQY1omRmb46"
+            + "OolJuaEFYR5dLRKWWj23kwH9fE5xybbFFajQ+Y5bzEaZl73wuhZ/tWKYcAHSsqsMqnMhI2eYQjrDG7TbovyltKCtJGlWj4PI4FCZDDOA"
+            + "6ULIwZkJA9vh/+Tqt+D5r36R1Irp/DKY8kBLrUOcMq";
 
     private SnapVectors() {
     }

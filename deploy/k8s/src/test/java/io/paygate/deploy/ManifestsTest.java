@@ -157,6 +157,8 @@ class ManifestsTest {
             "/pg/merchant/callbacks, notification-service",
             "/pg/notifications/abc/redeliver, notification-service",
             "/pg/snap/public-key.pem, notification-service",
+            "/pg/snap/public-keys/demo.pem, notification-service",
+            "/pg/snap/public-keysx, none",
             "/pg/snap/other, none",
             "/q/health/ready, none",
             "/q/metrics, none",
@@ -275,33 +277,38 @@ class ManifestsTest {
         assertTrue(template.path("stringData").has("signing-key"));
     }
 
-    /** docs/contract.md §9: the SNAP keys, each in the services that use it and no other. */
+    /**
+     * docs/contract.md §9: the SNAP keys, each in the services that use it and no other; each merchant's signing key in
+     * notification-service's merchants Secret, and no shared gateway key anywhere (issue 43: a shared key let one
+     * merchant's notification verify at another's).
+     */
     @Test
-    void theServicesThatServeSnapShareTheTokenKeyAndNotificationServiceAloneHoldsTheSigningKey() throws Exception {
+    void theServicesThatServeSnapShareTheTokenKeyAndNotificationServiceAloneHoldsEachMerchantsSigningKey()
+            throws Exception {
         for (String service : SERVICES) {
             JsonNode env = prod.named("Deployment", service).path("spec").path("template").path("spec")
                     .path("containers").get(0).path("env");
             boolean servesSnap = !service.equals("notification-service");
             assertEquals(servesSnap, hasEnv(env, "GATEWAY_SNAP_TOKEN_KEY"), service);
-            assertEquals(!servesSnap, hasEnv(env, "GATEWAY_SNAP_SIGNING_KEY"), service);
+            assertFalse(hasEnv(env, "GATEWAY_SNAP_SIGNING_KEY") || hasEnv(env, "GATEWAY_SNAP_PREVIOUS_SIGNING_KEY"),
+                    service + ": no gateway-wide SNAP signing key");
+            Properties merchants = secretProperties(service + "-secrets");
+            assertEquals(!servesSnap, merchants.containsKey("gateway.merchants.acme.snap.signing-key"), service);
             if (servesSnap) {
                 JsonNode current = secretRef(env, "GATEWAY_SNAP_TOKEN_KEY");
                 assertEquals("paygate-snap-token", current.path("name").asText(), service);
                 assertEquals("token-key", current.path("key").asText(), service);
                 assertFalse(current.path("optional").asBoolean(false), service);
                 assertTrue(secretRef(env, "GATEWAY_SNAP_PREVIOUS_TOKEN_KEY").path("optional").asBoolean(), service);
-                Properties properties = secretProperties(service + "-secrets");
-                assertTrue(properties.containsKey("gateway.merchants.acme.snap.client-key"), service);
-                assertTrue(properties.containsKey("gateway.merchants.acme.snap.public-key"), service);
+                assertTrue(merchants.containsKey("gateway.merchants.acme.snap.client-key"), service);
+                assertTrue(merchants.containsKey("gateway.merchants.acme.snap.public-key"), service);
             } else {
-                Properties properties = secretProperties(service + "-secrets");
-                assertTrue(properties.containsKey("gateway.merchants.acme.snap.client-key"), "X-PARTNER-ID: " + service);
-                JsonNode signing = secretRef(env, "GATEWAY_SNAP_SIGNING_KEY");
-                assertEquals("paygate-snap-signing", signing.path("name").asText());
-                assertEquals("signing-key", signing.path("key").asText());
-                assertTrue(secretRef(env, "GATEWAY_SNAP_PREVIOUS_SIGNING_KEY").path("optional").asBoolean());
+                assertTrue(merchants.containsKey("gateway.merchants.acme.snap.client-key"), "X-PARTNER-ID: " + service);
             }
         }
+        assertTrue(RenderedManifests.parseFile(RenderedManifests.K8S.resolve("base/secrets.example.yaml")).stream()
+                .noneMatch(s -> s.path("metadata").path("name").asText().equals("paygate-snap-signing")),
+                "no Secret holds one signing key for every merchant");
     }
 
     private static boolean hasEnv(JsonNode env, String name) {

@@ -392,8 +392,9 @@ public final class LocalStack {
         System.out.println(toursLine(options.portOffset()));
         System.out.println("SNAP BI (docs/contract.md §9) at " + baseUrl("payment-service") + "/v1.0/… ("
                 + baseUrl("binding-service") + " for /v1.0/registration-account-*): client key = merchant id, private"
-                + " keys deploy/local/snap/<merchant>-private.pem, the gateway's public key deploy/local/snap/"
-                + "gateway-public.pem and " + baseUrl("notification-service") + "/pg/snap/public-key.pem (sandbox only)");
+                + " keys deploy/local/snap/<merchant>-private.pem; each merchant verifies its SNAP notifications with"
+                + " its own keys, " + baseUrl("notification-service") + "/pg/snap/public-keys/<client key>.pem"
+                + " (deploy/local/snap/gateway-<merchant>-public.pem; sandbox only)");
         MidtransMerchant.describe(options.extraConfig(), baseUrl("payment-service")).forEach(System.out::println);
     }
 

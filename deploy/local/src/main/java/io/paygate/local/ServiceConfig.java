@@ -1,6 +1,7 @@
 package io.paygate.local;
 
 import io.paygate.testsupport.SandboxMerchants;
+import io.paygate.testsupport.SandboxSnap;
 import io.paygate.testsupport.infra.EmbeddedPostgresServer;
 
 import java.util.ArrayList;
@@ -86,9 +87,12 @@ record ServiceConfig(UnaryOperator<String> jdbcUrl, String kafkaBootstrapServers
         if (process.name().equals("binding-service")) {
             lines.add("gateway.binding.public-base-url=" + first("binding-service", firsts).baseUrl());
         }
-        // The sandbox merchants, their SNAP client keys and public keys, and the gateway's SNAP signing keys: published
-        // in deploy/local/snap (sandbox only).
-        lines.addAll(SandboxMerchants.configLines());
+        // The sandbox merchants, their SNAP client keys and public keys, and the gateway's signing key of each one's
+        // SNAP notifications: published in deploy/local/snap (sandbox only). The signing keys only where SNAP
+        // notifications are signed, as in Kubernetes (notification-service's Secret).
+        boolean notification = process.name().equals("notification-service");
+        SandboxMerchants.configLines().stream().filter(line -> notification || !SandboxSnap.isSigningKey(line))
+                .forEach(lines::add);
         // A merchant's Midtrans keys are the channel's, which only payment-service runs.
         boolean payment = process.name().equals("payment-service");
         extraConfig.stream().filter(line -> payment || !MidtransMerchant.paymentOnly(line)).forEach(lines::add);

@@ -6,9 +6,13 @@ import io.paygate.testsupport.SandboxSnap;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
+import java.math.BigInteger;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.PrivateKey;
+import java.security.interfaces.RSAKey;
 import java.util.Base64;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
@@ -19,8 +23,9 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * docs/contract.md §9 on the local stack: the SNAP keys published beside the launcher are the ones every service is
- * configured with, and the run's token key is the same in every process.
+ * docs/contract.md §9 on the local stack: the SNAP keys published beside the launcher are the ones the services are
+ * configured with (each merchant's signing key in notification-service only), and the run's token key is the same in
+ * every process.
  */
 class SnapKeysTest {
 
@@ -32,22 +37,38 @@ class SnapKeysTest {
         try (Stream<Path> list = Files.list(PUBLISHED)) {
             list.map(p -> p.getFileName().toString()).filter(name -> name.endsWith(".pem")).forEach(files::add);
         }
-        assertEquals(Set.of("demo-private.pem", "demo-public.pem", "demo2-private.pem", "demo2-public.pem",
-                "gateway-private.pem", "gateway-public.pem", "gateway-previous-private.pem",
-                "gateway-previous-public.pem"), files);
+        Set<String> expected = new TreeSet<>();
+        for (SandboxMerchants.Merchant m : SandboxMerchants.ALL) {
+            expected.addAll(List.of(m.id() + "-private.pem", m.id() + "-public.pem",
+                    "gateway-" + m.id() + "-private.pem", "gateway-" + m.id() + "-public.pem"));
+        }
+        expected.addAll(List.of("gateway-demo-previous-private.pem", "gateway-demo-previous-public.pem"));
+        assertEquals(expected, files, "each sandbox merchant's key pair and the gateway's signing key pair of its SNAP "
+                + "notifications, and demo's previous one (a rotation); no key shared by all");
         for (String name : files) {
             assertEquals(SandboxSnap.resource(name), Files.readString(PUBLISHED.resolve(name)), name);
         }
         for (SandboxMerchants.Merchant m : SandboxMerchants.ALL) {
-            assertEquals(SnapKeys.publicKey(Files.readString(PUBLISHED.resolve(m.id() + "-public.pem"))),
-                    SnapKeys.publicOf(SnapKeys.privateKey(Files.readString(PUBLISHED.resolve(m.id() + "-private.pem")))),
-                    m.id() + "'s two halves belong together");
+            for (String pair : List.of(m.id(), "gateway-" + m.id())) {
+                String privateHalf = Files.readString(PUBLISHED.resolve(pair + "-private.pem"));
+                assertEquals(SnapKeys.publicKey(Files.readString(PUBLISHED.resolve(pair + "-public.pem"))),
+                        SnapKeys.publicOf(SnapKeys.privateKey(privateHalf)), pair + "'s two halves belong together");
+            }
+        }
+        Set<BigInteger> signingKeys = new HashSet<>();
+        for (String name : files) {
+            if (name.startsWith("gateway-") && name.endsWith("-private.pem")) {
+                PrivateKey key = SnapKeys.privateKey(Files.readString(PUBLISHED.resolve(name)));
+                assertTrue(SnapKeys.bits(key) >= SnapKeys.MIN_SIGNING_BITS, name);
+                assertTrue(signingKeys.add(((RSAKey) key).getModulus()), name + " is unique");
+            }
         }
         assertTrue(Files.readString(PUBLISHED.resolve("README.md")).contains("sandbox only"));
     }
 
     @Test
-    void everyProcessGetsTheMerchantsSnapKeysTheGatewaysSigningKeysAndTheRunsTokenKey() throws IOException {
+    void everyProcessGetsTheMerchantsSnapKeysAndTheRunsTokenKeyAndOnlyNotificationServiceTheSigningKeys()
+            throws IOException {
         List<ServiceSpec> processes = ServiceSpec.all(0, 2);
         ServiceConfig config = new ServiceConfig(db -> db, "k", "i", "e", "p", List.of(), ServiceConfig.LOOPBACK,
                 List.of());
@@ -58,8 +79,14 @@ class SnapKeysTest {
             List<String> lines = config.lines(process, ServiceSpec.all(0));
             assertTrue(lines.contains("gateway.merchants.demo.snap.client-key=demo"), process.id());
             assertTrue(lines.contains("gateway.merchants.demo.snap.public-key=" + demoPublic), process.id());
-            assertTrue(lines.stream().anyMatch(l -> l.startsWith("gateway.snap.signing-key=")), process.id());
-            assertTrue(lines.stream().anyMatch(l -> l.startsWith("gateway.snap.previous-signing-key=")), process.id());
+            boolean signs = process.name().equals("notification-service");
+            for (SandboxMerchants.Merchant m : SandboxMerchants.ALL) {
+                assertEquals(signs, lines.stream().anyMatch(l -> l.startsWith("gateway.merchants." + m.id()
+                        + ".snap.signing-key=")), process.id() + " " + m.id());
+            }
+            assertEquals(signs, lines.stream().anyMatch(l -> l.startsWith(
+                    "gateway.merchants.demo.snap.previous-signing-key=")), process.id());
+            assertTrue(lines.stream().noneMatch(l -> l.startsWith("gateway.snap.signing-key")), process.id());
             lines.stream().filter(l -> l.startsWith("gateway.snap.token-key=")).forEach(tokenKeys::add);
         }
         assertEquals(1, tokenKeys.size(), "one token key for the whole run: " + tokenKeys.size());

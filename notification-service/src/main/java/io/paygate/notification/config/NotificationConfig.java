@@ -19,7 +19,10 @@ public interface NotificationConfig {
 
     Snap snap();
 
-    /** SNAP notifications (docs/contract.md §9); the gateway's signing key is {@code gateway.snap.signing-key}. */
+    /**
+     * SNAP notifications (docs/contract.md §9); each merchant's are signed with its own
+     * {@code gateway.merchants.<id>.snap.signing-key}.
+     */
     interface Snap {
         /** {@code CHANNEL-ID} of SNAP notifications (1–5 characters, as the standard's examples: five digits). */
         @WithDefault("95221")

@@ -94,7 +94,8 @@ public class Deliverer {
             String body;
             String signature = null;
             if (snap) {
-                // docs/contract.md §9: the standard's body as stored, signed by the gateway's key in the SNAP headers.
+                // docs/contract.md §9: the standard's body as stored, signed in the SNAP headers by the gateway's
+                // signing key of this merchant (no other merchant's).
                 body = notification.payload();
             } else {
                 // The payload is the body without signature (written by the consumer), so its body signature is also

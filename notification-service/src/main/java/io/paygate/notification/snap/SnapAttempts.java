@@ -1,13 +1,15 @@
 package io.paygate.notification.snap;
 
 import io.paygate.kit.auth.Merchant;
+import io.paygate.kit.auth.Merchants;
 import io.paygate.kit.auth.SnapClient;
 import io.paygate.kit.config.GatewayConfig;
+import io.paygate.kit.snap.MerchantSigningKeys;
 import io.paygate.kit.snap.SnapSigningKeys;
 import io.paygate.model.snap.SnapHeaders;
-import io.paygate.model.snap.SnapNotificationSigner;
 import io.paygate.model.snap.notify.SnapPaymentNotifications;
 import io.paygate.notification.config.NotificationConfig;
+import io.quarkus.runtime.Startup;
 import jakarta.enterprise.context.ApplicationScoped;
 
 import java.security.SecureRandom;
@@ -21,12 +23,16 @@ import java.util.Map;
  * attempt, {@code gateway.timezone}, whole seconds), {@code X-PARTNER-ID} (the merchant's SNAP client key),
  * {@code X-EXTERNAL-ID} (new for every attempt: 32 random digits, so a merchant that refuses a reused one as the
  * standard says does not refuse a retry; the notification's own id is {@code webhook-id}), {@code CHANNEL-ID}
- * ({@code gateway.notification.snap.channel-id}) and {@code X-SIGNATURE}, base64 SHA256withRSA by
- * {@code gateway.snap.signing-key} over {@code POST:<path and ?query>:lowerhex(SHA-256(minified body)):X-TIMESTAMP};
- * and when the merchant's reply acknowledges it (2xx checked by the caller, and a {@code responseCode} beginning with
- * {@code 200}, e.g. the standard's {@code 2002500}, {@code 2005200}, {@code 2005600}).
+ * ({@code gateway.notification.snap.channel-id}) and {@code X-SIGNATURE}, base64 SHA256withRSA by the gateway's
+ * signing key of that merchant ({@code gateway.merchants.<id>.snap.signing-key}: no two merchants share one, so a
+ * notification relayed to another merchant does not verify there) over
+ * {@code POST:<path and ?query>:lowerhex(SHA-256(minified body)):X-TIMESTAMP}; and when the merchant's reply
+ * acknowledges it (2xx checked by the caller, and a {@code responseCode} beginning with {@code 200}, e.g. the
+ * standard's {@code 2002500}, {@code 2005200}, {@code 2005600}). Made at start-up: the service refuses to start while a
+ * merchant with SNAP keys has no signing key, rather than fail each of its notifications.
  */
 @ApplicationScoped
+@Startup
 public class SnapAttempts {
 
     private final SnapSigningKeys keys;
@@ -34,7 +40,8 @@ public class SnapAttempts {
     private final String channelId;
     private final SecureRandom random = new SecureRandom();
 
-    SnapAttempts(SnapSigningKeys keys, GatewayConfig gateway, NotificationConfig config) {
+    SnapAttempts(SnapSigningKeys keys, Merchants merchants, GatewayConfig gateway, NotificationConfig config) {
+        keys.requireForEverySnapMerchant(merchants.all());
         this.keys = keys;
         this.zone = gateway.timezone();
         this.channelId = config.snap().channelId();
@@ -44,18 +51,18 @@ public class SnapAttempts {
      * The SNAP headers of one attempt, in order.
      *
      * @param pathAndQuery the callback URL's path, and {@code ?query} when it has one, as on the request line
-     * @throws IllegalStateException when this service has no {@code gateway.snap.signing-key}
+     * @throws IllegalStateException when the merchant has no signing key (it has no SNAP keys either: start-up checked)
      */
     public Map<String, String> headers(Merchant merchant, String pathAndQuery, String body, Instant now) {
-        SnapNotificationSigner signer = keys.signer()
-                .orElseThrow(() -> new IllegalStateException("gateway.snap.signing-key is not set"));
+        MerchantSigningKeys signing = keys.of(merchant.id()).orElseThrow(() -> new IllegalStateException(
+                "gateway.merchants." + merchant.id() + ".snap.signing-key is not set"));
         String timestamp = SnapPaymentNotifications.TIME.format(now.atZone(zone));
         Map<String, String> headers = new LinkedHashMap<>();
         headers.put(SnapHeaders.TIMESTAMP, timestamp);
         headers.put(SnapHeaders.PARTNER_ID, merchant.snap().map(SnapClient::clientKey).orElse(merchant.id()));
         headers.put(SnapHeaders.EXTERNAL_ID, externalId());
         headers.put(SnapHeaders.CHANNEL_ID, channelId);
-        headers.put(SnapHeaders.SIGNATURE, signer.sign(pathAndQuery, body, timestamp));
+        headers.put(SnapHeaders.SIGNATURE, signing.signer().sign(pathAndQuery, body, timestamp));
         return headers;
     }
 

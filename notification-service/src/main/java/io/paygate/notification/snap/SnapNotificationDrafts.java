@@ -53,7 +53,7 @@ public class SnapNotificationDrafts {
      * @throws IllegalArgumentException when the event lacks what the body needs (the message names the member)
      */
     public Optional<NotificationDraft> of(EventEnvelope event, BindingStatusChanged data) {
-        return SnapBindingNotifications.body(data, event.occurredAt(), zone)
+        return SnapBindingNotifications.body(data, event.merchantId(), event.occurredAt(), zone)
                 .map(body -> new NotificationDraft(event.eventId(), event.merchantId(), NotificationType.SNAP_BINDING,
                         event.resourceId(), event.sequence(), null, SnapNotifyJson.write(body), null,
                         event.occurredAt(), event.requestId()));

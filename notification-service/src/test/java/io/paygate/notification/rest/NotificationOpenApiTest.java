@@ -27,7 +27,8 @@ class NotificationOpenApiTest {
     private static final String LOG = "/pg/notifications";
     private static final String ONE = LOG + "/{id}";
     private static final String REDELIVER = ONE + "/redeliver";
-    private static final String PUBLIC_KEY = "/pg/snap/public-key.pem";
+    private static final String PUBLIC_KEYS = "/pg/snap/public-keys/{clientKey}.pem";
+    private static final String GONE = "/pg/snap/public-key.pem";
 
     private OpenApiDocument doc;
 
@@ -45,11 +46,14 @@ class NotificationOpenApiTest {
         assertEquals(Set.of("4040701"), doc.exampleCodes("POST", REDELIVER, 404));
         assertEquals(Set.of("4090700"), doc.exampleCodes("POST", REDELIVER, 409));
         assertEquals(Set.of("PUT " + CALLBACKS, "GET " + CALLBACKS, "GET " + LOG, "GET " + ONE, "POST " + REDELIVER,
-                "GET " + PUBLIC_KEY), Set.copyOf(doc.operations()));
-        assertFalse(doc.merchantSigned("GET", PUBLIC_KEY), "docs/contract.md §9: no authentication");
+                "GET " + PUBLIC_KEYS, "GET " + GONE), Set.copyOf(doc.operations()));
+        assertFalse(doc.merchantSigned("GET", PUBLIC_KEYS), "docs/contract.md §9: no authentication");
+        assertFalse(doc.merchantSigned("GET", GONE));
+        assertEquals(Set.of("4040701"), doc.exampleCodes("GET", PUBLIC_KEYS, 404));
+        assertEquals(Set.of("4100700"), doc.exampleCodes("GET", GONE, 410));
         for (String operation : doc.operations()) {
             String[] mp = operation.split(" ");
-            if (mp[1].equals(PUBLIC_KEY)) {
+            if (mp[1].startsWith("/pg/snap/")) {
                 continue;
             }
             assertTrue(doc.merchantSigned(mp[0], mp[1]), operation);

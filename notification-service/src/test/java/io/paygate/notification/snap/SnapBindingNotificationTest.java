@@ -39,7 +39,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * docs/contract.md §9 "SNAP notifications" for bindings, through the real broker, database and an HTTP merchant: a
  * binding event carrying {@code snap} makes one {@code snap-binding} notification to the registered
- * {@code snapBindingNotifyUrl} beside the §6 one, its exact body signed by the gateway's key (checked with
+ * {@code snapBindingNotifyUrl} beside the §6 one, its exact body signed by the merchant's gateway key (checked with
  * common-model's verifier and the published key), acknowledged only by a {@code 200…} code; none for a binding made
  * through {@code /pg/…} only, none sent without the URL, one for a duplicated event, latest state wins.
  */
@@ -50,7 +50,8 @@ class SnapBindingNotificationTest extends MerchantSinkTestBase {
     private static final ObjectMapper PLAIN = new ObjectMapper();
     private static final String PATH = "/snap/account-binding/notify";
     private static final String OK = "{\"responseCode\":\"2000000\",\"responseMessage\":\"Successful\"}";
-    private static final SnapNotificationVerifier CURRENT = SnapNotificationVerifier.of(SandboxSnap.gatewayPublicKeyPem());
+    private static final SnapNotificationVerifier CURRENT =
+            SnapNotificationVerifier.of(SandboxSnap.gatewayPublicKeyPem(DEMO));
     private static final SnapNotificationVerifier PREVIOUS =
             SnapNotificationVerifier.of(SandboxSnap.gatewayPreviousPublicKeyPem());
     private static final Instant DECIDED = Instant.parse("2026-11-21T03:19:58Z");
@@ -74,7 +75,8 @@ class SnapBindingNotificationTest extends MerchantSinkTestBase {
         assertEquals("{\"partnerReferenceNo\":\"BIND-" + id + "\",\"referenceNo\":\"" + id + "\","
                 + "\"accountNo\":\"+62 •••• 7890\",\"accountToken\":\"" + id + "\",\"additionalInfo\":"
                 + "{\"status\":\"ACTIVE\",\"channel\":\"BCA_DD\",\"finishedTime\":\""
-                + SnapPaymentNotifications.TIME.format(DECIDED.atZone(gateway.timezone())) + "\"}}", snap.body());
+                + SnapPaymentNotifications.TIME.format(DECIDED.atZone(gateway.timezone()))
+                + "\",\"merchantId\":\"demo\"}}", snap.body());
         assertSignedByTheCurrentKey(snap);
         assertEquals(snap.body(), PLAIN.writeValueAsString(PLAIN.readTree(snap.body())),
                 "JSON.stringify(JSON.parse(body)) gives the same bytes");

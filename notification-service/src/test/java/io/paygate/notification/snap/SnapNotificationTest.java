@@ -26,6 +26,7 @@ import java.util.Map;
 import java.util.UUID;
 
 import static io.paygate.testsupport.SandboxMerchants.DEMO;
+import static io.paygate.testsupport.SandboxMerchants.DEMO2;
 import static io.restassured.RestAssured.given;
 import static org.awaitility.Awaitility.await;
 import static org.hamcrest.Matchers.equalTo;
@@ -38,9 +39,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * docs/contract.md §9 "SNAP notifications", end to end through the real broker, database and a real HTTP merchant: each
- * service's body at its SNAP URL beside the §6 notification, the gateway's RSA signature (checked with common-model's
- * verifier and the published public key, never with the signer), the JSON.stringify round trip, the acknowledgement
- * rule, the log and redelivery, and the public key endpoint.
+ * service's body at its SNAP URL beside the §6 notification, the RSA signature by the merchant's gateway key (checked
+ * with common-model's verifier and the published public key, never with the signer), the JSON.stringify round trip, the
+ * acknowledgement rule, the log and redelivery, and the public keys endpoint (and the shared key's old path, gone).
  */
 @QuarkusTest
 @NotificationTestResources
@@ -48,7 +49,8 @@ class SnapNotificationTest extends MerchantSinkTestBase {
 
     private static final ObjectMapper PLAIN = new ObjectMapper();
     private static final String VA_OK = "{\"responseCode\":\"2002500\",\"responseMessage\":\"Successful\"}";
-    private static final SnapNotificationVerifier CURRENT = SnapNotificationVerifier.of(SandboxSnap.gatewayPublicKeyPem());
+    private static final SnapNotificationVerifier CURRENT =
+            SnapNotificationVerifier.of(SandboxSnap.gatewayPublicKeyPem(DEMO));
     private static final SnapNotificationVerifier PREVIOUS =
             SnapNotificationVerifier.of(SandboxSnap.gatewayPreviousPublicKeyPem());
 
@@ -71,8 +73,8 @@ class SnapNotificationTest extends MerchantSinkTestBase {
                 + "\"paymentRequestId\":\"" + code + "\",\"paidAmount\":{\"value\":\"150000.00\",\"currency\":\"IDR\"},"
                 + "\"totalAmount\":{\"value\":\"150000.00\",\"currency\":\"IDR\"},\"trxDateTime\":\""
                 + JsonPath.from(snap.body()).getString("trxDateTime") + "\",\"referenceNo\":\"" + code + "\","
-                + "\"paymentFlagStatus\":\"00\",\"paymentFlagReason\":{\"english\":\"Success\",\"indonesia\":\"Sukses\"}}",
-                snap.body());
+                + "\"paymentFlagStatus\":\"00\",\"paymentFlagReason\":{\"english\":\"Success\","
+                + "\"indonesia\":\"Sukses\"},\"additionalInfo\":{\"merchantId\":\"demo\"}}", snap.body());
         assertTrue(JsonPath.from(snap.body()).getString("trxDateTime").matches(
                 "\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d[+-]\\d\\d:\\d\\d"), snap.body());
         assertSignedByTheCurrentKey(snap, "/v1.0/transfer-va/payment");
@@ -132,6 +134,8 @@ class SnapNotificationTest extends MerchantSinkTestBase {
         assertEquals("dd-" + ddCode, ddBody.getString("originalPartnerReferenceNo"));
         assertEquals(ddCode, ddBody.getString("originalReferenceNo"));
         assertEquals(DEMO.id(), ddBody.getString("merchantId"));
+        assertEquals(DEMO.id(), ddBody.getString("additionalInfo.merchantId"));
+        assertEquals(DEMO.id(), qrBody.getString("additionalInfo.merchantId"));
         assertEquals("06", ddBody.getString("latestTransactionStatus"));
         assertEquals("Failed", ddBody.getString("transactionStatusDesc"));
         assertEquals("150000.00", ddBody.getString("amount.value"));
@@ -225,10 +229,45 @@ class SnapNotificationTest extends MerchantSinkTestBase {
     }
 
     @Test
-    void thePublicKeyEndpointServesTheSigningKeyFirstAndThePreviousOneWithoutAuthentication() {
-        String pem = given().get("/pg/snap/public-key.pem").then().statusCode(200)
-                .contentType(startsWith("application/x-pem-file")).extract().asString();
-        assertEquals(SandboxSnap.gatewayPublicKeyPem() + SandboxSnap.gatewayPreviousPublicKeyPem(), pem);
+    void eachMerchantsPublicKeysAreServedByItsClientKeyTheSigningOneFirstWithoutAuthentication() {
+        String pem = given().get("/pg/snap/public-keys/demo.pem").then().statusCode(200)
+                .contentType(startsWith("application/x-pem-file")).header("Cache-Control", "public, max-age=300")
+                .extract().asString();
+        assertEquals(SandboxSnap.gatewayPublicKeyPem(DEMO) + SandboxSnap.gatewayPreviousPublicKeyPem(), pem,
+                "demo's signing key, then the one before it (a rotation)");
+        assertEquals(SandboxSnap.gatewayPublicKeyPem(DEMO2), given().get("/pg/snap/public-keys/demo2.pem").then()
+                .statusCode(200).extract().asString(), "demo2's own key, and only it");
+        given().post("/pg/snap/public-keys/demo.pem").then().statusCode(405);
+    }
+
+    @Test
+    void anUnknownOverlongOrTraversingClientKeyIsNotFound() {
+        for (String clientKey : List.of("nobody", "DEMO", "demo.pem", "..demo", "demo%00", "demo%5C..%5Cdemo2",
+                "%20demo", "x".repeat(65), "d".repeat(2000))) { // as sent on the request line
+            given().urlEncodingEnabled(false).get("/pg/snap/public-keys/" + clientKey + ".pem").then().statusCode(404)
+                    .body("responseCode", equalTo("4040701"))
+                    .body("responseMessage", equalTo("Transaction Not Found"));
+        }
+        for (String path : List.of("/pg/snap/public-keys/demo", "/pg/snap/public-keys/.pem",
+                "/pg/snap/public-keys/demo.pem/x", "/pg/snap/public-keys/")) {
+            given().get(path).then().statusCode(404).body("responseCode", equalTo("4040700"));
+        }
+        for (String ambiguous : List.of("/pg/snap/public-keys/..%2Fdemo.pem", "/pg/snap/public-keys/demo;x.pem",
+                "/pg/snap/public-keys/%2E%2E/demo.pem")) { // docs/contract.md §0: refused before any route
+            given().urlEncodingEnabled(false).get(ambiguous).then().statusCode(400)
+                    .body("responseCode", equalTo("4000700"));
+        }
+    }
+
+    @Test
+    void theSharedKeysOldPathIsGoneAndNamesTheNewOne() {
+        for (String accept : List.of("*/*", "application/x-pem-file")) { // what a verifier fetching the key sends
+            given().accept(accept).get("/pg/snap/public-key.pem").then().statusCode(410)
+                    .contentType(startsWith("application/json"))
+                    .body("responseCode", equalTo("4100700"))
+                    .body("responseMessage", equalTo("Gone. Each merchant's SNAP notification keys are at "
+                            + "GET /pg/snap/public-keys/{clientKey}.pem"));
+        }
         given().post("/pg/snap/public-key.pem").then().statusCode(405);
     }
 

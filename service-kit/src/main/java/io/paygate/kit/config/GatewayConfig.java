@@ -78,7 +78,10 @@ public interface GatewayConfig {
         Optional<Snap> snap();
     }
 
-    /** A merchant's SNAP BI keys (docs/contract.md §9). Public: nothing here is secret. */
+    /**
+     * A merchant's SNAP BI keys (docs/contract.md §9). The client key and the merchant's public key are public; the
+     * signing keys are the gateway's secrets, notification-service's alone.
+     */
     interface Snap {
         /**
          * What the merchant sends as {@code X-CLIENT-KEY} and {@code X-PARTNER-ID}: 1–64 visible ASCII characters
@@ -91,6 +94,21 @@ public interface GatewayConfig {
          * KEY}) or the base64 of its DER bytes, so one environment variable holds it. A bad key stops the service.
          */
         String publicKey();
+
+        /**
+         * The gateway's RSA private key that signs this merchant's SNAP notifications (PEM or base64 DER, at least 3072
+         * bits), this merchant's alone: a key two merchants share, or one too short, stops the service
+         * ({@code kit.snap.ConfiguredSnapSigningKeys}). Its public half is served at
+         * {@code GET /pg/snap/public-keys/<client key>.pem}. Only notification-service holds it, and it refuses to
+         * start while a merchant with SNAP keys has none.
+         */
+        Optional<String> signingKey();
+
+        /**
+         * The signing key before the last rotation: it signs nothing, but its public half is still served (second) so
+         * that a merchant that fetched its keys before the switch keeps verifying. Remove it once the merchant fetched.
+         */
+        Optional<String> previousSigningKey();
     }
 
     /** A merchant's Midtrans account (the Secret in Kubernetes). Never logged. */

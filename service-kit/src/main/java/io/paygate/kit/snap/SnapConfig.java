@@ -7,8 +7,9 @@ import java.time.Duration;
 import java.util.Optional;
 
 /**
- * The gateway's SNAP BI keys and settings (docs/contract.md §9, docs/operations.md "SNAP keys"). The merchants' SNAP keys
- * are {@code gateway.merchants.<id>.snap.*} ({@code config.GatewayConfig}). Never logged.
+ * The gateway's SNAP BI keys and settings (docs/contract.md §9, docs/operations.md "SNAP keys"). The merchants' SNAP
+ * keys, and the gateway's signing key of each merchant's SNAP notifications, are {@code gateway.merchants.<id>.snap.*}
+ * ({@code config.GatewayConfig}). Never logged.
  */
 @ConfigMapping(prefix = "gateway.snap")
 public interface SnapConfig {
@@ -34,18 +35,6 @@ public interface SnapConfig {
      * services can be switched to a new key in any order. Remove it 900 s after every service holds the new key.
      */
     Optional<String> previousTokenKey();
-
-    /**
-     * The gateway's RSA private key (PEM or base64 DER, at least 2048 bits) that signs SNAP notifications; its public
-     * half is served at {@code GET /pg/snap/public-key.pem}. Only notification-service needs it.
-     */
-    Optional<String> signingKey();
-
-    /**
-     * The signing key before the last rotation: no longer signs, but its public half is still served (second) so that
-     * merchants who fetched the keys before the switch keep verifying. Remove it once merchants had time to fetch.
-     */
-    Optional<String> previousSigningKey();
 
     /**
      * How many days of {@code X-EXTERNAL-ID}s are kept after their day ended (days in {@code gateway.timezone}); a reuse

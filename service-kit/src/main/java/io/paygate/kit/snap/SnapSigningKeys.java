@@ -1,73 +1,32 @@
 package io.paygate.kit.snap;
 
-import io.paygate.model.snap.SnapKeys;
-import io.paygate.model.snap.SnapNotificationSigner;
-import io.quarkus.runtime.Startup;
-import jakarta.enterprise.context.ApplicationScoped;
+import io.paygate.kit.auth.Merchant;
 
-import java.security.PrivateKey;
-import java.security.PublicKey;
-import java.util.ArrayList;
-import java.util.List;
+import java.util.Collection;
 import java.util.Optional;
 
 /**
- * The gateway's own SNAP key pair (docs/contract.md §9, SNAP notifications): {@code gateway.snap.signing-key} signs,
- * {@code gateway.snap.previous-signing-key} (during a rotation) is only published. Read at startup where they are set: a
- * key that is not an RSA private key of at least 2048 bits stops the service. notification-service signs with
- * {@link #signer()} and serves {@link #publicKeysPem()} at {@code GET /pg/snap/public-key.pem}.
+ * Who signs each merchant's SNAP notifications (docs/contract.md §9): merchant id → the gateway's signing key for that
+ * merchant and the public keys published for it. The standard's string to sign names no merchant, so each merchant has
+ * a key of its own and no two share one: a notification signed for one merchant never verifies at another's. Today the
+ * keys are configuration ({@link ConfiguredSnapSigningKeys}); the merchant registry can feed this instead.
  */
-@ApplicationScoped
-@Startup
-public class SnapSigningKeys {
+public interface SnapSigningKeys {
 
-    private final SnapNotificationSigner signer;
-    private final List<PublicKey> publicKeys;
+    /** The keys of merchant {@code merchantId}'s SNAP notifications, or empty when it has none. */
+    Optional<MerchantSigningKeys> of(String merchantId);
 
-    SnapSigningKeys(SnapConfig config) {
-        List<PublicKey> keys = new ArrayList<>();
-        PrivateKey current = config.signingKey().map(key -> read("gateway.snap.signing-key", key)).orElse(null);
-        if (current != null) {
-            keys.add(SnapKeys.publicOf(current));
-        }
-        config.previousSigningKey()
-                .map(key -> read("gateway.snap.previous-signing-key", key))
-                .ifPresent(previous -> keys.add(SnapKeys.publicOf(previous)));
-        if (current == null && !keys.isEmpty()) {
-            throw new IllegalStateException("gateway.snap.previous-signing-key without gateway.snap.signing-key");
-        }
-        this.signer = current == null ? null : new SnapNotificationSigner(current);
-        this.publicKeys = List.copyOf(keys);
-    }
-
-    /** The signer of SNAP notifications, when this service has {@code gateway.snap.signing-key}. */
-    public Optional<SnapNotificationSigner> signer() {
-        return Optional.ofNullable(signer);
-    }
-
-    /** The public keys merchants verify with, the signing one first. */
-    public List<PublicKey> publicKeys() {
-        return publicKeys;
-    }
-
-    /** {@link #publicKeys()} as PEM blocks, the signing one first (midtrans-client reads the first block only). */
-    public String publicKeysPem() {
-        StringBuilder pem = new StringBuilder();
-        publicKeys.forEach(key -> pem.append(SnapKeys.pem(key)));
-        return pem.toString();
-    }
-
-    private static PrivateKey read(String name, String value) {
-        try {
-            return SnapKeys.privateKey(value);
-        } catch (IllegalArgumentException e) {
-            throw new IllegalStateException(name + " is not an RSA private key of at least " + SnapKeys.MIN_BITS
-                    + " bits in PEM or base64 DER: " + e.getMessage());
-        }
-    }
-
-    @Override
-    public String toString() {
-        return "SnapSigningKeys[" + publicKeys.size() + " key(s)]";
+    /**
+     * Whether every merchant with SNAP keys has a signing key: the service that signs SNAP notifications
+     * (notification-service) refuses to start otherwise, rather than fail each of that merchant's notifications.
+     *
+     * @throws IllegalStateException naming the first merchant (by id) that has SNAP keys and no signing key
+     */
+    default void requireForEverySnapMerchant(Collection<Merchant> merchants) {
+        merchants.stream().filter(m -> m.snap().isPresent() && of(m.id()).isEmpty())
+                .map(Merchant::id).sorted().findFirst().ifPresent(id -> {
+                    throw new IllegalStateException("gateway.merchants." + id + ".snap.signing-key is not set: every "
+                            + "merchant with SNAP keys needs a signing key of its own for its SNAP notifications");
+                });
     }
 }

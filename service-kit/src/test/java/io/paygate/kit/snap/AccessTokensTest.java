@@ -120,14 +120,6 @@ class AccessTokensTest {
                 return java.util.Optional.ofNullable(previousTokenKey);
             }
 
-            public java.util.Optional<String> signingKey() {
-                return java.util.Optional.empty();
-            }
-
-            public java.util.Optional<String> previousSigningKey() {
-                return java.util.Optional.empty();
-            }
-
             public int externalIdDays() {
                 return 2;
             }

@@ -65,10 +65,11 @@ class OpenApiExampleSignaturesTest {
         for (JsonNode webhook : document.path("webhooks")) {
             String operation = webhook.at("/post/operationId").asText();
             if (operation.startsWith("snap")) {
-                // SNAP notifications (docs/contract.md §9) are signed by the gateway's RSA key, not the secret: the
-                // document says where the key is (the first one, or "as the VA payment notification" that says it)
+                // SNAP notifications (docs/contract.md §9) are signed by the gateway's RSA key of the merchant, not the
+                // secret: the document says where the merchant's keys are (the first one, or "as the VA payment
+                // notification" that says it)
                 String description = webhook.at("/post/description").asText();
-                assertTrue(description.contains("GET /pg/snap/public-key.pem")
+                assertTrue(description.contains("GET /pg/snap/public-keys/{your client key}.pem")
                         || description.contains("Signed and acknowledged as the VA payment notification"),
                         "the SNAP webhook says which key verifies it: " + operation);
                 snap.add(operation);
@@ -83,7 +84,8 @@ class OpenApiExampleSignaturesTest {
         assertEquals(List.of("snapVaPaymentNotification", "snapQrNotification", "snapDebitNotification",
                 "snapBindingNotification"), snap);
         assertTrue(document.at("/components/parameters/snap-X-SIGNATURE/description").asText()
-                .contains("GET /pg/snap/public-key.pem"), "the SNAP X-SIGNATURE names the key that verifies it");
+                .contains("GET /pg/snap/public-keys/{your client key}.pem"),
+                "the SNAP X-SIGNATURE names the keys that verify it: the merchant's own");
         assertTrue(named.stream().allMatch(named.getFirst()::equals), "one secret for all: " + named);
         assertEquals(SandboxMerchants.DEMO.notificationSecret(), named.getFirst(), "the local stack's merchant demo's");
         return named.getFirst();

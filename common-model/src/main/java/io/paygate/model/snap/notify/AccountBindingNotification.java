@@ -30,9 +30,11 @@ public record AccountBindingNotification(
     /**
      * {@code additionalInfo}: {@code status} {@code ACTIVE}, {@code FAILED} or {@code UNBOUND}; {@code channel} the
      * direct-debit source code; {@code failureReason} when FAILED ({@code EXPIRED}, {@code OTP_ATTEMPTS},
-     * {@code SIMULATED}); {@code finishedTime} when it changed ({@code gateway.timezone}).
+     * {@code SIMULATED}); {@code finishedTime} when it changed ({@code gateway.timezone}); {@code merchantId} the
+     * merchant's id.
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
-    public record BindingNotifyInfo(String status, String channel, String failureReason, String finishedTime) {
+    public record BindingNotifyInfo(String status, String channel, String failureReason, String finishedTime,
+                                    String merchantId) {
     }
 }

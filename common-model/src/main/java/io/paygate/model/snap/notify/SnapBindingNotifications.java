@@ -23,11 +23,13 @@ public final class SnapBindingNotifications {
     /**
      * The body of the SNAP notification of this change, or empty when it makes none.
      *
+     * @param merchantId the merchant's id ({@code additionalInfo.merchantId})
      * @param occurredAt when the change happened ({@code finishedTime})
      * @param zone       {@code gateway.timezone}
      * @throws IllegalArgumentException when the event lacks what the body needs (the message names it)
      */
-    public static Optional<AccountBindingNotification> body(BindingStatusChanged data, Instant occurredAt, ZoneId zone) {
+    public static Optional<AccountBindingNotification> body(BindingStatusChanged data, String merchantId,
+                                                            Instant occurredAt, ZoneId zone) {
         SnapBindingOrigin snap = data.snap();
         if (snap == null || data.status() == null || !data.status().isNotified()) {
             return Optional.empty();
@@ -35,12 +37,13 @@ public final class SnapBindingNotifications {
         require(snap.partnerReferenceNo(), "snap.partnerReferenceNo");
         require(data.bindingId(), "bindingId");
         require(data.sourceOfFundsType(), "sourceOfFundsType");
+        require(merchantId, "merchantId");
         String failureReason = data.status() == BindingStatus.FAILED ? snap.failureReason() : null;
         String accountToken = data.status() == BindingStatus.ACTIVE ? data.bindingId() : null;
         return Optional.of(new AccountBindingNotification(snap.partnerReferenceNo(), data.bindingId(), snap.accountNo(),
                 accountToken, new AccountBindingNotification.BindingNotifyInfo(data.status().name(),
                         data.sourceOfFundsType(), failureReason,
-                        SnapPaymentNotifications.TIME.format(occurredAt.atZone(zone)))));
+                        SnapPaymentNotifications.TIME.format(occurredAt.atZone(zone)), merchantId)));
     }
 
     private static void require(String value, String name) {

@@ -32,7 +32,8 @@ public final class SnapPaymentNotifications {
     /**
      * The body of the SNAP notification of this change, or empty when it makes none.
      *
-     * @param merchantId the merchant's id ({@code merchantId} of the debit notification)
+     * @param merchantId the merchant's id ({@code additionalInfo.merchantId} of every body, and {@code merchantId} of
+     *                   the debit notification)
      * @param occurredAt when the change happened
      * @param zone       {@code gateway.timezone}
      * @throws IllegalArgumentException when {@code snap} lacks what its service's body needs (the message names it)
@@ -52,6 +53,7 @@ public final class SnapPaymentNotifications {
         require(snap.partnerReferenceNo(), "snap.partnerReferenceNo");
         require(snap.referenceNo(), "snap.referenceNo");
         require(data.currency(), "currency");
+        require(merchantId, "merchantId");
         if (data.amount() == null) {
             throw new IllegalArgumentException("amount is missing");
         }
@@ -65,11 +67,12 @@ public final class SnapPaymentNotifications {
                     require(snap.customerNo(), "snap.customerNo"),
                     require(snap.virtualAccountNo(), "snap.virtualAccountNo"),
                     snap.virtualAccountName(), snap.partnerReferenceNo(), snap.referenceNo(), amount, amount, at,
-                    snap.referenceNo(), "00", new VaPaymentNotification.PaymentFlagReason("Success", "Sukses"));
+                    snap.referenceNo(), "00", new VaPaymentNotification.PaymentFlagReason("Success", "Sukses"),
+                    new NotifyInfo(merchantId));
             case SnapOrigin.QR -> new QrPaymentNotification(snap.referenceNo(), snap.partnerReferenceNo(), status, desc,
-                    amount, new QrPaymentNotification.QrNotifyInfo(at));
+                    amount, new QrPaymentNotification.QrNotifyInfo(at, merchantId));
             case SnapOrigin.DEBIT -> new DebitNotification(snap.partnerReferenceNo(), snap.referenceNo(), merchantId,
-                    amount, status, desc, at);
+                    amount, status, desc, at, new NotifyInfo(merchantId));
             default -> throw new IllegalArgumentException("snap.service " + snap.service() + " is unknown");
         });
     }

@@ -49,17 +49,17 @@ class SnapBindingNotificationsTest {
 
     @Test
     void anActiveBindingsBodyIsThePublishedVectorByteForByte() throws Exception {
-        String body = SnapNotifyJson.write(SnapBindingNotifications.body(event(BindingStatus.ACTIVE, SNAP), AT, JAKARTA)
-                .orElseThrow());
+        String body = SnapNotifyJson.write(SnapBindingNotifications.body(event(BindingStatus.ACTIVE, SNAP), "demo", AT,
+                JAKARTA).orElseThrow());
         assertEquals(BINDING_NOTIFICATION_BODY, body);
         ObjectMapper plain = new ObjectMapper();
         assertEquals(body, plain.writeValueAsString(plain.readTree(body)), "JSON.stringify(JSON.parse(body))");
         assertEquals(BINDING_NOTIFICATION_SHA256, SnapTransactionSigner.bodyHash(body.getBytes(StandardCharsets.UTF_8)));
-        SnapNotificationSigner signer = SnapNotificationSigner.of(SnapVectors.sandboxKey("gateway-private.pem"));
+        SnapNotificationSigner signer = SnapNotificationSigner.of(SnapVectors.sandboxKey("gateway-demo-private.pem"));
         assertEquals(BINDING_NOTIFICATION_SIGNATURE, signer.sign(BINDING_NOTIFICATION_PATH, body, NOTIFICATION_TIMESTAMP));
         Clock then = Clock.fixed(Instant.parse("2026-11-21T03:20:00Z"), ZoneOffset.UTC);
         SnapNotificationVerifier verifier = new SnapNotificationVerifier(then, Duration.ofSeconds(300),
-                List.of(SnapKeys.publicKey(SnapVectors.sandboxKey("gateway-public.pem"))));
+                List.of(SnapKeys.publicKey(SnapVectors.sandboxKey("gateway-demo-public.pem"))));
         assertDoesNotThrow(() -> verifier.verify(BINDING_NOTIFICATION_PATH, body, NOTIFICATION_TIMESTAMP,
                 BINDING_NOTIFICATION_SIGNATURE));
     }
@@ -78,30 +78,42 @@ class SnapBindingNotificationsTest {
     @Test
     void aFailedBindingSaysWhyAndHasNoToken() {
         AccountBindingNotification failed = SnapBindingNotifications.body(event(BindingStatus.FAILED,
-                new SnapBindingOrigin("BIND-0002", null, "EXPIRED")), AT, JAKARTA).orElseThrow();
+                new SnapBindingOrigin("BIND-0002", null, "EXPIRED")), "demo", AT, JAKARTA).orElseThrow();
         assertEquals("{\"partnerReferenceNo\":\"BIND-0002\",\"referenceNo\":\"" + ID + "\",\"additionalInfo\":"
                 + "{\"status\":\"FAILED\",\"channel\":\"BCA_DD\",\"failureReason\":\"EXPIRED\","
-                + "\"finishedTime\":\"2026-11-21T10:19:58+07:00\"}}", SnapNotifyJson.write(failed));
+                + "\"finishedTime\":\"2026-11-21T10:19:58+07:00\",\"merchantId\":\"demo\"}}",
+                SnapNotifyJson.write(failed));
         AccountBindingNotification unbound = SnapBindingNotifications.body(event(BindingStatus.UNBOUND,
-                new SnapBindingOrigin("BIND-0001", "+62 \u2022\u2022\u2022\u2022 7890", "EXPIRED")), AT, ZoneOffset.UTC)
-                .orElseThrow();
+                new SnapBindingOrigin("BIND-0001", "+62 \u2022\u2022\u2022\u2022 7890", "EXPIRED")), "demo", AT,
+                ZoneOffset.UTC).orElseThrow();
         assertNull(unbound.accountToken(), "an unbound binding's token is no longer usable");
         assertNull(unbound.additionalInfo().failureReason(), "only a FAILED binding has a reason");
         assertEquals("UNBOUND", unbound.additionalInfo().status());
         assertEquals("2026-11-21T03:19:58Z", unbound.additionalInfo().finishedTime());
     }
 
+    /** docs/contract.md §9: every SNAP notify body names its merchant: a relayed one is told apart from one's own. */
+    @Test
+    void theBodyNamesTheMerchantItIsForAndNeedsOne() {
+        assertEquals("demo2", SnapBindingNotifications.body(event(BindingStatus.ACTIVE, SNAP), "demo2", AT, JAKARTA)
+                .orElseThrow().additionalInfo().merchantId());
+        IllegalArgumentException none = assertThrows(IllegalArgumentException.class,
+                () -> SnapBindingNotifications.body(event(BindingStatus.ACTIVE, SNAP), null, AT, JAKARTA));
+        assertEquals("merchantId is missing", none.getMessage());
+    }
+
     @Test
     void onlyADecidedOrRemovedSnapBindingMakesOne() {
-        assertEquals(Optional.empty(), SnapBindingNotifications.body(event(BindingStatus.PENDING, SNAP), AT, JAKARTA));
+        assertEquals(Optional.empty(), SnapBindingNotifications.body(event(BindingStatus.PENDING, SNAP), "demo", AT,
+                JAKARTA));
         for (BindingStatus status : BindingStatus.values()) {
-            assertEquals(Optional.empty(), SnapBindingNotifications.body(event(status, null), AT, JAKARTA),
+            assertEquals(Optional.empty(), SnapBindingNotifications.body(event(status, null), "demo", AT, JAKARTA),
                     "a binding made through /pg/… only: " + status);
         }
         assertThrows(IllegalArgumentException.class, () -> SnapBindingNotifications.body(event(BindingStatus.ACTIVE,
-                new SnapBindingOrigin(" ", null, null)), AT, JAKARTA), "snap.partnerReferenceNo is missing");
+                new SnapBindingOrigin(" ", null, null)), "demo", AT, JAKARTA), "snap.partnerReferenceNo is missing");
         assertThrows(IllegalArgumentException.class, () -> SnapBindingNotifications.body(
-                new BindingStatusChanged(ID, BindingStatus.ACTIVE, null, Samples.CUSTOMER, SNAP), AT, JAKARTA));
+                new BindingStatusChanged(ID, BindingStatus.ACTIVE, null, Samples.CUSTOMER, SNAP), "demo", AT, JAKARTA));
     }
 
     @Test

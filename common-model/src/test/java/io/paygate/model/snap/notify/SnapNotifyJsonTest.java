@@ -85,7 +85,40 @@ class SnapNotifyJsonTest {
                 + "\"paidAmount\":{\"value\":\"150000.00\",\"currency\":\"IDR\"},"
                 + "\"totalAmount\":{\"value\":\"150000.00\",\"currency\":\"IDR\"},"
                 + "\"trxDateTime\":\"2026-11-26T11:15:30+07:00\",\"referenceNo\":\"PC123\",\"paymentFlagStatus\":\"00\","
-                + "\"paymentFlagReason\":{\"english\":\"Success\",\"indonesia\":\"Sukses\"}}", body);
+                + "\"paymentFlagReason\":{\"english\":\"Success\",\"indonesia\":\"Sukses\"},"
+                + "\"additionalInfo\":{\"merchantId\":\"demo\"}}", body);
+    }
+
+    /**
+     * docs/contract.md §9: every SNAP notify body names the merchant it is for in {@code additionalInfo.merchantId}, so
+     * a merchant can tell another merchant's notification from its own (the string to sign names no merchant).
+     */
+    @Test
+    void everyPaymentBodyNamesItsMerchantInAdditionalInfo() throws Exception {
+        Instant at = Instant.parse("2026-11-26T04:15:30Z");
+        ZoneId jakarta = ZoneId.of("Asia/Jakarta");
+        SnapOrigin qr = new SnapOrigin(SnapOrigin.QR, "qr-1", "PC124", null, null, null, null);
+        SnapOrigin debit = new SnapOrigin(SnapOrigin.DEBIT, "dd-1", "PC125", null, null, null, null);
+        assertEquals("{\"originalReferenceNo\":\"PC124\",\"originalPartnerReferenceNo\":\"qr-1\","
+                + "\"latestTransactionStatus\":\"00\",\"transactionStatusDesc\":\"Success\","
+                + "\"amount\":{\"value\":\"150000.00\",\"currency\":\"IDR\"},"
+                + "\"additionalInfo\":{\"finishedTime\":\"2026-11-26T11:15:30+07:00\",\"merchantId\":\"demo2\"}}",
+                SnapNotifyJson.write(SnapPaymentNotifications.body(captured(qr), "demo2", at, jakarta).orElseThrow()));
+        assertEquals("{\"originalPartnerReferenceNo\":\"dd-1\",\"originalReferenceNo\":\"PC125\","
+                + "\"merchantId\":\"demo2\",\"amount\":{\"value\":\"150000.00\",\"currency\":\"IDR\"},"
+                + "\"latestTransactionStatus\":\"00\",\"transactionStatusDesc\":\"Success\","
+                + "\"finishedTime\":\"2026-11-26T11:15:30+07:00\",\"additionalInfo\":{\"merchantId\":\"demo2\"}}",
+                SnapNotifyJson.write(SnapPaymentNotifications.body(captured(debit), "demo2", at, jakarta)
+                        .orElseThrow()));
+        SnapOrigin va = new SnapOrigin(SnapOrigin.VA, "trx-1", "PC123", "   12345", "0812", "   123450812", "Siti");
+        for (SnapOrigin origin : new SnapOrigin[]{va, qr, debit}) {
+            String body = SnapNotifyJson.write(SnapPaymentNotifications.body(captured(origin), "demo2", at, jakarta)
+                    .orElseThrow());
+            assertEquals("demo2", PLAIN.readTree(body).at("/additionalInfo/merchantId").asText(), body);
+            IllegalArgumentException none = assertThrows(IllegalArgumentException.class,
+                    () -> SnapPaymentNotifications.body(captured(origin), " ", at, jakarta), origin.service());
+            assertEquals("merchantId is missing", none.getMessage());
+        }
     }
 
     @Test
