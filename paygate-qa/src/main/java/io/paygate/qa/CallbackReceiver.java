@@ -5,6 +5,12 @@ import com.sun.net.httpserver.HttpServer;
 import io.paygate.model.signing.NotificationVerifier;
 import io.paygate.model.signing.SignatureVerificationException;
 import io.paygate.model.signing.WebhookSecret;
+import io.paygate.model.snap.SnapHeaders;
+import io.paygate.model.snap.SnapNotificationVerifier;
+import io.paygate.model.snap.SnapSignatureException;
+import io.restassured.RestAssured;
+import io.restassured.path.json.JsonPath;
+import io.restassured.response.Response;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -58,6 +64,8 @@ public final class CallbackReceiver implements AutoCloseable {
     private final String publicUrl;
     private final List<Delivery> deliveries = new ArrayList<>();
     private final AtomicBoolean closed = new AtomicBoolean();
+    /** How SNAP notifications verify: the merchant's id and its gateway keys, once known ({@link #withSnap}). */
+    private volatile SnapExpectation snap;
 
     private CallbackReceiver(HttpServer server, ExecutorService executor, NotificationVerifier verifier,
                              String publicUrl) {
@@ -107,6 +115,41 @@ public final class CallbackReceiver implements AutoCloseable {
         } catch (IOException e) {
             throw new IllegalStateException("paygate-qa: cannot start the callback receiver on " + address, e);
         }
+    }
+
+    /**
+     * Verifies SNAP notifications too (docs/contract.md §9), as a SNAP merchant does: {@code X-SIGNATURE} by the
+     * merchant's own gateway key (a notification signed for another merchant fails), {@code additionalInfo.merchantId}
+     * naming {@code merchantId}, and the Standard Webhooks headers with the notification secret. A request that carries
+     * the SNAP headers ({@code X-EXTERNAL-ID}, {@code CHANNEL-ID}) is a SNAP notification; without this, it fails saying
+     * so.
+     *
+     * @param publicKeys the merchant's keys in PEM ({@code GET /pg/snap/public-keys/<client key>.pem}, whose blocks may
+     *                   be given as one text), the signing one first
+     */
+    public CallbackReceiver withSnap(String merchantId, String... publicKeys) {
+        List<String> pems = new ArrayList<>();
+        for (String text : publicKeys) {
+            pems.addAll(SnapExpectation.pemBlocks(text));
+        }
+        this.snap = new SnapExpectation(merchantId, () -> SnapNotificationVerifier.of(pems.toArray(String[]::new)));
+        return this;
+    }
+
+    /**
+     * {@link #withSnap(String, String...)} with the keys the deployment publishes for the target's SNAP client key
+     * ({@code paygate.snap.client-key}, default the merchant id), fetched from notification-service when the first SNAP
+     * notification arrives (so a suite that never uses SNAP needs none).
+     */
+    public CallbackReceiver withSnapOf(PaygateTarget target) {
+        String clientKey = Settings.getOr("paygate.snap.client-key", target.merchantId());
+        String url = target.notificationUrl() + "/pg/snap/public-keys/" + clientKey + ".pem";
+        this.snap = new SnapExpectation(target.merchantId(), () -> {
+            Response keys = RestAssured.given().get(url);
+            Waits.expect(keys, 200, "the SNAP public keys at " + url);
+            return SnapNotificationVerifier.of(SnapExpectation.pemBlocks(keys.asString()).toArray(String[]::new));
+        });
+        return this;
     }
 
     /** The port it listens on. */
@@ -194,6 +237,24 @@ public final class CallbackReceiver implements AutoCloseable {
                         && status.equals(d.json().getString("latestTransactionStatus")), timeout);
     }
 
+    /** The SNAP payment notification of virtual account {@code trxId} ({@code /v1.0/transfer-va/payment}), verified. */
+    public Delivery awaitSnapVaPayment(String trxId, Duration timeout) {
+        return await("the SNAP notification of virtual account " + trxId + " paid",
+                d -> SnapExpectation.isSnap(d.headers()) && trxId.equals(d.json().getString("trxId"))
+                        && "00".equals(d.json().getString("paymentFlagStatus")), timeout);
+    }
+
+    /**
+     * The SNAP QRIS notification ({@code /v1.0/qr/qr-mpm-notify}) of {@code partnerReferenceNo} with
+     * {@code latestTransactionStatus} {@code status} ({@code 00} paid, {@code 05} cancelled, {@code 06} failed), verified.
+     */
+    public Delivery awaitSnapQrNotification(String partnerReferenceNo, String status, Duration timeout) {
+        return await("the SNAP QRIS notification of " + partnerReferenceNo + " with status " + status,
+                d -> SnapExpectation.isSnap(d.headers())
+                        && partnerReferenceNo.equals(d.json().getString("originalPartnerReferenceNo"))
+                        && status.equals(d.json().getString("latestTransactionStatus")), timeout);
+    }
+
     @Override
     public void close() {
         if (closed.compareAndSet(false, true)) {
@@ -224,7 +285,9 @@ public final class CallbackReceiver implements AutoCloseable {
             Map<String, String> headers = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
             exchange.getRequestHeaders().forEach((name, values) -> headers.put(name, String.join(", ", values)));
             String body = new String(raw, StandardCharsets.UTF_8);
-            String failure = verify(headers, body);
+            String target = exchange.getRequestURI().getRawPath() + (exchange.getRequestURI().getRawQuery() == null
+                    ? "" : "?" + exchange.getRequestURI().getRawQuery());
+            String failure = SnapExpectation.isSnap(headers) ? verifySnap(target, headers, body) : verify(headers, body);
             synchronized (this) {
                 deliveries.add(new Delivery(exchange.getRequestURI().getRawPath(), headers, body, Instant.now(),
                         failure));
@@ -247,6 +310,28 @@ public final class CallbackReceiver implements AutoCloseable {
             return null;
         } catch (SignatureVerificationException | IllegalArgumentException e) {
             return e.getMessage();
+        }
+    }
+
+    private String verifySnap(String target, Map<String, String> headers, String body) {
+        SnapExpectation expected = snap;
+        if (expected == null) {
+            return "a SNAP notification, and this receiver was not given the merchant's SNAP keys (withSnap)";
+        }
+        try {
+            expected.verifier().verify(target, body, headers.get(SnapHeaders.TIMESTAMP),
+                    headers.get(SnapHeaders.SIGNATURE));
+            verifier.verifyWebhookHeaders(headers, body);
+            String merchant = JsonPath.from(body).getString("additionalInfo.merchantId");
+            if (!expected.merchantId().equals(merchant)) {
+                return "additionalInfo.merchantId is " + merchant + ", not " + expected.merchantId()
+                        + ": a notification for another merchant";
+            }
+            return null;
+        } catch (SnapSignatureException | SignatureVerificationException | IllegalArgumentException e) {
+            return e.getMessage();
+        } catch (RuntimeException e) {
+            return "not verifiable: " + e.getClass().getSimpleName() + " " + e.getMessage();
         }
     }
 

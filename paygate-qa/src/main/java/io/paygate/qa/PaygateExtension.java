@@ -19,7 +19,8 @@ import java.util.Set;
  *       {@code .notification-secret}, or their {@code PAYGATE_…} environment variables);</li>
  *   <li>resolves parameters of type {@link Paygate} and {@link PaygateTarget} (one per test class), and
  *       {@link CallbackReceiver}: one per test class, started on first use with
- *       {@link CallbackReceiver#fromSystemProperties} and the merchant's notification secret, stopped after the
+ *       {@link CallbackReceiver#fromSystemProperties} and the merchant's notification secret, verifying SNAP
+ *       notifications with the merchant's own gateway keys ({@link CallbackReceiver#withSnapOf}), stopped after the
  *       class.</li>
  * </ul>
  */
@@ -58,7 +59,8 @@ public final class PaygateExtension implements ExecutionCondition, ParameterReso
         }
         if (type == CallbackReceiver.class) {
             return store.getOrComputeIfAbsent(CallbackReceiver.class,
-                    k -> CallbackReceiver.fromSystemProperties(target.notificationSecret()), CallbackReceiver.class);
+                    k -> CallbackReceiver.fromSystemProperties(target.notificationSecret()).withSnapOf(target),
+                    CallbackReceiver.class);
         }
         throw new ParameterResolutionException("paygate-qa does not resolve " + type.getName());
     }

@@ -73,11 +73,40 @@ public final class NotificationVerifier {
                 byName.put(name, value);
             }
         });
+        String xSignature = required(byName, WebhookHeaders.X_SIGNATURE);
+        verifyWebhookHeaders(byName, rawBody);
+        String unsigned = unsignedBody(rawBody);
+        if (!anyBodySignatureMatches(unsigned, xSignature.strip())) {
+            throw new SignatureVerificationException("Invalid " + WebhookHeaders.X_SIGNATURE);
+        }
+        JsonNode bodySignature = CanonicalJson.parseObject(rawBody).get(CanonicalJson.SIGNATURE_MEMBER);
+        if (bodySignature != null && !anyBodySignatureMatches(unsigned, bodySignature.asText(""))) {
+            throw new SignatureVerificationException("Invalid body signature");
+        }
+    }
+
+    /**
+     * Verifies only the Standard Webhooks headers ({@code webhook-id}, {@code webhook-timestamp} within the window,
+     * {@code webhook-signature}), which every notification carries: for a SNAP notification, whose {@code X-SIGNATURE} is
+     * the standard's RSA signature (common-model's {@code SnapNotificationVerifier}) and whose body has no
+     * {@code signature} member (docs/contract.md §9).
+     *
+     * @throws SignatureVerificationException when any check fails
+     */
+    public void verifyWebhookHeaders(Map<String, String> headers, String rawBody) {
+        Objects.requireNonNull(headers, "headers");
+        if (rawBody == null) {
+            throw new SignatureVerificationException("Missing body");
+        }
+        Map<String, String> byName = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
+        headers.forEach((name, value) -> {
+            if (name != null && value != null) {
+                byName.put(name, value);
+            }
+        });
         String id = required(byName, WebhookHeaders.ID);
         String timestamp = required(byName, WebhookHeaders.TIMESTAMP);
         String signatures = required(byName, WebhookHeaders.SIGNATURE);
-        String xSignature = required(byName, WebhookHeaders.X_SIGNATURE);
-
         long sentAt = parseTimestamp(timestamp);
         long now = clock.instant().getEpochSecond();
         if (now - sentAt > toleranceSeconds) {
@@ -88,14 +117,6 @@ public final class NotificationVerifier {
         }
         if (!anyWebhookSignatureMatches(id, sentAt, rawBody, signatures)) {
             throw new SignatureVerificationException("No matching " + WebhookHeaders.SIGNATURE);
-        }
-        String unsigned = unsignedBody(rawBody);
-        if (!anyBodySignatureMatches(unsigned, xSignature.strip())) {
-            throw new SignatureVerificationException("Invalid " + WebhookHeaders.X_SIGNATURE);
-        }
-        JsonNode bodySignature = CanonicalJson.parseObject(rawBody).get(CanonicalJson.SIGNATURE_MEMBER);
-        if (bodySignature != null && !anyBodySignatureMatches(unsigned, bodySignature.asText(""))) {
-            throw new SignatureVerificationException("Invalid body signature");
         }
     }
 
