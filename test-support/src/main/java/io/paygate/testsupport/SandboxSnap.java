@@ -32,6 +32,19 @@ public final class SandboxSnap {
         return merchant.id();
     }
 
+    /**
+     * The merchant's SNAP company codes ({@code partnerServiceId}, docs/contract.md §8, §9), as a request sends them:
+     * left-padded with spaces to 8. {@code demo} has {@code "   12345"} (the code of midtrans-client's examples and of
+     * the docs) and {@code "   12346"}, {@code demo2} {@code "   22345"}.
+     */
+    public static List<String> partnerServiceIds(SandboxMerchants.Merchant merchant) {
+        return switch (merchant.id()) {
+            case "demo" -> List.of("   12345", "   12346");
+            case "demo2" -> List.of("   22345");
+            default -> List.of();
+        };
+    }
+
     /** {@code deploy/local/snap/<id>-private.pem}. */
     public static String privateKeyPem(SandboxMerchants.Merchant merchant) {
         return resource(merchant.id() + "-private.pem");
@@ -77,8 +90,9 @@ public final class SandboxSnap {
     }
 
     /**
-     * The {@code gateway.merchants.<id>.snap.*} and {@code gateway.snap.signing-key} / {@code previous-signing-key}
-     * lines, each key as base64 DER on one line (no token key: the test profile has one, the local stack makes one).
+     * The {@code gateway.merchants.<id>.snap.*} (client key, public key, company codes) and
+     * {@code gateway.snap.signing-key} / {@code previous-signing-key} lines, each key as base64 DER on one line (no
+     * token key: the test profile has one, the local stack makes one).
      */
     public static List<String> configLines() {
         List<String> lines = new ArrayList<>();
@@ -86,6 +100,9 @@ public final class SandboxSnap {
             String prefix = "gateway.merchants." + m.id() + ".snap.";
             lines.add(prefix + "client-key=" + clientKey(m));
             lines.add(prefix + "public-key=" + der(SnapKeys.publicKey(publicKeyPem(m)).getEncoded()));
+            // written without the padding, which a properties file or an environment variable would drop
+            lines.add(prefix + "partner-service-ids=" + String.join(",",
+                    partnerServiceIds(m).stream().map(String::strip).toList()));
         }
         lines.add("gateway.snap.signing-key=" + der(SnapKeys.privateKey(gatewayPrivateKeyPem()).getEncoded()));
         lines.add("gateway.snap.previous-signing-key="
