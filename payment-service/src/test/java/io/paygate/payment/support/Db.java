@@ -70,6 +70,24 @@ public final class Db {
         return count("SELECT count(*) FROM sandbox_charge WHERE payment_code = ?", paymentCode);
     }
 
+    /**
+     * Until the handle is closed, every insert of a payment whose SNAP virtual account number (spaces removed) is
+     * {@code number} waits a third of a second before its row is written: concurrent creates of one number all pass
+     * any check made before their insert, so that only a database constraint can tell them apart.
+     */
+    public AutoCloseable slowInsertsOfVirtualAccount(String number) {
+        if (!number.matches("[0-9]{1,28}")) {
+            throw new IllegalArgumentException("not a number: " + number);
+        }
+        update("""
+                CREATE OR REPLACE FUNCTION slow_insert() RETURNS trigger AS $$
+                BEGIN PERFORM pg_sleep(0.3); RETURN NEW; END $$ LANGUAGE plpgsql""");
+        String trigger = "slow_insert_" + number;
+        update("CREATE TRIGGER " + trigger + " BEFORE INSERT ON payment FOR EACH ROW WHEN "
+                + "(replace(NEW.snap_virtual_account_no, ' ', '') = '" + number + "') EXECUTE FUNCTION slow_insert()");
+        return () -> update("DROP TRIGGER " + trigger + " ON payment");
+    }
+
     private static void bind(PreparedStatement s, Object... args) throws SQLException {
         for (int i = 0; i < args.length; i++) {
             s.setObject(i + 1, args[i]);
