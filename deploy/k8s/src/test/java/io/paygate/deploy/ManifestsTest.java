@@ -289,6 +289,9 @@ class ManifestsTest {
                 Properties properties = secretProperties(service + "-secrets");
                 assertTrue(properties.containsKey("gateway.merchants.acme.snap.client-key"), service);
                 assertTrue(properties.containsKey("gateway.merchants.acme.snap.public-key"), service);
+                // create-va takes only the merchant's own company codes (docs/contract.md §9)
+                assertEquals(service.equals("payment-service"),
+                        properties.containsKey("gateway.merchants.acme.snap.partner-service-ids"), service);
             } else {
                 Properties properties = secretProperties(service + "-secrets");
                 assertTrue(properties.containsKey("gateway.merchants.acme.snap.client-key"), "X-PARTNER-ID: " + service);

@@ -31,7 +31,7 @@ public class PaymentInserts {
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, false, 0, 0, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?,
                 ?, ?, ?, ?, ?)
             """;
-    /** Any duplicate (merchant, order id) or payment code is not inserted: a concurrent twin, or a code to draw again. */
+    /** A duplicate (merchant, order id) or payment code is not inserted: a concurrent twin, or a code to draw again. */
     private static final String INSERT = INSERT_ROW + "ON CONFLICT DO NOTHING";
     /**
      * A SNAP virtual account's row: (merchant, order id) decides idempotency as for any payment, while

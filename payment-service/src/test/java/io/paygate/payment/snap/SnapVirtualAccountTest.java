@@ -353,8 +353,9 @@ class SnapVirtualAccountTest {
 
     /**
      * {@code racers} create-va of 10000.00 with one number and as many {@code trxId}s, sent at once while inserts of
-     * the number are slow (a wide race: every one passes any check made before its insert): one opens the account, every other is {@code 4092700} and left nothing behind (no payment, no idempotency record,
-     * no event). The winner's {@code trxId}.
+     * the number are slow (a wide race: every one passes any check made before its insert): one opens the account,
+     * every other is {@code 4092700} and left nothing behind (no payment, no idempotency record, no event). The
+     * winner's {@code trxId}.
      */
     private String raceForTheNumber(String customerNo, int racers) throws Exception {
         List<String> trxIds = new ArrayList<>();
@@ -395,6 +396,33 @@ class SnapVirtualAccountTest {
         assertEquals(1, db.count("SELECT count(*) FROM payment WHERE status = 'PENDING' AND "
                 + "replace(snap_virtual_account_no, ' ', '') = ?", digits));
         return winner;
+    }
+
+    @Test
+    void anAccountTheBankDidNotOpenIsAnswered5022700AndLeavesNothingSoTheSameRequestMayBeSentAgain() {
+        String customerNo = newCustomerNo();
+        String digits = (PARTNER_SERVICE_ID + customerNo).replace(" ", "");
+        String trxId = newReference();
+        String body = createVaBody(trxId, customerNo, "21000.00", null);
+        Db db = db();
+        // the sandbox bank fails inside its own transaction, for this number only
+        db.update("""
+                CREATE OR REPLACE FUNCTION sandbox_outage() RETURNS trigger AS $$
+                BEGIN RAISE EXCEPTION 'sandbox provider outage'; END $$ LANGUAGE plpgsql""");
+        db.update("CREATE TRIGGER sandbox_va_outage BEFORE INSERT ON sandbox_charge FOR EACH ROW WHEN (NEW.pay_code = '"
+                + digits + "') EXECUTE FUNCTION sandbox_outage()");
+        try {
+            assertRefused(post(CREATE_VA, body), 502, "5022700", "Bad Gateway The payment provider did not answer");
+        } finally {
+            db.update("DROP TRIGGER sandbox_va_outage ON sandbox_charge");
+        }
+        assertEquals(0, db.count("SELECT count(*) FROM payment WHERE order_id = ?", trxId), "no payment");
+        assertEquals(0, db.count("SELECT count(*) FROM snap_idempotency WHERE partner_reference_no = ?", trxId));
+        status(DEMO, trxId).then().statusCode(404);
+
+        post(CREATE_VA, body).statusCode(200).body("responseCode", equalTo("2002700"));
+        status(DEMO, trxId).then().body("result.payment.status", equalTo("PENDING"))
+                .body("sourceOfFunds.paymentCode", equalTo(digits));
     }
 
     @Test
@@ -442,15 +470,14 @@ class SnapVirtualAccountTest {
     void anEmptyVirtualAccountNoIsReadAsNotSent() {
         String customerNo = newCustomerNo();
         String trxId = newReference();
-        String body = createVaBody(trxId, customerNo, "12000.00", null)
-                .replace("\"virtualAccountNo\":\"" + PARTNER_SERVICE_ID + customerNo + "\"", "\"virtualAccountNo\":\"\"");
+        String sent = "\"virtualAccountNo\":\"" + PARTNER_SERVICE_ID + customerNo + "\"";
+        String body = createVaBody(trxId, customerNo, "12000.00", null).replace(sent, "\"virtualAccountNo\":\"\"");
         post(CREATE_VA, body).statusCode(200).body("responseCode", equalTo("2002700"))
                 .body("virtualAccountData.virtualAccountNo", equalTo(PARTNER_SERVICE_ID + customerNo));
         for (String path : new String[]{VA_STATUS, DELETE_VA}) {
             String lookup = vaLookupBody(customerNo, trxId);
-            String absent = lookup.replace("\"virtualAccountNo\":\"" + PARTNER_SERVICE_ID + customerNo + "\",", "");
-            String empty = lookup.replace("\"virtualAccountNo\":\"" + PARTNER_SERVICE_ID + customerNo + "\"",
-                    "\"virtualAccountNo\":\"\"");
+            String absent = lookup.replace(sent + ",", "");
+            String empty = lookup.replace(sent, "\"virtualAccountNo\":\"\"");
             String asAbsent = post(path, absent).statusCode(400).extract().asString();
             assertEquals(asAbsent, post(path, empty).statusCode(400).extract().asString(), path);
         }

@@ -17,8 +17,8 @@ import java.util.regex.Pattern;
  * registry holds them; anything that knows the codes may build one ({@link #PartnerServiceIds(Map)}).
  * <p>
  * A code is its digits: a virtual account's number is read without its spaces (as a bank app reads it), so
- * {@code "   12345"} and {@code "12345"} are one code, shown left-padded with spaces to 8. Made at start-up: a code that
- * is not 1–8 digits, one two merchants share, and one that begins another merchant's (every number under
+ * {@code "   12345"} and {@code "12345"} are one code, shown left-padded with spaces to 8. Made at start-up: a code
+ * that is not 1–8 digits, one two merchants share, and one that begins another merchant's (every number under
  * {@code 123456} is also a number under {@code 12345}) stop the service, naming the key.
  */
 @Singleton
