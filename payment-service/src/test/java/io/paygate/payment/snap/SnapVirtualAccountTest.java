@@ -368,7 +368,7 @@ class SnapVirtualAccountTest {
         }
         String digits = (PARTNER_SERVICE_ID + customerNo).replace(" ", "");
         List<ExtractableResponse<Response>> replies;
-        try (AutoCloseable wide = db().slowInsertsOfVirtualAccount(digits)) {
+        try (Db.Undo wide = db().slowInsertsOfVirtualAccount(digits)) {
             replies = AllAtOnce.run(calls);
         }
         String winner = null;
@@ -406,15 +406,8 @@ class SnapVirtualAccountTest {
         String body = createVaBody(trxId, customerNo, "21000.00", null);
         Db db = db();
         // the sandbox bank fails inside its own transaction, for this number only
-        db.update("""
-                CREATE OR REPLACE FUNCTION sandbox_outage() RETURNS trigger AS $$
-                BEGIN RAISE EXCEPTION 'sandbox provider outage'; END $$ LANGUAGE plpgsql""");
-        db.update("CREATE TRIGGER sandbox_va_outage BEFORE INSERT ON sandbox_charge FOR EACH ROW WHEN (NEW.pay_code = '"
-                + digits + "') EXECUTE FUNCTION sandbox_outage()");
-        try {
+        try (Db.Undo outage = db.sandboxOutageWhen("NEW.pay_code = '" + digits + "'")) {
             assertRefused(post(CREATE_VA, body), 502, "5022700", "Bad Gateway The payment provider did not answer");
-        } finally {
-            db.update("DROP TRIGGER sandbox_va_outage ON sandbox_charge");
         }
         assertEquals(0, db.count("SELECT count(*) FROM payment WHERE order_id = ?", trxId), "no payment");
         assertEquals(0, db.count("SELECT count(*) FROM snap_idempotency WHERE partner_reference_no = ?", trxId));

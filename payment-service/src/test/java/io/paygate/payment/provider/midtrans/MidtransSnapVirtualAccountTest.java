@@ -108,7 +108,7 @@ class MidtransSnapVirtualAccountTest extends MidtransTestBase {
         }
         Map<String, Integer> answers = new TreeMap<>();
         List<ExtractableResponse<Response>> replies;
-        try (AutoCloseable wide = MidtransDb.db().slowInsertsOfVirtualAccount(digits(customerNo))) {
+        try (Db.Undo wide = MidtransDb.db().slowInsertsOfVirtualAccount(digits(customerNo))) {
             replies = AllAtOnce.run(calls);
         }
         for (ExtractableResponse<Response> reply : replies) {
