@@ -18,10 +18,10 @@ import java.util.Set;
 /**
  * The simulator's charges paid later, as docs.midtrans.com documents their Core API: {@code bank_transfer} (bca, bni,
  * bri, cimb, permata; under the custom {@code va_number} when one is sent), {@code echannel}, {@code qris},
- * {@code gopay}, {@code shopeepay} and {@code cstore} (alfamart, indomaret), each answered 201 {@code pending} with its number, code, QR or app link and an
- * {@code expiry_time} from {@code custom_expiry} (else Midtrans's defaults: 24 h, 15 min for QR and wallets); then
- * {@code POST /v2/{order_id}/cancel}, the refunds ({@code /refund}, {@code /refund/online/direct}), the QR image and
- * the wallet's app page.
+ * {@code gopay}, {@code shopeepay} and {@code cstore} (alfamart, indomaret), each answered 201 {@code pending} with
+ * its number, code, QR or app link and an {@code expiry_time} from {@code custom_expiry} (else Midtrans's defaults:
+ * 24 h, 15 min for QR and wallets); then {@code POST /v2/{order_id}/cancel}, the refunds ({@code /refund},
+ * {@code /refund/online/direct}), the QR image and the wallet's app page.
  */
 final class MethodRoutes {
 
