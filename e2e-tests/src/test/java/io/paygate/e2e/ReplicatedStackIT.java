@@ -38,8 +38,8 @@ import static org.hamcrest.Matchers.equalTo;
  * per resource: the merchant ends on the state the status API reports, every time. Then one replica of each service
  * killed mid-run, and a rolling restart of every replica under load: nothing lost, no notification id with two
  * bodies, no initiation failing other than cleanly. A subscription's cycles charged once each though the replica
- * holding one is killed; SNAP's token, X-EXTERNAL-ID, idempotency and notifications at three replicas. Each test prints
- * its figures.
+ * holding one is killed; SNAP's token, X-EXTERNAL-ID, idempotency and notifications at three replicas, and one open
+ * virtual account per number however many replicas race for it. Each test prints its figures.
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class ReplicatedStackIT {
@@ -438,6 +438,14 @@ class ReplicatedStackIT {
             }
         }
 
+        static void execute(String sql) {
+            try (java.sql.Connection c = connect(); java.sql.Statement st = c.createStatement()) {
+                st.execute(sql);
+            } catch (java.sql.SQLException e) {
+                throw new IllegalStateException(e);
+            }
+        }
+
         static String value(String sql, String arg) {
             List<String> values = values(sql, arg);
             return values.isEmpty() ? null : values.get(0);
@@ -555,6 +563,90 @@ class ReplicatedStackIT {
                     .body("{\"snapQrNotifyUrl\":null}").put("/pg/merchant/callbacks"), r -> r.statusCode() == 200);
             sink.close();
         }
+    }
+
+    /**
+     * Issue 43 at three replicas (contract §9): create-va for one number sent at once to every payment-service replica,
+     * three to each (each its own {@code trxId}), opens one account; every other answer is {@code 4092700} and made
+     * nothing the merchant can find. Inserts of the number are made slow meanwhile (a trigger), so every request
+     * passes any check made before its insert: only the constraint the replicas share can decide.
+     */
+    @Test
+    @Order(9)
+    @Timeout(value = 2, unit = TimeUnit.MINUTES)
+    @DisplayName("SNAP create-va for one number at three replicas at once: one account, every other 4092700")
+    void createVaForOneNumberAtThreeReplicasOpensOneAccount() throws Exception {
+        SnapClient snap = SnapClients.at(replicas.baseUrl("payment-service", 0), SandboxMerchants.DEMO);
+        snap.accessToken();
+        String customerNo = String.valueOf(java.util.concurrent.ThreadLocalRandom.current()
+                .nextLong(100_000_000_000L, 999_999_999_999L));
+        String number = "   12345" + customerNo; // demo's company code (contract §8)
+        String digits = number.replace(" ", "");
+        List<String> trxIds = new java.util.ArrayList<>();
+        List<java.util.concurrent.Callable<io.restassured.response.Response>> calls = new java.util.ArrayList<>();
+        for (int k = 0; k < ReplicatedStack.REPLICAS; k++) {
+            SnapClient at = snap.at(replicas.baseUrl("payment-service", k));
+            for (int i = 0; i < 3; i++) {
+                String trxId = Merchant.newId("SNAPVA");
+                String body = Json.write(Map.of("partnerServiceId", "   12345", "customerNo", customerNo,
+                        "virtualAccountNo", number, "virtualAccountName", "Budi Santoso", "trxId", trxId,
+                        "totalAmount", Map.of("value", "150000.00", "currency", "IDR"),
+                        "additionalInfo", Map.of("channel", "VA_BCA")));
+                trxIds.add(trxId);
+                calls.add(() -> at.request().body(body).post("/v1.0/transfer-va/create-va"));
+            }
+        }
+        Db.execute("""
+                CREATE OR REPLACE FUNCTION slow_insert() RETURNS trigger AS $$
+                BEGIN PERFORM pg_sleep(0.3); RETURN NEW; END $$ LANGUAGE plpgsql""");
+        Db.execute("CREATE TRIGGER slow_insert_" + digits + " BEFORE INSERT ON payment FOR EACH ROW WHEN "
+                + "(replace(NEW.snap_virtual_account_no, ' ', '') = '" + digits + "') EXECUTE FUNCTION slow_insert()");
+        List<io.restassured.response.Response> replies = new java.util.ArrayList<>();
+        java.util.concurrent.CountDownLatch gate = new java.util.concurrent.CountDownLatch(1);
+        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(calls.size());
+        try {
+            List<java.util.concurrent.Future<io.restassured.response.Response>> sent = new java.util.ArrayList<>();
+            for (var call : calls) {
+                sent.add(pool.submit(() -> {
+                    gate.await();
+                    return call.call();
+                }));
+            }
+            gate.countDown();
+            for (var f : sent) {
+                replies.add(f.get());
+            }
+        } finally {
+            pool.shutdownNow();
+            Db.execute("DROP TRIGGER slow_insert_" + digits + " ON payment");
+        }
+        Map<String, Integer> answers = new java.util.TreeMap<>();
+        String winner = null;
+        for (int i = 0; i < replies.size(); i++) {
+            io.restassured.response.Response r = replies.get(i);
+            answers.merge(r.statusCode() + " " + r.path("responseCode"), 1, Integer::sum);
+            if (r.statusCode() == 200) {
+                winner = trxIds.get(i);
+            }
+        }
+        System.out.println("create-va for one number, " + calls.size() + " at once over three replicas: " + answers);
+        assertEquals(Map.of("200 2002700", 1, "409 4092700", calls.size() - 1), answers, "replies by answer");
+        // what the merchant sees: the winner's account PENDING under the number, no other payment
+        for (int i = 0; i < trxIds.size(); i++) {
+            String trxId = trxIds.get(i);
+            var status = Merchant.api(replicas.baseUrl("payment-service", i % ReplicatedStack.REPLICAS))
+                    .get("/pg/payment/card/status/" + trxId).then();
+            if (trxId.equals(winner)) {
+                status.statusCode(200).body("result.payment.status", equalTo("PENDING"))
+                        .body("sourceOfFunds.paymentCode", equalTo(digits));
+            } else {
+                status.statusCode(404);
+            }
+        }
+        assertEquals(1, Db.count("SELECT count(*) FROM payment WHERE replace(snap_virtual_account_no, ' ', '') = ?",
+                digits), "one payment with the number");
+        assertEquals(1, Db.count("SELECT count(*) FROM sandbox_charge WHERE pay_code = ?", digits),
+                "one charge opened at the provider");
     }
 
     private void assertSettled(String what, Load load, Report report) {

@@ -34,6 +34,19 @@ public final class SandboxSnap {
         return merchant.id();
     }
 
+    /**
+     * The merchant's SNAP company codes ({@code partnerServiceId}, docs/contract.md §8, §9), as a request sends them:
+     * left-padded with spaces to 8. {@code demo} has {@code "   12345"} (the code of midtrans-client's examples and of
+     * the docs) and {@code "   12346"}, {@code demo2} {@code "   22345"}.
+     */
+    public static List<String> partnerServiceIds(SandboxMerchants.Merchant merchant) {
+        return switch (merchant.id()) {
+            case "demo" -> List.of("   12345", "   12346");
+            case "demo2" -> List.of("   22345");
+            default -> List.of();
+        };
+    }
+
     /** {@code deploy/local/snap/<id>-private.pem}. */
     public static String privateKeyPem(SandboxMerchants.Merchant merchant) {
         return resource(merchant.id() + "-private.pem");
@@ -95,8 +108,8 @@ public final class SandboxSnap {
 
     /**
      * The {@code gateway.merchants.<id>.snap.*} lines, each key as base64 DER on one line (no token key: the test
-     * profile has one, the local stack makes one): client key, public key, and the gateway's signing key (and for
-     * {@link #ROTATING} the previous one), which only notification-service needs ({@link #isSigningKey(String)}).
+     * profile has one, the local stack makes one): client key, public key, company codes, and the gateway's signing key
+     * (and for {@link #ROTATING} the previous one), which only notification-service needs ({@link #isSigningKey(String)}).
      */
     public static List<String> configLines() {
         List<String> lines = new ArrayList<>();
@@ -109,6 +122,9 @@ public final class SandboxSnap {
                 lines.add(prefix + "previous-signing-key="
                         + der(SnapKeys.privateKey(gatewayPreviousPrivateKeyPem()).getEncoded()));
             }
+            // written without the padding, which a properties file or an environment variable would drop
+            lines.add(prefix + "partner-service-ids=" + String.join(",",
+                    partnerServiceIds(m).stream().map(String::strip).toList()));
         }
         return lines;
     }

@@ -300,8 +300,11 @@ class ManifestsTest {
                 assertEquals("token-key", current.path("key").asText(), service);
                 assertFalse(current.path("optional").asBoolean(false), service);
                 assertTrue(secretRef(env, "GATEWAY_SNAP_PREVIOUS_TOKEN_KEY").path("optional").asBoolean(), service);
-                assertTrue(merchants.containsKey("gateway.merchants.acme.snap.client-key"), service);
+                                assertTrue(merchants.containsKey("gateway.merchants.acme.snap.client-key"), service);
                 assertTrue(merchants.containsKey("gateway.merchants.acme.snap.public-key"), service);
+                // create-va takes only the merchant's own company codes (docs/contract.md §9)
+                assertEquals(service.equals("payment-service"),
+                        merchants.containsKey("gateway.merchants.acme.snap.partner-service-ids"), service);
             } else {
                 assertTrue(merchants.containsKey("gateway.merchants.acme.snap.client-key"), "X-PARTNER-ID: " + service);
             }

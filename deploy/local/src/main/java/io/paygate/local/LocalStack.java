@@ -2,6 +2,7 @@ package io.paygate.local;
 
 import io.paygate.model.event.Topics;
 import io.paygate.testsupport.SandboxMerchants;
+import io.paygate.testsupport.SandboxSnap;
 import io.paygate.testsupport.infra.EmbeddedKafkaBroker;
 import io.paygate.testsupport.infra.EmbeddedPostgresServer;
 
@@ -15,6 +16,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 /**
@@ -394,7 +396,11 @@ public final class LocalStack {
                 + baseUrl("binding-service") + " for /v1.0/registration-account-*): client key = merchant id, private"
                 + " keys deploy/local/snap/<merchant>-private.pem; each merchant verifies its SNAP notifications with"
                 + " its own keys, " + baseUrl("notification-service") + "/pg/snap/public-keys/<client key>.pem"
-                + " (deploy/local/snap/gateway-<merchant>-public.pem; sandbox only)");
+                + " (deploy/local/snap/gateway-<merchant>-public.pem; sandbox only);"
+                + " company codes (partnerServiceId) " + String.join(", ", SandboxMerchants.ALL.stream()
+                        .map(m -> m.id() + " " + SandboxSnap.partnerServiceIds(m).stream()
+                                .map(code -> "\"" + code + "\"").collect(Collectors.joining(" ")))
+                        .toList()));
         MidtransMerchant.describe(options.extraConfig(), baseUrl("payment-service")).forEach(System.out::println);
     }
 

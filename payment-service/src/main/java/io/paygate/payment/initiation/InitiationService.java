@@ -72,6 +72,7 @@ public class InitiationService {
     private final MethodCheckout methods;
     private final InitiationReplies replies;
     private final RecurringPayments recurring;
+    private final PaymentWithdrawals withdrawals;
     private final boolean allowLocalUrls;
 
     private final MerchantCounter initiations;
@@ -79,8 +80,10 @@ public class InitiationService {
     InitiationService(PaymentRepository payments, PaymentInserts inserts, PaymentConfig config, GatewayConfig gateway,
                       GatewayTime time, PaymentCodes codes, MeterRegistry metrics, DnsResolver dns,
                       GatewayPorts gatewayPorts, PublicUrls urls, MethodCatalog catalog, MethodCheckout methods,
-                      InitiationReplies replies, MerchantTags merchantTags, RecurringPayments recurring) {
+                      InitiationReplies replies, MerchantTags merchantTags, RecurringPayments recurring,
+                      PaymentWithdrawals withdrawals) {
         this.recurring = recurring;
+        this.withdrawals = withdrawals;
         this.initiations = MerchantCounter.register(metrics, merchantTags, "paygate.payments.initiated",
                 "Hosted payments created, by merchant (repeats of an idempotent request not counted)");
         this.payments = payments;
@@ -133,6 +136,29 @@ public class InitiationService {
         PaymentEntity p = store(merchant, request, hash, method, extra).payment();
         open(p, method);
         return p;
+    }
+
+    /**
+     * As {@link #initiateWith}, all or nothing (docs/contract.md §9, a SNAP virtual account): when the charge of a
+     * payment this call inserted is not opened as asked (the provider refused, did not answer, or opened another
+     * number), the payment is withdrawn ({@link PaymentWithdrawals}) before the failure is answered, so that a 5xx
+     * means nothing was made.
+     *
+     * @throws PaymentInserts.OpenNumberTaken when another open virtual account has the payment's number; nothing was
+     *                                        written
+     */
+    public PaymentEntity initiateOrWithdraw(Merchant merchant, InitiateRequest request, PaymentMethod method,
+                                            String hash, java.util.function.Consumer<PaymentEntity> extra) {
+        Stored stored = store(merchant, request, hash, method, extra);
+        try {
+            open(stored.payment(), method);
+        } catch (RuntimeException e) {
+            if (stored.created()) {
+                withdrawals.withdraw(stored.payment().paymentCode);
+            }
+            throw e;
+        }
+        return stored.payment();
     }
 
     /** Whether {@code method} is offered to the merchant (its channel opens it). */

@@ -1,5 +1,6 @@
 package io.paygate.payment.initiation;
 
+import io.paygate.kit.db.Unique;
 import io.paygate.payment.payment.PaymentEntity;
 import jakarta.inject.Singleton;
 
@@ -21,7 +22,7 @@ import java.time.ZoneOffset;
 @Singleton
 public class PaymentInserts {
 
-    static final String INSERT = """
+    private static final String INSERT_ROW = """
             INSERT INTO payment (id, payment_code, merchant_id, order_id, content_hash, amount, currency, description,
                 customer_id, customer, meta, callback_url, return_url, status, awaiting_otp, sequence, version,
                 expires_at, link_expires_at, created_at, updated_at, success_url, fail_url, back_url, preselected,
@@ -29,7 +30,17 @@ public class PaymentInserts {
                 snap_partner_service_id, snap_customer_no, snap_virtual_account_no, snap_virtual_account_name)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, false, 0, 0, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?,
                 ?, ?, ?, ?, ?)
-            ON CONFLICT DO NOTHING""";
+            """;
+    /** A duplicate (merchant, order id) or payment code is not inserted: a concurrent twin, or a code to draw again. */
+    private static final String INSERT = INSERT_ROW + "ON CONFLICT DO NOTHING";
+    /**
+     * A SNAP virtual account's row: (merchant, order id) decides idempotency as for any payment, while
+     * {@link #OPEN_NUMBER} refuses it when another account with the number is open (docs/contract.md §9).
+     */
+    private static final String INSERT_VIRTUAL_ACCOUNT = INSERT_ROW + "ON CONFLICT (merchant_id, order_id) DO NOTHING";
+    /** The unique index of open SNAP virtual account numbers (V26). */
+    private static final String OPEN_NUMBER = "payment_snap_va_open";
+    private static final String PAYMENT_CODE = "payment_payment_code_key";
 
     private final DataSource dataSource;
 
@@ -42,11 +53,29 @@ public class PaymentInserts {
      *
      * @return whether the row was inserted; never throws on a duplicate, so a concurrent twin is simply not inserted
      *         (ON CONFLICT DO NOTHING waits for the twin's transaction: when nothing was inserted, the twin committed)
-     * @throws SQLException when the database cannot be asked (service-kit's mappers answer an outage with 503)
+     * @throws SQLException    when the database cannot be asked (service-kit's mappers answer an outage with 503)
+     * @throws OpenNumberTaken for a SNAP virtual account whose number another open account has; nothing was inserted
      */
     public boolean insertIfAbsent(PaymentEntity p) throws SQLException {
+        if (p.snapVirtualAccountNo == null) {
+            return insert(p, INSERT);
+        }
+        try {
+            return insert(p, INSERT_VIRTUAL_ACCOUNT);
+        } catch (SQLException e) {
+            if (Unique.violates(e, OPEN_NUMBER)) {
+                throw new OpenNumberTaken();
+            }
+            if (Unique.violates(e, PAYMENT_CODE)) {
+                return false; // the code drawn is another payment's: as ON CONFLICT DO NOTHING answers for the others
+            }
+            throw e;
+        }
+    }
+
+    private boolean insert(PaymentEntity p, String statement) throws SQLException {
         try (Connection connection = dataSource.getConnection();
-             PreparedStatement insert = connection.prepareStatement(INSERT)) {
+             PreparedStatement insert = connection.prepareStatement(statement)) {
             int i = 0;
             insert.setObject(++i, p.id);
             insert.setString(++i, p.paymentCode);
@@ -97,5 +126,15 @@ public class PaymentInserts {
     /** pgjdbc binds an OffsetDateTime as timestamptz (it has no binding for Instant). */
     private static OffsetDateTime utc(Instant instant) {
         return instant.atOffset(ZoneOffset.UTC);
+    }
+
+    /**
+     * Another SNAP virtual account with the number is open (docs/contract.md §9): the database refused the row, so
+     * nothing was written.
+     */
+    public static final class OpenNumberTaken extends RuntimeException {
+        OpenNumberTaken() {
+            super("another open virtual account has the number", null, false, false);
+        }
     }
 }

@@ -1,6 +1,5 @@
 package io.paygate.payment.payment;
 
-import io.paygate.model.status.PaymentStatus;
 import io.quarkus.hibernate.orm.panache.PanacheRepositoryBase;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.LockModeType;
@@ -64,12 +63,6 @@ public class PaymentRepository implements PanacheRepositoryBase<PaymentEntity, U
     public Optional<PaymentEntity> findSnapVirtualAccount(String merchantId, String number) {
         return find("merchantId = ?1 and replace(snapVirtualAccountNo, ' ', '') = ?2 order by createdAt desc",
                 merchantId, number).firstResultOptional();
-    }
-
-    /** Whether a SNAP virtual account with this number (spaces removed) is still waiting to be paid, of any merchant. */
-    public boolean snapVirtualAccountOpen(String number) {
-        return count("replace(snapVirtualAccountNo, ' ', '') = ?1 and status = ?2", number,
-                PaymentStatus.PENDING) > 0;
     }
 
     /**

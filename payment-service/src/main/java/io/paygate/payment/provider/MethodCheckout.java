@@ -113,6 +113,24 @@ public class MethodCheckout {
             throw new ProviderUnavailable("the payment provider did not answer", false);
         }
         charges.opened(r.paymentCode(), r.reference(), opened);
+        if (r.number() != null && !r.number().equals(opened.payCode())) {
+            cancelUnchosenNumber(r);
+        }
+    }
+
+    /**
+     * docs/contract.md §9: a virtual account the provider opened under another number than the one chosen (a real
+     * acquirer may prefix its own code) is cancelled at once, so no one is told a number the merchant did not choose.
+     * It was recorded first, so money paid to it meanwhile is still found.
+     *
+     * @throws ProviderUnavailable always; refused when the provider cancelled it
+     */
+    private void cancelUnchosenNumber(Reserved r) {
+        LOG.warnf("payment %s: the %s provider opened %s charge %s under another number than the one chosen; "
+                + "cancelling it", r.paymentCode(), r.channel(), r.method(), r.reference());
+        boolean cancelled = close(new Current(r.paymentCode(), r.merchantId(), r.reference(), r.method(),
+                r.channel()));
+        throw new ProviderUnavailable("the payment provider opened another number than the one chosen", cancelled);
     }
 
     private boolean close(Current current) {

@@ -15,6 +15,7 @@ import io.paygate.model.error.SnapCase;
 import io.paygate.model.snap.SnapAmount;
 import io.paygate.model.status.PaymentStatus;
 import io.paygate.payment.initiation.InitiationService;
+import io.paygate.payment.initiation.PaymentInserts;
 import io.paygate.payment.payment.GatewayTime;
 import io.paygate.payment.payment.PaymentEntity;
 import io.paygate.payment.payment.PaymentRepository;
@@ -66,13 +67,34 @@ public class SnapPayments {
      */
     PaymentEntity create(Merchant merchant, String orderId, SnapAmount amount, String amountField, Customer customer,
                          PaymentMethod method, Integer timeoutMinutes, Consumer<PaymentEntity> extra) {
-        InitiateRequest request = InitiateRequest.of(
-                new Order(orderId, amount.amount().toPlainString(), null, null, RUPIAH, timeoutMinutes, Map.of()),
-                customer, new Url(null, null, null, null, null, Map.of()));
-        requireRupiah(amount, amountField);
+        InitiateRequest request = initiation(orderId, amount, amountField, customer, timeoutMinutes);
         PaymentEntity p = method == null ? initiation.store(merchant, request, snap.bodyHash(), null, extra).payment()
                 : initiation.initiateWith(merchant, request, method, snap.bodyHash(), extra);
         return read(p.paymentCode);
+    }
+
+    /**
+     * A SNAP virtual account (docs/contract.md §9): as {@link #create} with {@code method}, all or nothing: the
+     * database refuses it while another account with its number is open ({@code 4092700}, nothing written), and one
+     * whose charge was not opened under its number is withdrawn before the {@code 5xx} is answered.
+     */
+    PaymentEntity createVirtualAccount(Merchant merchant, String orderId, SnapAmount amount, String amountField,
+                                       Customer customer, PaymentMethod method, Integer timeoutMinutes,
+                                       Consumer<PaymentEntity> extra) {
+        InitiateRequest request = initiation(orderId, amount, amountField, customer, timeoutMinutes);
+        try {
+            return read(initiation.initiateOrWithdraw(merchant, request, method, snap.bodyHash(), extra).paymentCode);
+        } catch (PaymentInserts.OpenNumberTaken e) {
+            throw SnapException.of(SnapCase.CONFLICT, null); // the number is still waiting for another bill
+        }
+    }
+
+    private static InitiateRequest initiation(String orderId, SnapAmount amount, String amountField, Customer customer,
+                                              Integer timeoutMinutes) {
+        requireRupiah(amount, amountField);
+        return InitiateRequest.of(
+                new Order(orderId, amount.amount().toPlainString(), null, null, RUPIAH, timeoutMinutes, Map.of()),
+                customer, new Url(null, null, null, null, null, Map.of()));
     }
 
     /** {@code 400xx01 <field>.currency} for another currency than rupiah, {@code <field>.value} for nothing to pay. */
@@ -172,11 +194,6 @@ public class SnapPayments {
     /** The merchant's latest virtual account made through SNAP with this number (spaces removed). */
     Optional<PaymentEntity> findVirtualAccount(Merchant merchant, String number) {
         return QuarkusTransaction.requiringNew().call(() -> payments.findSnapVirtualAccount(merchant.id(), number));
-    }
-
-    /** Whether a SNAP virtual account with this number waits to be paid. */
-    boolean virtualAccountOpen(String number) {
-        return QuarkusTransaction.requiringNew().call(() -> payments.snapVirtualAccountOpen(number));
     }
 
     /**

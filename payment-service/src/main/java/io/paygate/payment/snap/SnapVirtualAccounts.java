@@ -1,6 +1,7 @@
 package io.paygate.payment.snap;
 
 import io.paygate.kit.auth.Merchant;
+import io.paygate.kit.snap.PartnerServiceIds;
 import io.paygate.kit.snap.SnapException;
 import io.paygate.kit.snap.SnapIdempotency;
 import io.paygate.model.api.Customer;
@@ -29,8 +30,8 @@ import java.util.Optional;
 /**
  * SNAP virtual accounts (docs/contract.md §9, services 27, 26, 31) onto §2a's: create-va makes an ordinary payment
  * (order id {@code trxId}) with the bank's virtual account preselected and opened under {@code virtualAccountNo} =
- * {@code partnerServiceId + customerNo} (the customer transfers to it without the spaces); status reads it;
- * delete-va cancels it as §3a does.
+ * {@code partnerServiceId + customerNo} (the customer transfers to it without the spaces), the code one of the
+ * merchant's own ({@link PartnerServiceIds}); status reads it; delete-va cancels it as §3a does.
  */
 @ApplicationScoped
 public class SnapVirtualAccounts {
@@ -42,23 +43,35 @@ public class SnapVirtualAccounts {
     private final SnapPayments payments;
     private final SnapIdempotency idempotency;
     private final GatewayTime time;
+    private final PartnerServiceIds companyCodes;
 
-    SnapVirtualAccounts(SnapPayments payments, SnapIdempotency idempotency, GatewayTime time) {
+    SnapVirtualAccounts(SnapPayments payments, SnapIdempotency idempotency, GatewayTime time,
+                        PartnerServiceIds companyCodes) {
         this.payments = payments;
         this.idempotency = idempotency;
         this.time = time;
+        this.companyCodes = companyCodes;
     }
 
-    /** create-va, once per {@code trxId}; every field is checked before anything is claimed or written. */
+    /**
+     * create-va, once per {@code trxId}; every field is checked before anything is claimed or written. The number is
+     * one of the merchant's company codes ({@code 4002701 partnerServiceId} otherwise); the database lets one account
+     * with it be open at a time ({@code 4092700}, nothing written); a provider that does not open it under that
+     * number leaves nothing behind either ({@code 5022700}).
+     */
     public Response create(Merchant merchant, CreateVaRequest request) {
         CreateVaInfo info = request.additionalInfo();
         SnapPayments.requireOwnMerchant(merchant, info == null ? null : info.merchantId());
+        if (!companyCodes.belongsTo(merchant.id(), request.partnerServiceId())) {
+            throw SnapException.invalidFormat("partnerServiceId"); // another merchant's code, or no merchant's
+        }
         PaymentMethod method = channel(merchant, info);
         String number = request.partnerServiceId() + request.customerNo();
         if (number.length() > 28) {
             throw SnapException.invalidFormat("customerNo");
         }
-        if (request.virtualAccountNo() != null && !digits(request.virtualAccountNo()).equals(digits(number))) {
+        String asked = request.virtualAccountNo();
+        if (asked != null && !asked.isEmpty() && !digits(asked).equals(digits(number))) { // "": not sent
             throw SnapException.invalidFormat("virtualAccountNo");
         }
         SnapPayments.requireRupiah(request.totalAmount(), "totalAmount");
@@ -66,11 +79,8 @@ public class SnapVirtualAccounts {
         Customer customer = new Customer(null, request.virtualAccountEmail(), cut(request.virtualAccountName(), 50),
                 null, request.virtualAccountPhone());
         Response reply = idempotency.once(request.trxId(), () -> {
-            if (payments.virtualAccountOpen(digits(number))) {
-                throw SnapException.of(SnapCase.CONFLICT, null); // the number is still waiting for another bill
-            }
-            PaymentEntity p = payments.create(merchant, request.trxId(), request.totalAmount(), "totalAmount",
-                    customer, method, timeout, created -> created.madeThroughSnap(SnapOrigin.VA,
+            PaymentEntity p = payments.createVirtualAccount(merchant, request.trxId(), request.totalAmount(),
+                    "totalAmount", customer, method, timeout, created -> created.madeThroughSnap(SnapOrigin.VA,
                             request.partnerServiceId(), request.customerNo(), number, request.virtualAccountName()));
             return reply(ServiceCode.SNAP_VA_CREATE, p, null, null);
         });

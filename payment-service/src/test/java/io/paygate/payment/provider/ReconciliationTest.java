@@ -145,15 +145,8 @@ class ReconciliationTest {
         String orderId = Requests.orderId();
         String code = PaymentApi.newPayment(orderId);
         // a real failure inside the provider's own transaction, for this payment only
-        db.update("""
-                CREATE OR REPLACE FUNCTION sandbox_outage() RETURNS trigger AS $$
-                BEGIN RAISE EXCEPTION 'sandbox provider outage'; END $$ LANGUAGE plpgsql""");
-        db.update("CREATE TRIGGER sandbox_outage BEFORE INSERT ON sandbox_charge FOR EACH ROW WHEN (NEW.payment_code = '"
-                + code + "') EXECUTE FUNCTION sandbox_outage()");
-        try {
+        try (Db.Undo outage = db.sandboxOutageWhen("NEW.payment_code = '" + code + "'")) {
             PaymentApi.payByCard(code, "4111111111111111").then().statusCode(303); // the page shows processing
-        } finally {
-            db.update("DROP TRIGGER sandbox_outage ON sandbox_charge");
         }
         assertEquals("PROCESSING", PaymentApi.statusOf(orderId));
         assertEquals(0, db.chargesOf(code));

@@ -28,7 +28,10 @@ final class SnapPaymentFixtures {
     static final String DEBIT_REFUND = "/v1.0/debit/refund";
     static final String TRANSFER = "/v1.0/transfer-interbank";
     static final String TRANSFER_STATUS = "/v1.0/transfer/status";
-    /** As midtrans-client's example sends it: left-padded with spaces to 8. */
+    /**
+     * demo's first company code (docs/contract.md §8), left-padded with spaces to 8 as midtrans-client's example
+     * sends one; demo2's is {@code "   22345"}.
+     */
     static final String PARTNER_SERVICE_ID = "   12345";
     /** A reply time as docs/contract.md §9 has them: ISO-8601, whole seconds, with the offset. */
     static final String WHOLE_SECONDS = "^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(Z|[+-]\\d{2}:\\d{2})$";
@@ -55,13 +58,19 @@ final class SnapPaymentFixtures {
     }
 
     static String createVaBody(String trxId, String customerNo, String amount, String channel) {
+        return createVaBody(PARTNER_SERVICE_ID, trxId, customerNo, amount, channel);
+    }
+
+    /** create-va under company code {@code partnerServiceId} (demo's {@link #PARTNER_SERVICE_ID} above). */
+    static String createVaBody(String partnerServiceId, String trxId, String customerNo, String amount,
+                               String channel) {
         String info = channel == null ? "" : ",\"additionalInfo\":{\"channel\":\"" + channel + "\"}";
         return """
                 {"partnerServiceId":"%s","customerNo":"%s","virtualAccountNo":"%s%s",\
                 "virtualAccountName":"Budi Santoso","virtualAccountEmail":"budi@example.com",\
                 "virtualAccountPhone":"6281234567890","trxId":"%s",\
                 "totalAmount":{"value":"%s","currency":"IDR"},"virtualAccountTrxType":"C"%s}"""
-                .formatted(PARTNER_SERVICE_ID, customerNo, PARTNER_SERVICE_ID, customerNo, trxId, amount, info);
+                .formatted(partnerServiceId, customerNo, partnerServiceId, customerNo, trxId, amount, info);
     }
 
     /** status or delete-va as midtrans-client's example asks (the number and an inquiry id, no trxId). */

@@ -7,11 +7,14 @@ import io.paygate.model.event.PaymentStatusChanged;
 import io.paygate.model.event.SnapOrigin;
 import io.paygate.model.event.Topics;
 import io.paygate.model.snap.SnapTransactionSigner;
+import io.paygate.payment.support.AllAtOnce;
 import io.paygate.payment.support.Db;
 import io.paygate.payment.support.PaymentEvents;
 import io.paygate.payment.support.PaymentTestResources;
 import io.paygate.testsupport.quarkus.KafkaResource;
 import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.response.ExtractableResponse;
+import io.restassured.response.Response;
 import io.restassured.response.ValidatableResponse;
 import jakarta.inject.Inject;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
@@ -21,8 +24,12 @@ import org.junit.jupiter.api.Test;
 
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.UUID;
+import java.util.concurrent.Callable;
 
 import static io.paygate.payment.snap.SnapPaymentFixtures.CREATE_VA;
 import static io.paygate.payment.snap.SnapPaymentFixtures.DELETE_VA;
@@ -148,11 +155,12 @@ class SnapVirtualAccountTest {
     @Test
     void midtransClientsReadmeBodyWithoutATrxTypeOpensAClosedAccountAtItsBank() {
         // midtrans-client 1.4.3's README create-va, as its SnapBi sends it: no virtualAccountTrxType, the bank in
-        // additionalInfo.bank, expiredDate in UTC with Z, customerDetails and items the gateway does not use.
+        // additionalInfo.bank, expiredDate in UTC with Z, customerDetails and items the gateway does not use; its
+        // partnerServiceId ("    1234" there) is demo's company code here, as a merchant sends its own.
         String trxId = newReference();
         String customerNo = newCustomerNo();
         String body = """
-                {"partnerServiceId":"    1234","customerNo":"%s","virtualAccountNo":"    1234%s",\
+                {"partnerServiceId":"   12345","customerNo":"%s","virtualAccountNo":"   12345%s",\
                 "virtualAccountName":"Merchant Operation","virtualAccountEmail":"merchant-ops@midtrans.com",\
                 "virtualAccountPhone":"6281932358123","trxId":"%s",\
                 "totalAmount":{"value":"150000.00","currency":"IDR"},\
@@ -162,7 +170,7 @@ class SnapVirtualAccountTest {
                 "items":[{"id":"8143fc4f","price":{"value":"1500.00","currency":"IDR"},"quantity":1,\
                 "name":"test item name"}]}}""".formatted(customerNo, customerNo, trxId);
         post(CREATE_VA, body).statusCode(200).body("responseCode", equalTo("2002700"))
-                .body("virtualAccountData.virtualAccountNo", equalTo("    1234" + customerNo))
+                .body("virtualAccountData.virtualAccountNo", equalTo("   12345" + customerNo))
                 .body("virtualAccountData.virtualAccountTrxType", equalTo("C"))
                 .body("virtualAccountData.additionalInfo.channel", equalTo("VA_BCA"));
         status(DEMO, trxId).then().statusCode(200).body("result.payment.status", equalTo("PENDING"));
@@ -319,6 +327,158 @@ class SnapVirtualAccountTest {
             }
         }
         status(DEMO, trxId).then().body("result.payment.status", equalTo("PENDING"));
+    }
+
+    @Test
+    void concurrentCreateVaForOneNumberOpenOneAccountAndEveryOtherLeavesNothing() throws Exception {
+        String customerNo = newCustomerNo();
+        String digits = (PARTNER_SERVICE_ID + customerNo).replace(" ", "");
+        String first = raceForTheNumber(customerNo, 8);
+        assertEquals(1, db().count("SELECT count(*) FROM sandbox_charge WHERE pay_code = ?", digits),
+                "opened once at the provider");
+
+        // The account ends (deleted): the number is free again, and a second race again opens it once.
+        post(DELETE_VA, vaLookupBody(customerNo, first)).statusCode(200)
+                .body("virtualAccountData.additionalInfo.status", equalTo("CANCELLED"));
+        String second = raceForTheNumber(customerNo, 8);
+        // paid: free again
+        vaPay(digits, "10000.00").then().statusCode(200);
+        awaitStatus(DEMO, second, "CAPTURED");
+        String third = raceForTheNumber(customerNo, 6);
+        assertEquals(List.of("CANCELLED", "CAPTURED", "PENDING"), db().values("SELECT status FROM payment WHERE "
+                + "order_id IN (?, ?, ?) ORDER BY created_at", first, second, third));
+        assertEquals(3, db().count("SELECT count(*) FROM payment WHERE replace(snap_virtual_account_no, ' ', '') = ?",
+                digits), "nothing but the three winners' accounts");
+    }
+
+    /**
+     * {@code racers} create-va of 10000.00 with one number and as many {@code trxId}s, sent at once while inserts of
+     * the number are slow (a wide race: every one passes any check made before its insert): one opens the account,
+     * every other is {@code 4092700} and left nothing behind (no payment, no idempotency record, no event). The
+     * winner's {@code trxId}.
+     */
+    private String raceForTheNumber(String customerNo, int racers) throws Exception {
+        List<String> trxIds = new ArrayList<>();
+        List<Callable<ExtractableResponse<Response>>> calls = new ArrayList<>();
+        for (int i = 0; i < racers; i++) {
+            String trxId = newReference();
+            String body = createVaBody(trxId, customerNo, "10000.00", null);
+            trxIds.add(trxId);
+            calls.add(() -> snap(DEMO, demo).body(body).post(CREATE_VA).then().extract());
+        }
+        String digits = (PARTNER_SERVICE_ID + customerNo).replace(" ", "");
+        List<ExtractableResponse<Response>> replies;
+        try (Db.Undo wide = db().slowInsertsOfVirtualAccount(digits)) {
+            replies = AllAtOnce.run(calls);
+        }
+        String winner = null;
+        Map<String, Integer> answers = new TreeMap<>();
+        for (int i = 0; i < racers; i++) {
+            ExtractableResponse<Response> reply = replies.get(i);
+            answers.merge(reply.statusCode() + " " + reply.path("responseCode") + " "
+                    + reply.path("responseMessage"), 1, Integer::sum);
+            if (reply.statusCode() == 200) {
+                winner = trxIds.get(i);
+            }
+        }
+        assertEquals(Map.of("200 2002700 Successful", 1, "409 4092700 Conflict", racers - 1), answers);
+        Db db = db();
+        for (String trxId : trxIds) {
+            int expected = trxId.equals(winner) ? 1 : 0;
+            assertEquals(expected, db.count("SELECT count(*) FROM payment WHERE merchant_id = 'demo' AND order_id = ?",
+                    trxId), trxId);
+            assertEquals(expected, db.count("SELECT count(*) FROM snap_idempotency WHERE merchant_id = 'demo' AND "
+                    + "partner_reference_no = ?", trxId), "a refused trxId leaves no reply to replay: " + trxId);
+            if (expected == 0) {
+                assertEquals(0, db.count("SELECT count(*) FROM outbox_event WHERE strpos(payload, ?) > 0", trxId));
+            }
+        }
+        assertEquals(1, db.count("SELECT count(*) FROM payment WHERE status = 'PENDING' AND "
+                + "replace(snap_virtual_account_no, ' ', '') = ?", digits));
+        return winner;
+    }
+
+    @Test
+    void anAccountTheBankDidNotOpenIsAnswered5022700AndLeavesNothingSoTheSameRequestMayBeSentAgain() {
+        String customerNo = newCustomerNo();
+        String digits = (PARTNER_SERVICE_ID + customerNo).replace(" ", "");
+        String trxId = newReference();
+        String body = createVaBody(trxId, customerNo, "21000.00", null);
+        Db db = db();
+        // the sandbox bank fails inside its own transaction, for this number only
+        try (Db.Undo outage = db.sandboxOutageWhen("NEW.pay_code = '" + digits + "'")) {
+            assertRefused(post(CREATE_VA, body), 502, "5022700", "Bad Gateway The payment provider did not answer");
+        }
+        assertEquals(0, db.count("SELECT count(*) FROM payment WHERE order_id = ?", trxId), "no payment");
+        assertEquals(0, db.count("SELECT count(*) FROM snap_idempotency WHERE partner_reference_no = ?", trxId));
+        status(DEMO, trxId).then().statusCode(404);
+
+        post(CREATE_VA, body).statusCode(200).body("responseCode", equalTo("2002700"));
+        status(DEMO, trxId).then().body("result.payment.status", equalTo("PENDING"))
+                .body("sourceOfFunds.paymentCode", equalTo(digits));
+    }
+
+    @Test
+    void aCompanyCodeNotTheMerchantsOwnIsRefusedAndWritesNothing() {
+        String customerNo = newCustomerNo();
+        int payments = snapPayments();
+        // demo2's code, no merchant's, and codes whose numbers would begin like demo's ("   12345")
+        for (String code : new String[]{"   22345", "   99999", "  123456", "    1234", "12345678"}) {
+            String trxId = newReference();
+            assertRefused(post(CREATE_VA, createVaBody(code, trxId, customerNo, "10000.00", null)), 400, "4002701",
+                    "Invalid Field Format partnerServiceId");
+            assertEquals(0, db().count("SELECT count(*) FROM snap_idempotency WHERE partner_reference_no = ?",
+                    trxId));
+        }
+        assertEquals(payments, snapPayments());
+        // demo's other code and its code written without the padding are its own
+        post(CREATE_VA, createVaBody("   12346", newReference(), customerNo, "10000.00", null)).statusCode(200)
+                .body("virtualAccountData.virtualAccountNo", equalTo("   12346" + customerNo));
+        post(CREATE_VA, createVaBody("12345", newReference(), customerNo, "10000.00", null)).statusCode(200)
+                .body("virtualAccountData.virtualAccountNo", equalTo("12345" + customerNo));
+    }
+
+    @Test
+    void aNumberOfOneMerchantIsNeverAnothersToOpenTakeOverOrInherit() {
+        String customerNo = newCustomerNo();
+        String trxId = newReference();
+        String foreign = "   12345"; // demo's
+        ValidatableResponse refused = snap(DEMO2, demo2).body(createVaBody(foreign, newReference(), customerNo,
+                "10000.00", null)).post(CREATE_VA).then();
+        assertRefused(refused, 400, "4002701", "Invalid Field Format partnerServiceId"); // not first
+        post(CREATE_VA, createVaBody(trxId, customerNo, "10000.00", null)).statusCode(200);
+        assertRefused(snap(DEMO2, demo2).body(createVaBody(foreign, newReference(), customerNo, "10000.00", null))
+                .post(CREATE_VA).then(), 400, "4002701", "Invalid Field Format partnerServiceId"); // not beside it
+        post(DELETE_VA, vaLookupBody(customerNo, trxId)).statusCode(200);
+        assertRefused(snap(DEMO2, demo2).body(createVaBody(foreign, newReference(), customerNo, "10000.00", null))
+                .post(CREATE_VA).then(), 400, "4002701", "Invalid Field Format partnerServiceId"); // not after it
+        assertEquals(0, db().count("SELECT count(*) FROM payment WHERE merchant_id = 'demo2' AND "
+                + "replace(snap_virtual_account_no, ' ', '') = ?", (foreign + customerNo).replace(" ", "")));
+        // demo2's own code serves demo2
+        snap(DEMO2, demo2).body(createVaBody("   22345", newReference(), customerNo, "10000.00", null))
+                .post(CREATE_VA).then().statusCode(200).body("responseCode", equalTo("2002700"));
+    }
+
+    @Test
+    void anEmptyVirtualAccountNoIsReadAsNotSent() {
+        String customerNo = newCustomerNo();
+        String trxId = newReference();
+        String sent = "\"virtualAccountNo\":\"" + PARTNER_SERVICE_ID + customerNo + "\"";
+        String body = createVaBody(trxId, customerNo, "12000.00", null).replace(sent, "\"virtualAccountNo\":\"\"");
+        post(CREATE_VA, body).statusCode(200).body("responseCode", equalTo("2002700"))
+                .body("virtualAccountData.virtualAccountNo", equalTo(PARTNER_SERVICE_ID + customerNo));
+        for (String path : new String[]{VA_STATUS, DELETE_VA}) {
+            String lookup = vaLookupBody(customerNo, trxId);
+            String absent = lookup.replace(sent + ",", "");
+            String empty = lookup.replace(sent, "\"virtualAccountNo\":\"\"");
+            String asAbsent = post(path, absent).statusCode(400).extract().asString();
+            assertEquals(asAbsent, post(path, empty).statusCode(400).extract().asString(), path);
+        }
+        status(DEMO, trxId).then().body("result.payment.status", equalTo("PENDING"));
+    }
+
+    private Db db() {
+        return new Db(dataSource);
     }
 
     @Test

@@ -70,6 +70,43 @@ public final class Db {
         return count("SELECT count(*) FROM sandbox_charge WHERE payment_code = ?", paymentCode);
     }
 
+    /**
+     * Until the handle is closed, the sandbox provider fails inside its own transaction (a real outage, not a refusal)
+     * whenever it records a charge whose {@code sandbox_charge} row matches {@code condition} (SQL on {@code NEW}).
+     */
+    public Undo sandboxOutageWhen(String condition) {
+        update("""
+                CREATE OR REPLACE FUNCTION sandbox_outage() RETURNS trigger AS $$
+                BEGIN RAISE EXCEPTION 'sandbox provider outage'; END $$ LANGUAGE plpgsql""");
+        update("CREATE TRIGGER sandbox_outage BEFORE INSERT ON sandbox_charge FOR EACH ROW WHEN (" + condition
+                + ") EXECUTE FUNCTION sandbox_outage()");
+        return () -> update("DROP TRIGGER sandbox_outage ON sandbox_charge");
+    }
+
+    /**
+     * Until the handle is closed, every insert of a payment whose SNAP virtual account number (spaces removed) is
+     * {@code number} waits a third of a second before its row is written: concurrent creates of one number all pass
+     * any check made before their insert, so that only a database constraint can tell them apart.
+     */
+    public Undo slowInsertsOfVirtualAccount(String number) {
+        if (!number.matches("[0-9]{1,28}")) {
+            throw new IllegalArgumentException("not a number: " + number);
+        }
+        update("""
+                CREATE OR REPLACE FUNCTION slow_insert() RETURNS trigger AS $$
+                BEGIN PERFORM pg_sleep(0.3); RETURN NEW; END $$ LANGUAGE plpgsql""");
+        String trigger = "slow_insert_" + number;
+        update("CREATE TRIGGER " + trigger + " BEFORE INSERT ON payment FOR EACH ROW WHEN "
+                + "(replace(NEW.snap_virtual_account_no, ' ', '') = '" + number + "') EXECUTE FUNCTION slow_insert()");
+        return () -> update("DROP TRIGGER " + trigger + " ON payment");
+    }
+
+    /** What a test arranged in the database, undone when closed. */
+    public interface Undo extends AutoCloseable {
+        @Override
+        void close();
+    }
+
     private static void bind(PreparedStatement s, Object... args) throws SQLException {
         for (int i = 0; i < args.length; i++) {
             s.setObject(i + 1, args[i]);

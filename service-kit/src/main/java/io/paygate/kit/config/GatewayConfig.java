@@ -109,6 +109,15 @@ public interface GatewayConfig {
          * that a merchant that fetched its keys before the switch keeps verifying. Remove it once the merchant fetched.
          */
         Optional<String> previousSigningKey();
+
+        /**
+         * The merchant's SNAP company codes ({@code partnerServiceId}, docs/contract.md §9: the codes a bank assigned
+         * it), comma-separated, each 1–8 digits written without its padding: a code shorter than 8 is right-aligned
+         * with spaces ({@code 12345} is {@code "   12345"}), as properties files and environment variables drop
+         * leading spaces. create-va with another code is refused; a code two merchants share, or one that begins
+         * another merchant's, stops the service ({@code kit.snap.PartnerServiceIds}).
+         */
+        Optional<List<String>> partnerServiceIds();
     }
 
     /** A merchant's Midtrans account (the Secret in Kubernetes). Never logged. */

@@ -3,12 +3,18 @@ package io.paygate.kit.db;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.persistence.PersistenceException;
 import org.hibernate.exception.ConstraintViolationException;
+import org.postgresql.util.PSQLException;
+import org.postgresql.util.ServerErrorMessage;
+
+import java.sql.SQLException;
 
 import java.util.function.Supplier;
 
 /**
  * "Create it unless it exists" under concurrency: a unique index decides, and the loser of a race reads the
  * winner's row. Used for idempotent creates (a binding per customer and source, a transfer per partner reference).
+ * {@link #violates} tells which index refused a row, for a race whose loser is refused rather than answered with the
+ * winner's row (one open SNAP virtual account per number).
  */
 public final class Unique {
 
@@ -31,6 +37,29 @@ public final class Unique {
             }
             return QuarkusTransaction.requiringNew().call(find::get);
         }
+    }
+
+    /**
+     * Whether {@code e}, or one of its causes, is PostgreSQL refusing a row for unique index or constraint
+     * {@code constraint} (through Hibernate or straight from the driver).
+     */
+    public static boolean violates(Throwable e, String constraint) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof ConstraintViolationException cve && UNIQUE_VIOLATION.equals(cve.getSQLState())
+                    && constraint.equals(cve.getConstraintName())) {
+                return true;
+            }
+            if (t instanceof SQLException sql && UNIQUE_VIOLATION.equals(sql.getSQLState())
+                    && constraint.equals(constraintOf(sql))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static String constraintOf(SQLException e) {
+        ServerErrorMessage message = e instanceof PSQLException p ? p.getServerErrorMessage() : null;
+        return message == null ? null : message.getConstraint();
     }
 
     static boolean isUniqueViolation(Throwable e) {

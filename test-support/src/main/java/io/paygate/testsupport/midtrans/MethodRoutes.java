@@ -17,11 +17,11 @@ import java.util.Set;
 
 /**
  * The simulator's charges paid later, as docs.midtrans.com documents their Core API: {@code bank_transfer} (bca, bni,
- * bri, cimb, permata), {@code echannel}, {@code qris}, {@code gopay}, {@code shopeepay} and {@code cstore}
- * (alfamart, indomaret), each answered 201 {@code pending} with its number, code, QR or app link and an
- * {@code expiry_time} from {@code custom_expiry} (else Midtrans's defaults: 24 h, 15 min for QR and wallets); then
- * {@code POST /v2/{order_id}/cancel}, the refunds ({@code /refund}, {@code /refund/online/direct}), the QR image and
- * the wallet's app page.
+ * bri, cimb, permata; under the custom {@code va_number} when one is sent), {@code echannel}, {@code qris},
+ * {@code gopay}, {@code shopeepay} and {@code cstore} (alfamart, indomaret), each answered 201 {@code pending} with
+ * its number, code, QR or app link and an {@code expiry_time} from {@code custom_expiry} (else Midtrans's defaults:
+ * 24 h, 15 min for QR and wallets); then {@code POST /v2/{order_id}/cancel}, the refunds ({@code /refund},
+ * {@code /refund/online/direct}), the QR image and the wallet's app page.
  */
 final class MethodRoutes {
 
@@ -50,10 +50,12 @@ final class MethodRoutes {
         String orderId = req.path("transaction_details").path("order_id").asText("");
         JsonNode amount = req.path("transaction_details").path("gross_amount");
         String bank = req.path("bank_transfer").path("bank").asText("");
+        String vaNumber = req.path("bank_transfer").path("va_number").asText(null); // a custom number: the one opened
         String store = req.path("cstore").path("store").asText("");
         Instant expiry = expiry(req, type);
         if (!orderId.matches("[A-Za-z0-9._~-]{1,50}") || !amount.isIntegralNumber() || amount.asLong() <= 0
                 || expiry == null || type.equals("bank_transfer") && !VA_PREFIX.containsKey(bank)
+                || vaNumber != null && !vaNumber.matches("[0-9]{1,28}")
                 || type.equals("cstore") && !Set.of("alfamart", "indomaret").contains(store)
                 || type.equals("echannel") && req.path("echannel").path("bill_info1").asText("").isEmpty()) {
             CoreApiRoutes.json(ex, 400, CoreApiRoutes.error(400, null));
@@ -69,7 +71,8 @@ final class MethodRoutes {
         switch (type) {
             case "bank_transfer" -> {
                 t.bank = bank;
-                t.vaNumber = VA_PREFIX.get(bank) + digits(16 - VA_PREFIX.get(bank).length());
+                t.vaNumber = sim.takeVaNumber().orElse(vaNumber != null ? vaNumber
+                        : VA_PREFIX.get(bank) + digits(16 - VA_PREFIX.get(bank).length()));
             }
             case "echannel" -> {
                 t.billKey = digits(12);

@@ -20,6 +20,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Predicate;
 
 /**
@@ -33,7 +34,8 @@ import java.util.function.Predicate;
  * 1113 → 3-D Secure, then denied by the bank; 4411 1111 1111 1118 → captured at once (200); 4511 1111 1111 1117 →
  * capture with fraud_status challenge (201); 4611 1111 1111 1116 → denied by fraud detection (202, fraud deny);
  * 4711 1111 1111 1115 → denied by the bank at once (202); the Mastercard numbers of the same table likewise.
- * Per test: {@link #failNext}, {@link #failNextStatusOf} (documented 4xx/5xx answers), {@link #delayNextCharge}, {@link #notifications} (normal,
+ * Per test: {@link #failNext}, {@link #failNextStatusOf} (documented 4xx/5xx answers), {@link #delayNextCharge},
+ * {@link #openNextVaAs} (another virtual account number than asked), {@link #notifications} (normal,
  * never, duplicated, out of order), {@link #settle}, {@link #resend}, {@link #post} (forged bodies),
  * {@link #notificationJson} and {@link #postRaw} (a signed notification's exact text, edited as text). Everything it
  * received is in {@link #requests()} and counted per order by {@link #calls}, every notification attempt in
@@ -100,6 +102,7 @@ public final class MidtransSimulator implements AutoCloseable {
     private volatile Duration notificationDelay = Duration.ofMillis(100);
     private volatile Duration chargeDelay = Duration.ZERO;
     private volatile Duration refundDelay = Duration.ZERO;
+    private final AtomicReference<String> nextVaNumber = new AtomicReference<>();
     private volatile boolean autoExpire = true;
     private final AtomicLong refundIds = new AtomicLong();
     private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(
@@ -185,6 +188,15 @@ public final class MidtransSimulator implements AutoCloseable {
     /** Like {@link #failNext} for {@link Endpoint#STATUS}, but only for the next inquiry of {@code orderId}. */
     public MidtransSimulator failNextStatusOf(String orderId, int statusCode) {
         statusFailures.put(orderId, statusCode);
+        return this;
+    }
+
+    /**
+     * The next {@code bank_transfer} charge is opened under {@code vaNumber}, whatever {@code va_number} it asked for
+     * (as an acquirer that puts its own code before the merchant's number does).
+     */
+    public MidtransSimulator openNextVaAs(String vaNumber) {
+        nextVaNumber.set(vaNumber);
         return this;
     }
 
@@ -461,6 +473,10 @@ public final class MidtransSimulator implements AutoCloseable {
 
     Integer takeStatusFailure(String orderId) {
         return statusFailures.remove(orderId);
+    }
+
+    Optional<String> takeVaNumber() {
+        return Optional.ofNullable(nextVaNumber.getAndSet(null));
     }
 
     Duration takeChargeDelay() {

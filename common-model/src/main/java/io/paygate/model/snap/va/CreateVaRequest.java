@@ -15,21 +15,23 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
  * The body of {@code POST /v1.0/transfer-va/create-va} (SNAP service 27, docs/contract.md §9): a closed virtual
  * account ({@code virtualAccountTrxType} {@code C}, also when absent) of {@code totalAmount}, the bank in {@code additionalInfo.channel}
  * (a §2a code, default {@code VA_BCA}). {@code trxId} is the payment's order id. The gateway assigns
- * {@code virtualAccountNo} = {@code partnerServiceId + customerNo}; a {@code virtualAccountNo} sent must be that number.
+ * {@code virtualAccountNo} = {@code partnerServiceId + customerNo}; a {@code virtualAccountNo} sent must be that number
+ * (an empty one is read as not sent). {@code partnerServiceId} must be one of the merchant's company codes.
  * {@code billDetails}, {@code freeTexts} and {@code feeAmount} are accepted and not used; unknown members are ignored.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonIgnoreProperties(ignoreUnknown = true)
 @Schema(description = "SNAP create virtual account request")
 public record CreateVaRequest(
-        @Schema(description = "The bank's company code, 1-8 digits, left-padded with spaces to 8", required = true,
-                maxLength = 8, examples = "   12345")
+        @Schema(description = "One of the merchant's company codes: 1-8 digits, left-padded with spaces to 8",
+                required = true, maxLength = 8, examples = "   12345")
         @NotNull @Pattern(regexp = PARTNER_SERVICE_ID) String partnerServiceId,
         @Schema(description = "The customer's number, 1-20 digits", required = true, maxLength = 20,
                 examples = "0000000001")
         @NotBlank @Pattern(regexp = CUSTOMER_NO) String customerNo,
-        @Schema(description = "partnerServiceId + customerNo (optional: the gateway assigns it)", maxLength = 28)
-        @Size(min = 1, max = 28) String virtualAccountNo,
+        @Schema(description = "partnerServiceId + customerNo (optional: the gateway assigns it; an empty one is "
+                + "read as not sent)", maxLength = 28)
+        @Size(max = 28) String virtualAccountNo,
         @Schema(description = "The name the bank shows the payer", required = true, maxLength = 255)
         @NotBlank @Size(max = 255) String virtualAccountName,
         @Schema(description = "The payer's e-mail", maxLength = 255)

@@ -1,6 +1,7 @@
 package io.paygate.payment.provider.midtrans;
 
 import io.paygate.testsupport.SandboxMerchants;
+import io.paygate.testsupport.SandboxSnap;
 import io.paygate.testsupport.midtrans.MidtransSimulator;
 import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
 import io.quarkus.test.junit.QuarkusTestProfile;
@@ -10,7 +11,8 @@ import java.util.Map;
 
 /**
  * Two merchants on the {@code midtrans} channel against one JVM-wide {@link MidtransSimulator} (real HTTP), beside the
- * sandbox merchants; a provider timeout of 3 s so reconciliation is seen within a test, store codes that expire in 25 s.
+ * sandbox merchants, the first with SNAP keys and a company code; a provider timeout of 3 s so reconciliation is seen
+ * within a test, store codes that expire in 25 s.
  */
 public final class MidtransSetup implements QuarkusTestResourceLifecycleManager {
 
@@ -32,11 +34,18 @@ public final class MidtransSetup implements QuarkusTestResourceLifecycleManager 
         return simulator;
     }
 
+    /** {@link #MID}'s SNAP company code (docs/contract.md §9): its client key is its id, its RSA key demo's. */
+    public static final String MID_PARTNER_SERVICE_ID = "   32345";
+
     @Override
     public Map<String, String> start() {
         Map<String, String> config = new HashMap<>();
         merchant(config, MID, SERVER_KEY, CLIENT_KEY);
         merchant(config, MID2, SERVER_KEY_2, CLIENT_KEY_2);
+        String snap = "gateway.merchants." + MID.id() + ".snap.";
+        config.put(snap + "client-key", MID.id());
+        config.put(snap + "public-key", SandboxSnap.publicKeyPem(SandboxMerchants.DEMO));
+        config.put(snap + "partner-service-ids", MID_PARTNER_SERVICE_ID.strip());
         return config;
     }
 
