@@ -86,7 +86,10 @@ class QaKitConsumerIT {
         test.addAll(stack);
         test.addAll(List.of("-Dpaygate.merchant=" + Stack.QA_MERCHANT,
                 // initiations that name no receiver: a loopback URL the local stack accepts (nothing listens there)
-                "-Dpaygate.callback-url=http://127.0.0.1:9/callback", "-Dpaygate.wait-seconds=30"));
+                "-Dpaygate.callback-url=http://127.0.0.1:9/callback", "-Dpaygate.wait-seconds=30",
+                // SNAP (SnapTest): the merchant's key pair and company code, made for this run (QaSnapKeys)
+                "-Dpaygate.snap.private-key-file=" + QaSnapKeys.PRIVATE_KEY_FILE,
+                "-Dpaygate.snap.partner-service-id=" + QaSnapKeys.PARTNER_SERVICE_ID));
         maven(project, test, Map.of("PAYGATE_CLIENT_SECRET", Stack.QA_SECRET,
                 "PAYGATE_NOTIFICATION_SECRET", Stack.QA_NOTIFICATION_SECRET), work.resolve("test.log"));
         long ran = System.nanoTime();
@@ -100,7 +103,7 @@ class QaKitConsumerIT {
                 "the guide's three tests ran: " + results.keySet());
         for (String sample : List.of("CardPaymentTest", "RefundTest", "CancellationTest", "VirtualAccountPaymentTest",
                 "QrisAndWalletPaymentTest", "DirectDebitTest", "DisbursementTest", "ListsAndReportTest", "StoredCardTest",
-                "SubscriptionTest")) {
+                "SubscriptionTest", "SnapTest")) {
             assertTrue(results.containsKey("io.paygate.qa.sample." + sample), sample + " ran: " + results.keySet());
         }
         results.forEach((name, r) -> {

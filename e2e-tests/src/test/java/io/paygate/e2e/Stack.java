@@ -5,6 +5,7 @@ import io.paygate.local.LocalStack;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.stream.Stream;
 
 /**
  * One local stack for the whole e2e run, started the way {@code deploy/local/run} starts it, on ports
@@ -29,7 +30,7 @@ final class Stack {
      * The suite's short clocks and lifted rate limits, for every process ({@link ReplicatedStack}'s three replicas of
      * each service run with the same).
      */
-    static final List<String> CONFIG = List.of(
+    static final List<String> CONFIG = Stream.concat(QaSnapKeys.configLines().stream(), Stream.of(
                     "gateway.notification.retry.delays=1s,1s,2s",
                     // An attempt gives up after 5 s, and a crashed instance's leases run out after 8 s.
                     "gateway.notification.delivery.timeout=5s",
@@ -58,7 +59,7 @@ final class Stack {
                     "gateway.rate-limit.address.per-second=1000000",
                     "gateway.rate-limit.address.burst=1000000",
                     "gateway.rate-limit.page.per-second=1000000",
-                    "gateway.rate-limit.page.burst=1000000");
+                    "gateway.rate-limit.page.burst=1000000")).toList();
     private static LocalStack stack;
 
     private Stack() {
