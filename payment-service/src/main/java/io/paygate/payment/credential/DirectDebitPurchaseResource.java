@@ -16,13 +16,17 @@ import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
+import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.ExampleObject;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /** Direct-debit purchases and their OTP pair (docs/contract.md §1b), service code 11. */
 @Path("/pg/payment/card/directdebit/purchase")
+@Tag(name = "Direct-debit purchases",
+        description = "Charging a customer's ACTIVE binding (docs/contract.md §1b), at once or with an OTP")
 @Produces(MediaType.APPLICATION_JSON)
 @Consumes(MediaType.APPLICATION_JSON)
 @SecurityRequirement(name = GatewayOpenApiFilter.MERCHANT)
@@ -52,6 +56,7 @@ public class DirectDebitPurchaseResource {
     @APIResponse(responseCode = "502", description = "binding-service could not be asked; nothing written",
             content = @Content(mediaType = MediaType.APPLICATION_JSON, examples = @ExampleObject(name = "5021100",
                     value = ExampleReplies.BINDING_UNCHECKED_11)))
+    @Operation(operationId = "purchaseByDirectDebit", summary = "Charge a customer's ACTIVE binding at once")
     public PurchaseResponse purchase(@Valid @NotNull InitiateRequest request) {
         return purchases.purchase(merchant.get(), request).withProcessingTime(timing.elapsedMillis());
     }
@@ -71,6 +76,7 @@ public class DirectDebitPurchaseResource {
     @APIResponse(responseCode = "502", description = "binding-service could not be asked; nothing written",
             content = @Content(mediaType = MediaType.APPLICATION_JSON, examples = @ExampleObject(name = "5021100",
                     value = ExampleReplies.BINDING_UNCHECKED_11)))
+    @Operation(operationId = "openDirectDebitPurchaseWithOtp", summary = "Open a direct-debit purchase and send the customer an OTP")
     public InitiateResponse otp(@Valid @NotNull InitiateRequest request) {
         return purchases.openWithOtp(merchant.get(), request).withProcessingTime(timing.elapsedMillis());
     }
@@ -86,6 +92,7 @@ public class DirectDebitPurchaseResource {
             content = @Content(mediaType = MediaType.APPLICATION_JSON, examples = @ExampleObject(name = "4091100",
                     value = """
                             {"responseCode":"4091100","responseMessage":"Conflict. the payment is not waiting for its OTP"}""")))
+    @Operation(operationId = "confirmDirectDebitPurchase", summary = "Confirm a direct-debit purchase with the customer's OTP")
     public PurchaseResponse confirm(@Valid @NotNull OtpConfirmRequest request) {
         return purchases.confirm(merchant.get(), request).withProcessingTime(timing.elapsedMillis());
     }

@@ -11,10 +11,12 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
+import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.ExampleObject;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /**
  * One subscription of the merchant (docs/contract.md §1b), service code 11. A class of its own under the longest path:
@@ -22,6 +24,8 @@ import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement
  * Bodies of the changes: none, or {@code {}}.
  */
 @Path("/pg/payment/card/recurring")
+@Tag(name = "Subscriptions",
+        description = "Recurring payments (docs/contract.md §1b): a subscription's state, pause, resume, cancel")
 @Produces(MediaType.APPLICATION_JSON)
 @SecurityRequirement(name = GatewayOpenApiFilter.MERCHANT)
 public class SubscriptionResource {
@@ -41,6 +45,7 @@ public class SubscriptionResource {
     @APIResponse(responseCode = "404", description = "Unknown, or another merchant's",
             content = @Content(mediaType = MediaType.APPLICATION_JSON, examples = @ExampleObject(name = "4041101",
                     value = ExampleReplies.NOT_FOUND_11)))
+    @Operation(operationId = "getSubscription", summary = "A subscription and its next charge")
     public SubscriptionResponse get(@PathParam("recurringId") String recurringId) {
         return commands.get(merchant.get().id(), recurringId);
     }
@@ -57,6 +62,7 @@ public class SubscriptionResource {
             content = @Content(mediaType = MediaType.APPLICATION_JSON, examples = @ExampleObject(name = "4091100",
                     value = """
                             {"responseCode":"4091100","responseMessage":"Conflict. PENDING to PAUSED"}""")))
+    @Operation(operationId = "pauseSubscription", summary = "Pause a subscription")
     public SubscriptionResponse pause(@PathParam("recurringId") String recurringId) {
         return commands.pause(merchant.get().id(), recurringId);
     }
@@ -79,6 +85,7 @@ public class SubscriptionResource {
     @APIResponse(responseCode = "502", description = "binding-service could not be asked; nothing changed",
             content = @Content(mediaType = MediaType.APPLICATION_JSON, examples = @ExampleObject(name = "5021100",
                     value = ExampleReplies.BINDING_UNCHECKED_11)))
+    @Operation(operationId = "resumeSubscription", summary = "Resume a paused subscription")
     public SubscriptionResponse resume(@PathParam("recurringId") String recurringId) {
         return commands.resume(merchant.get().id(), recurringId);
     }
@@ -96,6 +103,7 @@ public class SubscriptionResource {
             content = @Content(mediaType = MediaType.APPLICATION_JSON, examples = @ExampleObject(name = "4091100",
                     value = """
                             {"responseCode":"4091100","responseMessage":"Conflict. COMPLETED to CANCELLED"}""")))
+    @Operation(operationId = "cancelSubscription", summary = "Cancel a subscription")
     public SubscriptionResponse cancel(@PathParam("recurringId") String recurringId) {
         return commands.cancel(merchant.get().id(), recurringId);
     }
