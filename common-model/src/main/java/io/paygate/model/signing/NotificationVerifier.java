@@ -63,16 +63,7 @@ public final class NotificationVerifier {
      * @throws SignatureVerificationException when any check fails
      */
     public void verify(Map<String, String> headers, String rawBody) {
-        Objects.requireNonNull(headers, "headers");
-        if (rawBody == null) {
-            throw new SignatureVerificationException("Missing body");
-        }
-        Map<String, String> byName = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
-        headers.forEach((name, value) -> {
-            if (name != null && value != null) {
-                byName.put(name, value);
-            }
-        });
+        Map<String, String> byName = byName(headers, rawBody);
         String xSignature = required(byName, WebhookHeaders.X_SIGNATURE);
         verifyWebhookHeaders(byName, rawBody);
         String unsigned = unsignedBody(rawBody);
@@ -94,16 +85,7 @@ public final class NotificationVerifier {
      * @throws SignatureVerificationException when any check fails
      */
     public void verifyWebhookHeaders(Map<String, String> headers, String rawBody) {
-        Objects.requireNonNull(headers, "headers");
-        if (rawBody == null) {
-            throw new SignatureVerificationException("Missing body");
-        }
-        Map<String, String> byName = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
-        headers.forEach((name, value) -> {
-            if (name != null && value != null) {
-                byName.put(name, value);
-            }
-        });
+        Map<String, String> byName = byName(headers, rawBody);
         String id = required(byName, WebhookHeaders.ID);
         String timestamp = required(byName, WebhookHeaders.TIMESTAMP);
         String signatures = required(byName, WebhookHeaders.SIGNATURE);
@@ -118,6 +100,21 @@ public final class NotificationVerifier {
         if (!anyWebhookSignatureMatches(id, sentAt, rawBody, signatures)) {
             throw new SignatureVerificationException("No matching " + WebhookHeaders.SIGNATURE);
         }
+    }
+
+    /** The headers by name in any letter case (nulls dropped), once the body is known to be there. */
+    private static Map<String, String> byName(Map<String, String> headers, String rawBody) {
+        Objects.requireNonNull(headers, "headers");
+        if (rawBody == null) {
+            throw new SignatureVerificationException("Missing body");
+        }
+        Map<String, String> byName = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
+        headers.forEach((name, value) -> {
+            if (name != null && value != null) {
+                byName.put(name, value);
+            }
+        });
+        return byName;
     }
 
     /**

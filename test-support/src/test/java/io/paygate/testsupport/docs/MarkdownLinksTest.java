@@ -1,5 +1,6 @@
 package io.paygate.testsupport.docs;
 
+import io.paygate.testsupport.Checkout;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
@@ -10,7 +11,6 @@ import java.util.List;
 import java.util.Set;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
@@ -18,19 +18,9 @@ import static org.junit.jupiter.api.Assertions.fail;
 /** Every relative link of every Markdown file in the repository resolves, anchors included. */
 class MarkdownLinksTest {
 
-    /** The repository's root: the directory above this module that holds the parent pom and the README. */
-    private static Path repositoryRoot() {
-        Path dir = Path.of("").toAbsolutePath();
-        while (dir != null && !(Files.isRegularFile(dir.resolve("mvnw")) && Files.isRegularFile(dir.resolve("README.md")))) {
-            dir = dir.getParent();
-        }
-        assertNotNull(dir, "no repository root above " + Path.of("").toAbsolutePath());
-        return dir;
-    }
-
     @Test
     void everyRelativeLinkInEveryMarkdownFileResolves() throws IOException {
-        Path root = repositoryRoot();
+        Path root = Checkout.root();
         MarkdownLinks links = new MarkdownLinks(root);
         List<Path> files = links.markdownFiles();
         assertTrue(files.contains(root.resolve("README.md")), "the walk finds the README: " + files);

@@ -1,5 +1,6 @@
 package io.paygate.testsupport.web;
 
+import io.paygate.testsupport.Checkout;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
@@ -10,7 +11,6 @@ import java.util.List;
 import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -21,7 +21,7 @@ class BrowserWaitsRuleTest {
 
     @Test
     void noTestWaitsForAPageButThroughPageWait() throws IOException {
-        Path root = repositoryRoot();
+        Path root = Checkout.root();
         List<Path> sources;
         try (Stream<Path> files = Files.find(root, 30, (f, attributes) -> attributes.isRegularFile()
                 && f.toString().endsWith(".java") && !skipped(root.relativize(f)))) {
@@ -54,15 +54,5 @@ class BrowserWaitsRuleTest {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-    }
-
-    /** The repository's root: the directory above this module that holds the wrapper and the README. */
-    private static Path repositoryRoot() {
-        Path dir = Path.of("").toAbsolutePath();
-        while (dir != null && !(Files.isRegularFile(dir.resolve("mvnw")) && Files.isRegularFile(dir.resolve("README.md")))) {
-            dir = dir.getParent();
-        }
-        assertNotNull(dir, "no repository root above " + Path.of("").toAbsolutePath());
-        return dir;
     }
 }
