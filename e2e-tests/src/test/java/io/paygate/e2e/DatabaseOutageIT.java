@@ -37,6 +37,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * or after, reaches CAPTURED and is notified to the merchant under one {@code webhook-id} with one body.
  * Its own stack on port offset {@link Stack#PORT_OFFSET} + 300, stopped at the end.
  */
+@OwnStack
 class DatabaseOutageIT {
 
     static final int REPLICAS = 3;

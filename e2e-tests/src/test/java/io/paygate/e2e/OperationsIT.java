@@ -33,7 +33,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * What a platform team checks on a deployment, on a stack of its own as production runs it (port offset
- * {@link Stack#PORT_OFFSET} + 500, two replicas of every service, JSON logs, DEBUG for paygate's own categories so
+ * {@link Stack#PORT_OFFSET} + 700, two replicas of every service, JSON logs, DEBUG for paygate's own categories so
  * every line there is can be checked):
  * <ul>
  *     <li>a request's id (docs/contract.md §0 "Request ids") is in its reply and in the MDC of every log line it caused, in
@@ -45,6 +45,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * The stack runs with {@code quarkus.shutdown.delay=0s} (the "before"); the shutdown test restarts one replica with
  * {@code QUARKUS_SHUTDOWN_DELAY=5s} (the default of the packaged services) for the "after".
  */
+@OwnStack
 class OperationsIT {
 
     static final ObjectMapper JSON = new ObjectMapper();
@@ -60,7 +61,7 @@ class OperationsIT {
                 "quarkus.log.console.json.enabled=true",
                 "quarkus.log.category.\"io.paygate\".level=DEBUG",
                 "quarkus.shutdown.delay=0s"));
-        stack = LocalStack.launch(LocalStack.Options.forTests(root, Stack.PORT_OFFSET + 500, config).withReplicas(2));
+        stack = LocalStack.launch(LocalStack.Options.forTests(root, Stack.PORT_OFFSET + 700, config).withReplicas(2));
     }
 
     @AfterAll

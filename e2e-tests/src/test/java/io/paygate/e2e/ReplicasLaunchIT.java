@@ -43,6 +43,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 @Timeout(value = 6, unit = TimeUnit.MINUTES)
+@OwnStack
 class ReplicasLaunchIT {
 
     static final int REPLICAS = 2;

@@ -42,6 +42,7 @@ import static org.hamcrest.Matchers.equalTo;
  * virtual account per number however many replicas race for it. Each test prints its figures.
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+@OwnStack
 class ReplicatedStackIT {
 
     static final long MERCHANT_WORK_MS = 700;

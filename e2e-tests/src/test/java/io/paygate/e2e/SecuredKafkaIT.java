@@ -39,6 +39,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
  * the address gets nothing. Its own stack, on ports 18181–18183 (beside the suite's), stopped at the end.
  */
 @Timeout(value = 5, unit = TimeUnit.MINUTES)
+@OwnStack
 class SecuredKafkaIT {
 
     static final String PAYMENTS = "/payments";
