@@ -63,11 +63,17 @@ class SnapClientIT {
                 "snapQrNotifyUrl", sink.url(QR_PATH),
                 "snapDebitNotifyUrl", sink.url(DEBIT_PATH))))
                 .put("/pg/merchant/callbacks").then().statusCode(200);
-        gatewayKey = given().get(Stack.notification() + "/pg/snap/public-keys/"
+        // The merchant fetches its keys at {base_url}, the SNAP paths' base URL, as the merchant guide says: on the local
+        // stack payment-service's port, which forwards them from notification-service as the Ingress routes them.
+        gatewayKey = given().get(Stack.payment() + "/pg/snap/public-keys/"
                 + SandboxSnap.clientKey(SandboxMerchants.DEMO) + ".pem").then().statusCode(200).extract().asString();
-        otherMerchantsKey = given().get(Stack.notification() + "/pg/snap/public-keys/"
+        otherMerchantsKey = given().get(Stack.payment() + "/pg/snap/public-keys/"
                 + SandboxSnap.clientKey(SandboxMerchants.DEMO2) + ".pem").then().statusCode(200).extract().asString();
-        given().get(Stack.notification() + "/pg/snap/public-key.pem").then().statusCode(410);
+        assertEquals(given().get(Stack.notification() + "/pg/snap/public-keys/"
+                + SandboxSnap.clientKey(SandboxMerchants.DEMO) + ".pem").asString(), gatewayKey,
+                "the same keys as notification-service serves");
+        given().get(Stack.payment() + "/pg/snap/public-keys/nobody.pem").then().statusCode(404);
+        given().get(Stack.payment() + "/pg/snap/public-key.pem").then().statusCode(410);
     }
 
     @AfterAll

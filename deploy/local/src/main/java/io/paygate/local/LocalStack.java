@@ -395,7 +395,7 @@ public final class LocalStack {
         System.out.println("SNAP BI (docs/contract.md §9) at " + baseUrl("payment-service") + "/v1.0/… ("
                 + baseUrl("binding-service") + " for /v1.0/registration-account-*): client key = merchant id, private"
                 + " keys deploy/local/snap/<merchant>-private.pem; each merchant verifies its SNAP notifications with"
-                + " its own keys, " + baseUrl("notification-service") + "/pg/snap/public-keys/<client key>.pem"
+                + " its own keys, " + baseUrl("payment-service") + "/pg/snap/public-keys/<client key>.pem"
                 + " (deploy/local/snap/gateway-<merchant>-public.pem; sandbox only);"
                 + " company codes (partnerServiceId) " + String.join(", ", SandboxMerchants.ALL.stream()
                         .map(m -> m.id() + " " + SandboxSnap.partnerServiceIds(m).stream()

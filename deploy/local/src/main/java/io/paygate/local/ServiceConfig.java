@@ -83,6 +83,9 @@ record ServiceConfig(UnaryOperator<String> jdbcUrl, String kafkaBootstrapServers
             lines.add("quarkus.rest-client.bindings.url=" + first("binding-service", firsts).baseUrl());
             lines.add("gateway.payment.public-base-url=" + first("payment-service", firsts).baseUrl());
             lines.add("gateway.payment.provider-secret=" + providerSecret);
+            // No Ingress here: payment-service's port is the SNAP paths' {base_url}, where a merchant fetches its SNAP
+            // notification keys (docs/contract.md §9); it forwards them from notification-service.
+            lines.add("gateway.payment.snap-public-keys-from=" + first("notification-service", firsts).baseUrl());
         }
         if (process.name().equals("binding-service")) {
             lines.add("gateway.binding.public-base-url=" + first("binding-service", firsts).baseUrl());

@@ -54,6 +54,8 @@ class ServiceConfigTest {
         assertTrue(payment2.contains("gateway.payment.public-base-url=http://localhost:8081"));
         assertTrue(payment2.contains("quarkus.rest-client.bindings.url=http://localhost:8082"));
         assertTrue(binding1.contains("gateway.binding.public-base-url=http://localhost:8082"));
+        // {base_url} of the SNAP paths is payment-service's: it forwards the merchants' SNAP keys (no Ingress here)
+        assertTrue(payment2.contains("gateway.payment.snap-public-keys-from=http://localhost:8083"));
     }
 
     @Test

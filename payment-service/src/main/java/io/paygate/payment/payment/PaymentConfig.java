@@ -20,6 +20,14 @@ public interface PaymentConfig {
      */
     Optional<String> publicBaseUrl();
 
+    /**
+     * notification-service's base URL, where the local stack, which has no Ingress, forwards
+     * {@code GET /pg/snap/public-keys/{clientKey}.pem} (and the withdrawn {@code /pg/snap/public-key.pem}) so that a
+     * merchant finds its SNAP keys at {@code {base_url}} as behind the Ingress (docs/contract.md §9); the launcher sets
+     * it. Unset (production, where the Ingress routes {@code /pg/snap/} to notification-service): no such route here.
+     */
+    Optional<String> snapPublicKeysFrom();
+
     /** Lifetime of a hosted payment link (docs/contract.md §1: 24 h); a PENDING payment expires after it. */
     @WithDefault("24h")
     Duration linkTtl();
