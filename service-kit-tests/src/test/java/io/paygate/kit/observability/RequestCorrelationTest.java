@@ -13,7 +13,11 @@ import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.response.Response;
 import io.restassured.specification.RequestSpecification;
+import io.vertx.core.Context;
+import io.vertx.core.Vertx;
+import io.vertx.core.impl.ContextInternal;
 import jakarta.inject.Inject;
+import org.jboss.logging.Logger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -22,8 +26,11 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.List;
 import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -32,6 +39,7 @@ import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -51,6 +59,9 @@ class RequestCorrelationTest {
     @Inject
     AgroalDataSource dataSource;
 
+    @Inject
+    Vertx vertx;
+
     RecordedLogs logs;
 
     @BeforeEach
@@ -61,6 +72,36 @@ class RequestCorrelationTest {
     @AfterEach
     void stop() {
         logs.close();
+    }
+
+    /**
+     * Work that acts for a request later sets its id with LogContext.requestId; on a Vert.x event loop running its root
+     * context (where a Vert.x client's callbacks run) the id was put into a context Quarkus made for that one call,
+     * and the line written next had none (notification-service's "DELIVERED" lines, now and then).
+     */
+    @Test
+    void aRequestIdSetOnAnEventLoopsOwnContextIsInTheLinesOfItsScopeAndGoneAfter() throws Exception {
+        String id = "loop-" + UUID.randomUUID().toString().substring(0, 8);
+        CompletableFuture<List<String>> seen = new CompletableFuture<>();
+        Context root = vertx.getOrCreateContext();
+        assertFalse(((ContextInternal) root).isDuplicate(), "an event loop's own context");
+        root.runOnContext(ignored -> {
+            try {
+                String inScope;
+                try (LogContext.Scope scope = LogContext.requestId(id)) {
+                    Logger.getLogger("io.paygate.kit.test").info("a line of the scope");
+                    inScope = LogContext.currentRequestId();
+                }
+                seen.complete(Arrays.asList(inScope, LogContext.currentRequestId()));
+            } catch (RuntimeException e) {
+                seen.completeExceptionally(e);
+            }
+        });
+        List<String> ids = seen.get(10, TimeUnit.SECONDS);
+        assertEquals(id, ids.get(0), "the id within the scope");
+        assertNull(ids.get(1), "nothing after it");
+        assertEquals(List.of("a line of the scope"), logs.ofRequest(id).stream().map(RecordedLogs.Line::message)
+                .toList());
     }
 
     RequestSpecification asDemo(String requestId) {

@@ -2,6 +2,7 @@ package io.paygate.kit.observability;
 
 import io.paygate.model.event.EventEnvelope;
 import io.paygate.model.ids.RequestIds;
+import io.vertx.core.impl.ContextInternal;
 import org.jboss.logging.MDC;
 
 /**
@@ -47,10 +48,23 @@ public final class LogContext {
     /**
      * Puts {@code requestId} in the MDC until the scope is closed, then restores what was there. A null or malformed
      * id changes nothing (an event from before request ids, or from scheduled work).
+     * <p>
+     * On a Vert.x thread running its root context (a Vert.x client's callback: an HTTP reply, a completion handed on
+     * there), Quarkus keeps the MDC in a duplicated context, which it makes anew at every read and write: what was put
+     * was gone at the next line (a notification's "DELIVERED" line had no request id when its record was written
+     * before the reply's callback went on). There the scope runs in a duplicate of that context, made current for
+     * its length on this thread.
      */
     public static Scope requestId(String requestId) {
         if (!RequestIds.isWellFormed(requestId)) {
             return NOTHING;
+        }
+        ContextInternal current = ContextInternal.current();
+        if (current != null && !current.isDuplicate()) {
+            ContextInternal duplicate = current.duplicate();
+            ContextInternal outside = duplicate.beginDispatch();
+            MDC.put(REQUEST_ID, requestId);
+            return () -> duplicate.endDispatch(outside);
         }
         Object previous = MDC.get(REQUEST_ID);
         MDC.put(REQUEST_ID, requestId);
