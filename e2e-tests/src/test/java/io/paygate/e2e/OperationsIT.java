@@ -16,6 +16,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -23,6 +24,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
 
 import static io.restassured.RestAssured.given;
 import static org.awaitility.Awaitility.await;
@@ -65,9 +67,24 @@ class OperationsIT {
     }
 
     @AfterAll
-    static void stop() {
+    static void stop() throws IOException {
         if (stack != null) {
+            keepLogs();
             stack.stop();
+        }
+    }
+
+    /**
+     * The stack's logs outlive it in {@code target/operations-logs}: a line these tests find wrong is read there (the
+     * stack's own folder goes with it).
+     */
+    static void keepLogs() throws IOException {
+        Path kept = Path.of("target", "operations-logs");
+        Files.createDirectories(kept);
+        try (Stream<Path> logs = Files.list(stack.runDir().resolve("logs"))) {
+            for (Path log : logs.toList()) {
+                Files.copy(log, kept.resolve(log.getFileName()), StandardCopyOption.REPLACE_EXISTING);
+            }
         }
     }
 
@@ -194,7 +211,9 @@ class OperationsIT {
     static void assertAllCarry(List<JsonNode> lines, String id, Set<String> requestIds) {
         List<JsonNode> about = about(lines, id);
         assertFalse(about.isEmpty(), "no line names " + id);
-        List<JsonNode> without = about.stream().filter(l -> !requestIds.contains(requestIdOf(l))).toList();
+        // A line without any request id is one too (Set.contains(null) would throw instead of saying which).
+        List<JsonNode> without = about.stream().filter(l -> requestIdOf(l) == null
+                || !requestIds.contains(requestIdOf(l))).toList();
         assertTrue(without.isEmpty(), "lines about " + id + " without " + requestIds + ": " + without);
     }
 

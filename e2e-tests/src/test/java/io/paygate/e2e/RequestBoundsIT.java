@@ -125,8 +125,9 @@ class RequestBoundsIT {
                 System.out.printf("RequestBoundsIT: the customer's page and status query, ms: before p50 %d max %d; "
                                 + "with 400 slow bodies p50 %d max %d%n", before[before.length / 2],
                         before[before.length - 1], during[during.length / 2], during[during.length - 1]);
-                // A liveness bound: before issue 22 these timed out (10 s) for as long as the bodies were held.
-                assertTrue(during[during.length - 1] < 3_000, Arrays.toString(during));
+                // A liveness bound: before issue 22 these timed out (10 s) for as long as the bodies were held. Not a
+                // speed figure: the suite's other lane starts and loads stacks of its own beside this one (3.3 s seen).
+                assertTrue(during[during.length - 1] < 5_000, Arrays.toString(during));
 
                 int refused = 0;
                 int timedOut = 0;
