@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.IntStream;
+import java.util.stream.Stream;
 
 /**
  * Three processes of every service on one database and broker ({@code deploy/local/run --replicas 3}), with the
@@ -41,8 +42,13 @@ final class ReplicatedStack implements AutoCloseable {
         this.notifications = ingress("notification-service");
     }
 
+    /**
+     * The suite's configuration, and a short provider timeout: a replica SIGKILLed between a payment's PROCESSING and
+     * its charge reaching the sandbox provider leaves a payment only reconciliation ends (the provider never saw it:
+     * FAILED), 10 minutes later by default; within 20 s here, so the kill tests' 90 s to settle cover it.
+     */
     static ReplicatedStack launch() throws Exception {
-        return launch(Stack.CONFIG);
+        return launch(Stream.concat(Stack.CONFIG.stream(), Stream.of("gateway.payment.provider-timeout=20s")).toList());
     }
 
     /** The same stack with {@code config} ({@code key=value} lines) instead of the suite's short clocks. */
