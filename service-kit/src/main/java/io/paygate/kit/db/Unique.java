@@ -7,7 +7,7 @@ import org.postgresql.util.PSQLException;
 import org.postgresql.util.ServerErrorMessage;
 
 import java.sql.SQLException;
-
+import java.util.function.Predicate;
 import java.util.function.Supplier;
 
 /**
@@ -44,13 +44,22 @@ public final class Unique {
      * {@code constraint} (through Hibernate or straight from the driver).
      */
     public static boolean violates(Throwable e, String constraint) {
+        return violated(e, constraint::equals);
+    }
+
+    static boolean isUniqueViolation(Throwable e) {
+        return violated(e, constraint -> true);
+    }
+
+    /** The one walk of the cause chain: a unique violation whose constraint's name {@code which} accepts. */
+    private static boolean violated(Throwable e, Predicate<String> which) {
         for (Throwable t = e; t != null; t = t.getCause()) {
             if (t instanceof ConstraintViolationException cve && UNIQUE_VIOLATION.equals(cve.getSQLState())
-                    && constraint.equals(cve.getConstraintName())) {
+                    && which.test(cve.getConstraintName())) {
                 return true;
             }
             if (t instanceof SQLException sql && UNIQUE_VIOLATION.equals(sql.getSQLState())
-                    && constraint.equals(constraintOf(sql))) {
+                    && which.test(constraintOf(sql))) {
                 return true;
             }
         }
@@ -60,14 +69,5 @@ public final class Unique {
     private static String constraintOf(SQLException e) {
         ServerErrorMessage message = e instanceof PSQLException p ? p.getServerErrorMessage() : null;
         return message == null ? null : message.getConstraint();
-    }
-
-    static boolean isUniqueViolation(Throwable e) {
-        for (Throwable t = e; t != null; t = t.getCause()) {
-            if (t instanceof ConstraintViolationException cve && UNIQUE_VIOLATION.equals(cve.getSQLState())) {
-                return true;
-            }
-        }
-        return false;
     }
 }
