@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.paygate.model.ids.RequestIds;
 import io.paygate.model.json.Json;
+import io.paygate.model.merchant.MerchantState;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.Objects;
@@ -84,11 +85,23 @@ public record EventEnvelope(
     }
 
     /**
+     * An envelope for a merchant's whole state on {@link Topics#MERCHANT_CONFIG}: resource = the merchant, sequence =
+     * its version (docs/contract.md §10).
+     */
+    public static EventEnvelope of(MerchantState state, Clock clock) {
+        return of(EventTypes.MERCHANT_CONFIG, state.id(), state.id(), state.version(), state, clock);
+    }
+
+    /**
      * The Kafka record key: {@code merchantId + ":" + resourceId}; for a subscription
      * {@code merchantId + ":subscription:" + resourceId}, so that it never shares a key with a payment on the same
-     * topic (docs/contract.md §7).
+     * topic (docs/contract.md §7); for a merchant's state the merchant id alone (the compacted topic keeps one record
+     * per merchant, docs/contract.md §10).
      */
     public String key() {
+        if (EventTypes.MERCHANT_CONFIG.equals(type)) {
+            return merchantId;
+        }
         return EventTypes.SUBSCRIPTION.equals(type)
                 ? merchantId + ":subscription:" + resourceId
                 : merchantId + ":" + resourceId;

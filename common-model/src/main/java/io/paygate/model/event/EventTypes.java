@@ -11,6 +11,11 @@ public final class EventTypes {
     public static final String DISBURSEMENT_STATUS_CHANGED = "DisbursementStatusChanged";
     /** {@link SubscriptionStatusChanged} (docs/contract.md §1b, §7), on {@link Topics#PAYMENT_STATUS}. */
     public static final String SUBSCRIPTION = "subscription";
+    /**
+     * A merchant's whole state ({@link io.paygate.model.merchant.MerchantState}) on {@link Topics#MERCHANT_CONFIG},
+     * keyed by the merchant id alone (docs/contract.md §10).
+     */
+    public static final String MERCHANT_CONFIG = "MerchantConfig";
 
     private EventTypes() {
     }

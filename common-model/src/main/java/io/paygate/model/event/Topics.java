@@ -16,7 +16,13 @@ public final class Topics {
     /** {@link DisbursementStatusChanged} events, produced by payment-service. */
     public static final String DISBURSEMENT_STATUS = "disbursement-status";
 
-    /** All topics, e.g. for creating them on an embedded broker. */
+    /**
+     * Every merchant's whole current state, produced by merchant-service and read from its beginning by every other
+     * service (docs/contract.md §10). Compacted: key = merchant id. Not in {@link #ALL}, the status topics.
+     */
+    public static final String MERCHANT_CONFIG = "merchant-config";
+
+    /** The status topics, e.g. for creating them on an embedded broker. */
     public static final List<String> ALL = List.of(PAYMENT_STATUS, BINDING_STATUS, DISBURSEMENT_STATUS);
 
     private Topics() {
