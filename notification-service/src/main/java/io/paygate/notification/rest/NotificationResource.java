@@ -3,6 +3,7 @@ package io.paygate.notification.rest;
 import io.paygate.kit.auth.CurrentMerchant;
 import io.paygate.kit.auth.MerchantAuthenticated;
 import io.paygate.kit.error.ApiException;
+import io.paygate.notification.service.LogSearch;
 import io.paygate.notification.service.NotificationLog;
 import io.paygate.notification.service.NotificationViews;
 import io.paygate.notification.service.Redelivery;
@@ -39,8 +40,12 @@ public class NotificationResource {
     @GET
     @APIResponse(responseCode = "200", description = "One page; nextCursor is null on the last")
     public NotificationViews.Page list(@QueryParam("status") String status, @QueryParam("type") String type,
+                                       @QueryParam("resourceId") String resourceId,
+                                       @QueryParam("orderId") String orderId, @QueryParam("eventId") String eventId,
+                                       @QueryParam("from") String from, @QueryParam("to") String to,
                                        @QueryParam("limit") String limit, @QueryParam("cursor") String cursor) {
-        return log.list(merchant.get().id(), status, type, parseLimit(limit), cursor);
+        LogSearch search = LogSearch.of(status, type, resourceId, orderId, eventId, from, to);
+        return log.list(merchant.get().id(), search, parseLimit(limit), cursor);
     }
 
     @GET

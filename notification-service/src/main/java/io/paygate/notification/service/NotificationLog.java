@@ -21,8 +21,8 @@ import java.util.Optional;
 import java.util.UUID;
 
 /**
- * The merchant's delivery log (docs/contract.md §6): pages of its notifications, newest first, filtered by status and type,
- * with an opaque cursor (stable under concurrent inserts: it names a position, not an offset), and one notification
+ * The merchant's delivery log (docs/contract.md §6): pages of its notifications, newest first, filtered by
+ * {@link LogSearch} (status, type, resource id, order id, event id, creation time), with an opaque cursor (stable under concurrent inserts: it names a position, not an offset), and one notification
  * with all its attempts. Another merchant's notification is answered exactly like an unknown one (404).
  */
 @ApplicationScoped
@@ -33,18 +33,43 @@ public class NotificationLog {
     private static final String CURSOR_PREFIX = "p1:";
 
     @Transactional
-    public NotificationViews.Page list(String merchantId, String status, String type, Integer limit, String cursor) {
+    public NotificationViews.Page list(String merchantId, LogSearch search, Integer limit, String cursor) {
         StringBuilder query = new StringBuilder("merchantId = :merchant");
         Map<String, Object> params = new HashMap<>();
         params.put("merchant", merchantId);
-        if (status != null) {
-            params.put("status", NotificationStatus.fromValue(status)
-                    .orElseThrow(() -> ApiException.invalidFormat("status")));
+        if (search.status() != null) {
+            params.put("status", search.status());
             query.append(" and status = :status");
         }
-        if (type != null) {
-            params.put("type", NotificationType.fromValue(type).orElseThrow(() -> ApiException.invalidFormat("type")));
+        if (search.type() != null) {
+            params.put("type", search.type());
             query.append(" and notificationType = :type");
+        }
+        if (search.resourceId() != null) {
+            params.put("resource", search.resourceId());
+            query.append(" and resourceId = :resource");
+            if (search.type() == null) {
+                // Every type, named: PostgreSQL then reaches the resource's rows through notification_resource
+                // (merchant, type, resource id) one type at a time instead of reading all of the merchant's.
+                params.put("types", List.of(NotificationType.values()));
+                query.append(" and notificationType in :types");
+            }
+        }
+        if (search.orderId() != null) {
+            params.put("order", search.orderId());
+            query.append(" and orderId = :order");
+        }
+        if (search.eventId() != null) {
+            params.put("event", search.eventId());
+            query.append(" and eventId = :event");
+        }
+        if (search.from() != null) {
+            params.put("from", search.from());
+            query.append(" and createdAt >= :from");
+        }
+        if (search.to() != null) {
+            params.put("to", search.to());
+            query.append(" and createdAt < :to");
         }
         // Always bounded: notification_merchant_position is partial on "position IS NOT NULL", which this implies
         // (V4 says why).
