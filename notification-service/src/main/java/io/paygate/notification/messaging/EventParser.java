@@ -72,7 +72,7 @@ public class EventParser {
                 case SUBSCRIPTION -> subscription(merchant, event);
                 case BINDING -> binding(merchant, event);
                 case DISBURSEMENT -> disbursement(merchant, event);
-                case SNAP_VA, SNAP_QR, SNAP_DEBIT, SNAP_BINDING ->
+                case SNAP_VA, SNAP_QR, SNAP_DEBIT, SNAP_BINDING, TEST ->
                         throw new IllegalStateException("never a topic's type");
             };
         } catch (IllegalArgumentException e) {

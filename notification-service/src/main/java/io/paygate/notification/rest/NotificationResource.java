@@ -3,10 +3,16 @@ package io.paygate.notification.rest;
 import io.paygate.kit.auth.CurrentMerchant;
 import io.paygate.kit.auth.MerchantAuthenticated;
 import io.paygate.kit.error.ApiException;
+import io.paygate.model.api.notification.BulkRedeliveryRequest;
+import io.paygate.model.error.ResponseCode;
+import io.paygate.notification.service.BulkRedelivery;
 import io.paygate.notification.service.LogSearch;
 import io.paygate.notification.service.NotificationLog;
 import io.paygate.notification.service.NotificationViews;
 import io.paygate.notification.service.Redelivery;
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.NotNull;
+import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
@@ -20,7 +26,7 @@ import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement
 
 import java.sql.SQLException;
 
-/** docs/contract.md §6: the merchant's notification log and redelivery (service code 07). */
+/** docs/contract.md §6: the merchant's notification log and its search, redelivery, bulk redelivery (service code 07). */
 @Path("/pg/notifications")
 @Produces(MediaType.APPLICATION_JSON)
 @MerchantAuthenticated
@@ -29,11 +35,13 @@ public class NotificationResource {
 
     private final NotificationLog log;
     private final Redelivery redelivery;
+    private final BulkRedelivery bulk;
     private final CurrentMerchant merchant;
 
-    NotificationResource(NotificationLog log, Redelivery redelivery, CurrentMerchant merchant) {
+    NotificationResource(NotificationLog log, Redelivery redelivery, BulkRedelivery bulk, CurrentMerchant merchant) {
         this.log = log;
         this.redelivery = redelivery;
+        this.bulk = bulk;
         this.merchant = merchant;
     }
 
@@ -53,6 +61,16 @@ public class NotificationResource {
     @APIResponse(responseCode = "200", description = "The notification and its attempts, oldest first")
     public NotificationViews.Detail get(@PathParam("id") String id) {
         return log.detail(merchant.get().id(), id);
+    }
+
+    @POST
+    @Path("/redeliver")
+    @Consumes(MediaType.APPLICATION_JSON)
+    @APIResponse(responseCode = "200", description = "Scheduled: count notifications get one new attempt each, paced")
+    public NotificationViews.Redelivered redeliverAll(@Valid @NotNull BulkRedeliveryRequest request)
+            throws SQLException {
+        return new NotificationViews.Redelivered(ResponseCode.SUCCESS_CODE, ResponseCode.SUCCESS_MESSAGE,
+                bulk.redeliver(merchant.get().id(), request));
     }
 
     @POST

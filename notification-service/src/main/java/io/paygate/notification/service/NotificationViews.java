@@ -70,6 +70,12 @@ public final class NotificationViews {
     }
 
     @JsonInclude(JsonInclude.Include.ALWAYS)
+    @Schema(description = "What a bulk redelivery scheduled")
+    public record Redelivered(String responseCode, String responseMessage,
+                              @Schema(description = "How many notifications get one new attempt (paced)") int count) {
+    }
+
+    @JsonInclude(JsonInclude.Include.ALWAYS)
     @Schema(description = "A notification request exactly as sent, to verify it as the merchant would")
     public record Request(
             @Schema(description = "The signed body: a string holding the exact bytes sent (UTF-8)") String body,
