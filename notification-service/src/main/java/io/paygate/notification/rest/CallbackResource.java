@@ -79,7 +79,7 @@ public class CallbackResource {
     @Path("/test")
     @Consumes(MediaType.APPLICATION_JSON)
     @APIResponse(responseCode = "200", description = "The attempt was made (delivered or not); its outcome")
-    public NotificationViews.TestResult test(@Valid @NotNull TestNotificationRequest request) throws SQLException {
+    public NotificationViews.TestNotificationResult test(@Valid @NotNull TestNotificationRequest request) throws SQLException {
         return tests.send(merchant.get(), request);
     }
 

@@ -67,9 +67,9 @@ public class NotificationResource {
     @Path("/redeliver")
     @Consumes(MediaType.APPLICATION_JSON)
     @APIResponse(responseCode = "200", description = "Scheduled: count notifications get one new attempt each, paced")
-    public NotificationViews.Redelivered redeliverAll(@Valid @NotNull BulkRedeliveryRequest request)
+    public NotificationViews.BulkRedeliveryResult redeliverAll(@Valid @NotNull BulkRedeliveryRequest request)
             throws SQLException {
-        return new NotificationViews.Redelivered(ResponseCode.SUCCESS_CODE, ResponseCode.SUCCESS_MESSAGE,
+        return new NotificationViews.BulkRedeliveryResult(ResponseCode.SUCCESS_CODE, ResponseCode.SUCCESS_MESSAGE,
                 bulk.redeliver(merchant.get().id(), request));
     }
 

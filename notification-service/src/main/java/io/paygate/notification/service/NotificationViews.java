@@ -71,13 +71,13 @@ public final class NotificationViews {
 
     @JsonInclude(JsonInclude.Include.ALWAYS)
     @Schema(description = "What a bulk redelivery scheduled")
-    public record Redelivered(String responseCode, String responseMessage,
+    public record BulkRedeliveryResult(String responseCode, String responseMessage,
                               @Schema(description = "How many notifications get one new attempt (paced)") int count) {
     }
 
     @JsonInclude(JsonInclude.Include.ALWAYS)
     @Schema(description = "The one attempt of a test notification")
-    public record TestResult(
+    public record TestNotificationResult(
             String responseCode, String responseMessage,
             @Schema(description = "Notification id (its webhook-id): GET /pg/notifications/{id} shows it, type test")
             UUID id,

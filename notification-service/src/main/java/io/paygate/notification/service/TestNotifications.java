@@ -53,7 +53,7 @@ public class TestNotifications {
         this.zone = gateway.timezone();
     }
 
-    public NotificationViews.TestResult send(Merchant merchant, TestNotificationRequest request) throws SQLException {
+    public NotificationViews.TestNotificationResult send(Merchant merchant, TestNotificationRequest request) throws SQLException {
         NotificationType type = NotificationType.fromValue(request.type()).filter(NotificationType::fromEvents)
                 .orElseThrow(() -> ApiException.invalidFormat("type"));
         if (type.snap() && (merchant.snap().isEmpty() || snapKeys.of(merchant.id()).isEmpty())) {
@@ -74,7 +74,7 @@ public class TestNotifications {
         records.record(id, merchant.id(), orderId, url, payload, attempt);
         LOG.infof("merchant %s test notification %s (%s, %s) to %s: %s", merchant.id(), id, type.value(), orderId,
                 CallbackRegistrations.hostOf(url), outcome.acknowledged() ? "delivered" : "not delivered: " + outcome.error());
-        return new NotificationViews.TestResult(ResponseCode.SUCCESS_CODE, ResponseCode.SUCCESS_MESSAGE, id,
+        return new NotificationViews.TestNotificationResult(ResponseCode.SUCCESS_CODE, ResponseCode.SUCCESS_MESSAGE, id,
                 type.value(), orderId, outcome.acknowledged(), outcome.httpStatus(), attempt.durationMs(),
                 outcome.reply(), outcome.error());
     }
