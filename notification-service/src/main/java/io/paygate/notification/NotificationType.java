@@ -40,9 +40,9 @@ public enum NotificationType {
     SNAP_BINDING("snap-binding", Topics.BINDING_STATUS, EventTypes.BINDING_STATUS_CHANGED, "snapBindingNotifyUrl",
             "snap_binding_notify_url", true),
     /**
-     * docs/contract.md §6 "Test notification": one a merchant asked for ({@code POST /pg/merchant/callbacks/test}), sent
-     * at once as the type it names and logged under this one. No event makes it; it is never retried nor redelivered
-     * (it is stored DELIVERED or FAILED with its one attempt, never PENDING, so the dispatcher never sees it).
+     * docs/contract.md §6 "Test notification": one a merchant asked for ({@code POST /pg/merchant/callbacks/test}),
+     * sent at once as the type it names and logged under this one. No event makes it; it is never retried nor
+     * redelivered (it is stored DELIVERED or FAILED with its one attempt, never PENDING: no dispatcher sees it).
      */
     TEST("test", null, null, null, null, false);
 

@@ -7,10 +7,9 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * One page of a list (docs/contract.md §3b), newest first: each item has the fields of its status reply
- * ({@code order.id}, {@code result.payment.status} …; a refund's {@code refundId} …; a transfer's
- * {@code partnerReferenceNo} …; a notification's {@code id}, {@code type}, {@code status} …); {@code nextCursor} null on
- * the last page.
+ * One page of a list (docs/contract.md §3b), newest first: each item has the fields of its status reply ({@code
+ * order.id}, {@code result.payment.status} …; a refund's {@code refundId} …; a transfer's {@code partnerReferenceNo} …;
+ * a notification's {@code id}, {@code type}, {@code status} …); {@code nextCursor} null on the last page.
  */
 public record ListPage(List<Map<String, Object>> items, String nextCursor, JsonPath reply) {
 

@@ -82,8 +82,8 @@ public final class NotificationLog {
 
     /**
      * Bulk redelivery ({@code POST /pg/notifications/redeliver}): one new attempt for each of the merchant's
-     * notifications in {@code status} ({@code FAILED} or {@code PENDING}) of {@code type} (null: every type) created
-     * in [{@code from}, {@code to}) (at most 31 days), paced by the gateway. Returns how many were scheduled; fails with
+     * notifications in {@code status} ({@code FAILED} or {@code PENDING}) of {@code type} (null: every type) created in
+     * [{@code from}, {@code to}) (at most 31 days), paced by the gateway. Returns how many were scheduled; fails with
      * the reply unless 200.
      */
     public int redeliver(String status, String type, OffsetDateTime from, OffsetDateTime to) {

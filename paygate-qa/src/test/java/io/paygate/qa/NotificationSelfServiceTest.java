@@ -24,6 +24,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
+import static io.paygate.qa.SnapClientTest.reply;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -77,34 +78,30 @@ class NotificationSelfServiceTest {
         }
         if (method.equals("GET") && target.startsWith("/pg/notifications?")) {
             boolean second = target.contains("cursor=c1");
-            reply(exchange, 200, "{\"responseCode\":\"2000000\",\"responseMessage\":\"Success\",\"notifications\":[{\"id\":"
-                    + (second ? "\"n2\"" : "\"n1\"") + ",\"type\":\"payment\",\"resourceId\":\"PC1\"}],\"nextCursor\":"
+            reply(exchange, 200, "{\"responseCode\":\"2000000\",\"responseMessage\":\"Success\","
+                    + "\"notifications\":[{\"id\":" + (second ? "\"n2\"" : "\"n1\"")
+                    + ",\"type\":\"payment\",\"resourceId\":\"PC1\"}],\"nextCursor\":"
                     + (second ? "null" : "\"c1\"") + "}");
         } else if (target.equals("/pg/notifications/redeliver")) {
             if (text.contains("\"DELIVERED\"")) {
-                reply(exchange, 400, "{\"responseCode\":\"4000701\",\"responseMessage\":\"Invalid Field Format status\"}");
+                reply(exchange, 400,
+                        "{\"responseCode\":\"4000701\",\"responseMessage\":\"Invalid Field Format status\"}");
             } else {
                 reply(exchange, 200, "{\"responseCode\":\"2000000\",\"responseMessage\":\"Success\",\"count\":3}");
             }
         } else if (target.equals("/pg/merchant/callbacks/test")) {
             if (!text.contains("\"url\"")) {
-                reply(exchange, 400, "{\"responseCode\":\"4000602\",\"responseMessage\":\"Invalid Mandatory Field url\"}");
+                reply(exchange, 400,
+                        "{\"responseCode\":\"4000602\",\"responseMessage\":\"Invalid Mandatory Field url\"}");
                 return;
             }
             reply(exchange, 200, "{\"responseCode\":\"2000000\",\"responseMessage\":\"Success\",\"id\":\"t1\","
-                    + "\"type\":\"snap-va\",\"orderId\":\"TEST-8F2K4Q7M1X9B3D0T\",\"delivered\":false,\"httpStatus\":401,"
+                    + "\"type\":\"snap-va\",\"orderId\":\"TEST-8F2K4Q7M1X9B3D0T\",\"delivered\":false,"
+                    + "\"httpStatus\":401,"
                     + "\"durationMs\":12,\"reply\":\"{\\\"error\\\":\\\"bad signature\\\"}\",\"error\":\"HTTP 401\"}");
         } else {
             reply(exchange, 404, "{\"responseCode\":\"4040700\",\"responseMessage\":\"Not Found\"}");
         }
-    }
-
-    private static void reply(HttpExchange exchange, int status, String json) throws IOException {
-        byte[] bytes = json.getBytes(StandardCharsets.UTF_8);
-        exchange.getResponseHeaders().add("Content-Type", "application/json");
-        exchange.sendResponseHeaders(status, bytes.length);
-        exchange.getResponseBody().write(bytes);
-        exchange.close();
     }
 
     @Test
@@ -136,8 +133,8 @@ class NotificationSelfServiceTest {
     void bulkRedeliverySendsTheWindowAndReturnsTheCount() {
         OffsetDateTime from = OffsetDateTime.of(2026, 11, 21, 0, 0, 0, 0, ZoneOffset.ofHours(7));
         assertEquals(3, paygate.notifications().redeliver("FAILED", "disbursement", from, from.plusDays(1)));
-        assertEquals("POST /pg/notifications/redeliver " + Json.write(new BulkRedeliveryRequest("FAILED", "disbursement",
-                "2026-11-21T00:00+07:00", "2026-11-22T00:00+07:00")), received.getFirst());
+        assertEquals("POST /pg/notifications/redeliver " + Json.write(new BulkRedeliveryRequest("FAILED",
+                "disbursement", "2026-11-21T00:00+07:00", "2026-11-22T00:00+07:00")), received.getFirst());
         assertFalse(received.getFirst().contains("\"type\":null"));
 
         paygate.notifications().redeliver("PENDING", null, from, from.plusDays(1));
@@ -153,7 +150,8 @@ class NotificationSelfServiceTest {
 
     @Test
     void aTestNotificationReturnsWhatTheEndpointDid() {
-        TestNotification sent = paygate.callbacks().sendTest("snap-va", "https://shop.example/v1.0/transfer-va/payment");
+        TestNotification sent = paygate.callbacks().sendTest("snap-va",
+                "https://shop.example/v1.0/transfer-va/payment");
         assertEquals("POST /pg/merchant/callbacks/test {\"type\":\"snap-va\",\"url\":"
                 + "\"https://shop.example/v1.0/transfer-va/payment\"}", received.getFirst());
         assertEquals("t1", sent.id());

@@ -59,8 +59,8 @@ public class NotificationStore {
             FROM settings, (SELECT DISTINCT k FROM unnest(?::text[]) AS k ORDER BY k) keys""";
     /**
      * Parameters: the drafts' columns (id, event id, merchant, type, resource, sequence, callback URL, payload, body
-     * signature, its key id, occurred at, whether to lease it if it can, the request id, the order id), the lease token and
-     * the lease in seconds.
+     * signature, its key id, occurred at, whether to lease it if it can, the request id, the order id), the lease token
+     * and the lease in seconds.
      * The older PENDING rows are picked out by {@code status NOT IN (the three others)}: the same rows (the column's
      * check allows four values), but a condition the planner cannot match to {@code notification_due}'s predicate, so
      * it reaches them per resource; with {@code status = 'PENDING'} it bitmap-scanned every PENDING row of the queue.

@@ -35,8 +35,8 @@ import java.util.Set;
 import java.util.stream.Collectors;
 
 /**
- * docs/contract.md §6, §9: where the merchant's disbursement, binding and SNAP notifications go, and a test notification
- * sent there on request (service code 06). The
+ * docs/contract.md §6, §9: where the merchant's disbursement, binding and SNAP notifications go, and a test
+ * notification sent there on request (service code 06). The
  * body is read as a tree first, because a PUT changes only the members it names ({@code null} unregisters one), then
  * as {@link CallbackRegistration} with the service's strict mapper and its constraints, like any body.
  */
@@ -79,7 +79,8 @@ public class CallbackResource {
     @Path("/test")
     @Consumes(MediaType.APPLICATION_JSON)
     @APIResponse(responseCode = "200", description = "The attempt was made (delivered or not); its outcome")
-    public NotificationViews.TestNotificationResult test(@Valid @NotNull TestNotificationRequest request) throws SQLException {
+    public NotificationViews.TestNotificationResult test(@Valid @NotNull TestNotificationRequest request)
+            throws SQLException {
         return tests.send(merchant.get(), request);
     }
 

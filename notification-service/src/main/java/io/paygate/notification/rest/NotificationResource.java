@@ -26,7 +26,7 @@ import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement
 
 import java.sql.SQLException;
 
-/** docs/contract.md §6: the merchant's notification log and its search, redelivery, bulk redelivery (service code 07). */
+/** docs/contract.md §6: the merchant's notification log and its search, redelivery, bulk redelivery (code 07). */
 @Path("/pg/notifications")
 @Produces(MediaType.APPLICATION_JSON)
 @MerchantAuthenticated

@@ -18,13 +18,13 @@ import java.util.List;
 
 /**
  * {@code POST /pg/notifications/redeliver} (docs/contract.md §6 "Bulk redelivery"): one new attempt for each of the
- * merchant's notifications in {@code status} ({@code FAILED} or {@code PENDING}), of {@code type} when given, created in
- * [{@code from}, {@code to}), a window of at most 31 days; at most {@value #MAX_PER_CALL} per call ({@code 409} naming
- * how many more match). Paced: they become due one after another at {@code 1/gateway.notification.redeliver-rate},
- * after the merchant's earlier bulk redeliveries, so the merchant never gets them faster than that from all replicas
- * together ({@link RedeliverySchedule} says how). A notification whose resource has a newer one is not sent again (the
- * merchant keeps the latest state); one with an attempt in flight is left to it; test notifications are never sent
- * again.
+ * merchant's notifications in {@code status} ({@code FAILED} or {@code PENDING}), of {@code type} when given, created
+ * in [{@code from}, {@code to}), a window of at most 31 days; at most {@value #MAX_PER_CALL} per call ({@code 409}
+ * naming how many more match). Paced: they become due one after another, 1/redeliver-rate apart
+ * (gateway.notification.redeliver-rate), after the merchant's earlier bulk redeliveries, so the merchant never gets
+ * them faster than that from all replicas together ({@link RedeliverySchedule} says how). A notification whose resource
+ * has a newer one is not sent again (the merchant keeps the latest state); one with an attempt in flight is left to it;
+ * test notifications are never sent again.
  */
 @ApplicationScoped
 public class BulkRedelivery {

@@ -23,13 +23,13 @@ import java.time.ZoneId;
 import java.util.UUID;
 
 /**
- * {@code POST /pg/merchant/callbacks/test} (docs/contract.md §6 "Test notification"): one notification of the type asked
- * for, its documented example body marked as a test ({@link TestNotificationBodies}), sent now to {@code url} or to the
- * URL registered for the type, by the same {@link Deliverer} as every notification: the same signatures (HMAC body
- * {@code signature} and {@code X-SIGNATURE}, or the SNAP headers signed with the merchant's gateway key), the Standard
- * Webhooks headers under its own id, the delivery-time address check, no redirect followed, the same reading of the
- * reply. The caller waits for that one attempt (at most {@code gateway.notification.delivery.timeout}, plus the DNS
- * lookup's bound); it is never retried. It is logged, type {@code test}, with its attempt and request.
+ * {@code POST /pg/merchant/callbacks/test} (docs/contract.md §6 "Test notification"): one notification of the type
+ * asked for, its documented example body marked as a test ({@link TestNotificationBodies}), sent now to {@code url} or
+ * to the URL registered for the type, by the same {@link Deliverer} as every notification: the same signatures (HMAC
+ * body {@code signature} and {@code X-SIGNATURE}, or the SNAP headers signed with the merchant's gateway key), the
+ * Standard Webhooks headers under its own id, the delivery-time address check, no redirect followed, the same reading
+ * of the reply. The caller waits for that one attempt (at most {@code gateway.notification.delivery.timeout}, plus the
+ * DNS lookup's bound); it is never retried. It is logged, type {@code test}, with its attempt and request.
  */
 @ApplicationScoped
 public class TestNotifications {
@@ -53,7 +53,8 @@ public class TestNotifications {
         this.zone = gateway.timezone();
     }
 
-    public NotificationViews.TestNotificationResult send(Merchant merchant, TestNotificationRequest request) throws SQLException {
+    public NotificationViews.TestNotificationResult send(Merchant merchant, TestNotificationRequest request)
+            throws SQLException {
         NotificationType type = NotificationType.fromValue(request.type()).filter(NotificationType::fromEvents)
                 .orElseThrow(() -> ApiException.invalidFormat("type"));
         if (type.snap() && (merchant.snap().isEmpty() || snapKeys.of(merchant.id()).isEmpty())) {
@@ -73,7 +74,8 @@ public class TestNotifications {
                 null, outcome.request());
         records.record(id, merchant.id(), orderId, url, payload, attempt);
         LOG.infof("merchant %s test notification %s (%s, %s) to %s: %s", merchant.id(), id, type.value(), orderId,
-                CallbackRegistrations.hostOf(url), outcome.acknowledged() ? "delivered" : "not delivered: " + outcome.error());
+                CallbackRegistrations.hostOf(url),
+                outcome.acknowledged() ? "delivered" : "not delivered: " + outcome.error());
         return new NotificationViews.TestNotificationResult(ResponseCode.SUCCESS_CODE, ResponseCode.SUCCESS_MESSAGE, id,
                 type.value(), orderId, outcome.acknowledged(), outcome.httpStatus(), attempt.durationMs(),
                 outcome.reply(), outcome.error());

@@ -31,10 +31,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
 /**
- * docs/contract.md §6 "Bulk redelivery": {@code POST /pg/notifications/redeliver} takes the merchant's notifications of a
- * status, type and creation window, at most 10,000; schedules them at {@code 1/redeliver-rate} (20/s: 50 ms) after the
- * merchant's earlier bulk redeliveries, in one transaction (the schedule is asserted in the database: it is what paces
- * every replica's dispatcher); leaves out those made obsolete by a newer notification, those in flight, test
+ * docs/contract.md §6 "Bulk redelivery": {@code POST /pg/notifications/redeliver} takes the merchant's notifications of
+ * a status, type and creation window, at most 10,000; schedules them at {@code 1/redeliver-rate} (20/s: 50 ms) after
+ * the merchant's earlier bulk redeliveries, in one transaction (the schedule is asserted in the database: it is what
+ * paces every replica's dispatcher); leaves out those made obsolete by a newer notification, those in flight, test
  * notifications and other merchants'. Rows are written with chosen creation times, as another replica's store writes
  * them, each test in a window of its own far in the past; merchant demo2's pace row is reset around each test.
  */
@@ -58,7 +58,8 @@ class BulkRedeliveryTest extends MerchantSinkTestBase {
             payments.add(db.insert(DEMO2.id(), "payment", Events.id("PCB"), 1, "FAILED", null,
                     day.plusSeconds(i), sink.url("/callback")));
         }
-        UUID binding = db.insert(DEMO2.id(), "binding", Events.id("BNDB"), 1, "FAILED", null, day.plusSeconds(40), null);
+        UUID binding = db.insert(DEMO2.id(), "binding", Events.id("BNDB"), 1, "FAILED", null, day.plusSeconds(40),
+                null);
         UUID delivered = db.insert(DEMO2.id(), "payment", Events.id("PCB"), 1, "DELIVERED", null, day, null);
         UUID before = db.insert(DEMO2.id(), "payment", Events.id("PCB"), 1, "FAILED", null, day.minusMillis(1), null);
         UUID after = db.insert(DEMO2.id(), "payment", Events.id("PCB"), 1, "FAILED", null,

@@ -163,7 +163,8 @@ class NotificationSearchTest extends MerchantSinkTestBase {
                     .get("/pg/notifications").then().statusCode(400)
                     .body("responseMessage", equalTo("Invalid Field Format to"));
         }
-        MerchantApi.as(DEMO2).queryParam("from", "2026-11-21T10:15:30+07:00").queryParam("to", "2026-11-21T10:15:31+07:00")
+        MerchantApi.as(DEMO2).queryParam("from", "2026-11-21T10:15:30+07:00")
+                .queryParam("to", "2026-11-21T10:15:31+07:00")
                 .queryParam("orderId", "O".repeat(64)).queryParam("resourceId", "R".repeat(64))
                 .queryParam("eventId", UUID.randomUUID().toString()).get("/pg/notifications").then().statusCode(200)
                 .body("notifications.size()", equalTo(0)).body("nextCursor", equalTo(null));
@@ -186,8 +187,8 @@ class NotificationSearchTest extends MerchantSinkTestBase {
         rows.put("disbursement", new String[]{"disbursement", "{\"originalReferenceNo\":\"DSB1\","
                 + "\"originalPartnerReferenceNo\":\"TRF-1\"}", "TRF-1"});
         rows.put("va", new String[]{"snap-va", "{\"trxId\":\"INV/1\",\"referenceNo\":\"PC1\"}", "INV/1"});
-        rows.put("qr", new String[]{"snap-qr", "{\"originalReferenceNo\":\"PC2\",\"originalPartnerReferenceNo\":\"QR-1\"}",
-                "QR-1"});
+        rows.put("qr", new String[]{"snap-qr",
+                "{\"originalReferenceNo\":\"PC2\",\"originalPartnerReferenceNo\":\"QR-1\"}", "QR-1"});
         rows.put("debit", new String[]{"snap-debit", "{\"originalPartnerReferenceNo\":\"DD-1\"}", "DD-1"});
         rows.put("binding", new String[]{"binding", "{\"binding\":{\"id\":\"BND1\"}}", null});
         rows.put("snap-binding", new String[]{"snap-binding", "{\"partnerReferenceNo\":\"BIND-1\"}", null});
@@ -200,7 +201,8 @@ class NotificationSearchTest extends MerchantSinkTestBase {
                 s.execute("CREATE TEMP TABLE notification (id uuid PRIMARY KEY, type varchar(16), payload text,"
                         + " order_id varchar(64)) ON COMMIT DROP");
             }
-            try (PreparedStatement insert = c.prepareStatement("INSERT INTO pg_temp.notification VALUES (?, ?, ?, NULL)")) {
+            try (PreparedStatement insert = c.prepareStatement(
+                    "INSERT INTO pg_temp.notification VALUES (?, ?, ?, NULL)")) {
                 for (Map.Entry<String, String[]> row : rows.entrySet()) {
                     insert.setObject(1, UUID.nameUUIDFromBytes(row.getKey().getBytes(StandardCharsets.UTF_8)));
                     insert.setString(2, row.getValue()[0]);
@@ -211,7 +213,8 @@ class NotificationSearchTest extends MerchantSinkTestBase {
             try (Statement s = c.createStatement()) {
                 s.execute(update);
             }
-            try (PreparedStatement read = c.prepareStatement("SELECT order_id FROM pg_temp.notification WHERE id = ?")) {
+            try (PreparedStatement read = c.prepareStatement(
+                    "SELECT order_id FROM pg_temp.notification WHERE id = ?")) {
                 for (Map.Entry<String, String[]> row : rows.entrySet()) {
                     read.setObject(1, UUID.nameUUIDFromBytes(row.getKey().getBytes(StandardCharsets.UTF_8)));
                     try (ResultSet rs = read.executeQuery()) {

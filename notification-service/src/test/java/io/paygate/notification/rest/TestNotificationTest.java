@@ -104,7 +104,8 @@ class TestNotificationTest extends MerchantSinkTestBase {
                 assertEquals(DEMO.id(), body.getString("additionalInfo.merchantId"));
                 assertEquals(request.body(), PLAIN.writeValueAsString(PLAIN.readTree(request.body())),
                         "JSON.stringify gives the same bytes");
-                SnapNotificationVerifier gatewayKey = SnapNotificationVerifier.of(SandboxSnap.gatewayPublicKeyPem(DEMO));
+                SnapNotificationVerifier gatewayKey =
+                        SnapNotificationVerifier.of(SandboxSnap.gatewayPublicKeyPem(DEMO));
                 assertDoesNotThrow(() -> gatewayKey.verify(path, request.body(), request.header("X-TIMESTAMP"),
                         request.header("X-SIGNATURE")), type);
                 assertEquals(SandboxSnap.clientKey(DEMO), request.header("X-PARTNER-ID"));
@@ -163,7 +164,8 @@ class TestNotificationTest extends MerchantSinkTestBase {
                 .body("error", equalTo("responseCode 4000000 is not 2000000"));
         // SNAP: acknowledged by a code that begins with 200 only.
         send(DEMO, "{\"type\":\"snap-va\",\"url\":\"" + sink.url("/cb") + "\"}").then().statusCode(200)
-                .body("delivered", equalTo(false)).body("error", equalTo("responseCode 4000000 does not begin with 200"));
+                .body("delivered", equalTo(false))
+                .body("error", equalTo("responseCode 4000000 does not begin with 200"));
 
         sink.reset();
         sink.respondWith(MerchantSink.Reply.redirect(sink.url("/elsewhere")));
@@ -243,7 +245,8 @@ class TestNotificationTest extends MerchantSinkTestBase {
                 {"{\"type\":\"test\",\"url\":\"" + sink.url("/cb") + "\"}", "4000601", "Invalid Field Format type"},
                 {"{\"type\":\"PAYMENT\",\"url\":\"" + sink.url("/cb") + "\"}", "4000601", "Invalid Field Format type"},
                 {"{\"type\":\"payment\",\"url\":\"\"}", "4000601", "Invalid Field Format url"},
-                {"{\"type\":\"payment\",\"url\":\"ftp://merchant.example.com/cb\"}", "4000601", "Invalid Field Format url"},
+                {"{\"type\":\"payment\",\"url\":\"ftp://merchant.example.com/cb\"}", "4000601",
+                        "Invalid Field Format url"},
                 {"{\"type\":\"payment\",\"url\":\"https://10.0.0.1/cb\"}", "4000601", "Invalid Field Format url"},
                 {"{\"type\":\"payment\",\"url\":\"https://169.254.169.254/latest\"}", "4000601",
                         "Invalid Field Format url"},
@@ -265,7 +268,8 @@ class TestNotificationTest extends MerchantSinkTestBase {
             }
         }
         assertEquals(List.of(), sink.received(), "nothing was sent");
-        MerchantApi.as(DEMO).contentType("text/plain").body("{\"type\":\"payment\"}").post("/pg/merchant/callbacks/test")
+        MerchantApi.as(DEMO).contentType("text/plain").body("{\"type\":\"payment\"}")
+                .post("/pg/merchant/callbacks/test")
                 .then().statusCode(415).body("responseCode", equalTo("4150600"));
         given().contentType("application/json").body("{\"type\":\"payment\"}").post("/pg/merchant/callbacks/test")
                 .then().statusCode(401).body("responseCode", equalTo("4010600"));

@@ -13,7 +13,8 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonIgnoreProperties(ignoreUnknown = true)
-@Schema(description = "Which notifications to send again: status, optional type, and a creation window of at most 31 days")
+@Schema(description = "Which notifications to send again: status, optional type, and a creation window of at most "
+        + "31 days")
 public record BulkRedeliveryRequest(
         @Schema(description = "FAILED or PENDING", required = true, enumeration = {"FAILED", "PENDING"})
         @NotNull String status,
