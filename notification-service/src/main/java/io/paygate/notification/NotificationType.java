@@ -38,7 +38,13 @@ public enum NotificationType {
      * {@code snapBindingNotifyUrl}; made from the same binding event as its {@link #BINDING} notification.
      */
     SNAP_BINDING("snap-binding", Topics.BINDING_STATUS, EventTypes.BINDING_STATUS_CHANGED, "snapBindingNotifyUrl",
-            "snap_binding_notify_url", true);
+            "snap_binding_notify_url", true),
+    /**
+     * docs/contract.md §6 "Test notification": one a merchant asked for ({@code POST /pg/merchant/callbacks/test}),
+     * sent at once as the type it names and logged under this one. No event makes it; it is never retried nor
+     * redelivered (it is stored DELIVERED or FAILED with its one attempt, never PENDING: no dispatcher sees it).
+     */
+    TEST("test", null, null, null, null, false);
 
     private final String value;
     private final String topic;
@@ -59,13 +65,14 @@ public enum NotificationType {
 
     /**
      * The wire and database value: {@code payment}, {@code disbursement}, {@code binding}, {@code subscription},
-     * {@code snap-va}, {@code snap-qr}, {@code snap-debit}, {@code snap-binding}.
+     * {@code snap-va}, {@code snap-qr}, {@code snap-debit}, {@code snap-binding}, and {@code test}.
      */
     @JsonValue
     public String value() {
         return value;
     }
 
+    /** The topic its events come from; null for {@link #TEST}. */
     public String topic() {
         return topic;
     }
@@ -107,11 +114,16 @@ public enum NotificationType {
      */
     public static Optional<NotificationType> of(String topic, String eventType) {
         for (NotificationType type : values()) {
-            if (!type.snap && type.topic.equals(topic) && type.eventType.equals(eventType)) {
+            if (!type.snap && type.topic != null && type.topic.equals(topic) && type.eventType.equals(eventType)) {
                 return Optional.of(type);
             }
         }
         return Optional.empty();
+    }
+
+    /** Whether events make notifications of this type (all but {@link #TEST}): the types a bulk redelivery takes. */
+    public boolean fromEvents() {
+        return this != TEST;
     }
 
     public static Optional<NotificationType> fromValue(String value) {

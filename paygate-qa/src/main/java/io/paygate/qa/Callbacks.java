@@ -1,13 +1,14 @@
 package io.paygate.qa;
 
 import io.paygate.model.api.CallbackRegistration;
+import io.paygate.model.api.notification.TestNotificationRequest;
 import io.restassured.path.json.JsonPath;
 import io.restassured.response.Response;
 
 /**
  * Where the merchant's disbursement, binding and SNAP notifications go (docs/contract.md §6, §9
  * {@code /pg/merchant/callbacks}, at notification-service). Payment notifications go to each initiation's
- * {@code url.callbackUrl} instead.
+ * {@code url.callbackUrl} instead. And a test notification sent there on request ({@link #sendTest}).
  */
 public final class Callbacks {
 
@@ -45,6 +46,23 @@ public final class Callbacks {
         Response response = Calls.signed(target).get(url());
         Waits.expect(response, 200, "the callback URLs");
         return response.jsonPath();
+    }
+
+    /**
+     * A test notification ({@code POST /pg/merchant/callbacks/test}, docs/contract.md §6): the gateway sends one
+     * notification of {@code type} ({@code payment} … {@code snap-binding}) now to {@code url} (null: the URL
+     * registered for the type) and answers with what that endpoint did. Fails with the reply unless 200 (a 200 may
+     * still say {@code delivered} false).
+     */
+    public TestNotification sendTest(String type, String url) {
+        Response response = sendTestReply(new TestNotificationRequest(type, url));
+        Waits.expect(response, 200, "a test notification of type " + type);
+        return TestNotification.from(response.jsonPath());
+    }
+
+    /** The raw reply of a test notification request, sent as it is (for refusals: {@code 4000601 url} …). */
+    public Response sendTestReply(TestNotificationRequest request) {
+        return Calls.postJson(target, url() + "/test", request);
     }
 
     private String url() {

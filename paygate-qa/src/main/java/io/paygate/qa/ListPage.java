@@ -7,14 +7,19 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * One page of a list (docs/contract.md §3b), newest first: each item has the fields of its status reply
- * ({@code order.id}, {@code result.payment.status} …; a refund's {@code refundId} …; a transfer's
- * {@code partnerReferenceNo} …); {@code nextCursor} null on the last page.
+ * One page of a list (docs/contract.md §3b), newest first: each item has the fields of its status reply ({@code
+ * order.id}, {@code result.payment.status} …; a refund's {@code refundId} …; a transfer's {@code partnerReferenceNo} …;
+ * a notification's {@code id}, {@code type}, {@code status} …); {@code nextCursor} null on the last page.
  */
 public record ListPage(List<Map<String, Object>> items, String nextCursor, JsonPath reply) {
 
     static ListPage from(JsonPath reply) {
-        List<Map<String, Object>> items = reply.getList("items");
+        return from(reply, "items");
+    }
+
+    /** A page whose items are the reply's {@code member} ({@code notifications} in the notification log's). */
+    static ListPage from(JsonPath reply, String member) {
+        List<Map<String, Object>> items = reply.getList(member);
         return new ListPage(items == null ? List.of() : List.copyOf(items), reply.getString("nextCursor"), reply);
     }
 

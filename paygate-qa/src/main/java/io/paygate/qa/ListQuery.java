@@ -6,7 +6,9 @@ import java.util.Map;
 
 /**
  * The filters of a list (docs/contract.md §3b): {@code status}, {@code method} (payments), {@code orderId} (refunds),
- * {@code from}/{@code to} (ISO-8601 with offset), {@code limit} 1–200 and the {@code cursor} of the previous page.
+ * {@code from}/{@code to} (ISO-8601 with offset), {@code limit} 1–200 and the {@code cursor} of the previous page; and
+ * of the notification log's search (§6, {@link NotificationLog#search}): {@code status}, {@code type},
+ * {@code resourceId}, {@code orderId}, {@code eventId}, {@code from}/{@code to}, {@code limit} 1–100, {@code cursor}.
  */
 public record ListQuery(Map<String, String> parameters) {
 
@@ -29,6 +31,21 @@ public record ListQuery(Map<String, String> parameters) {
 
     public ListQuery orderId(String orderId) {
         return with("orderId", orderId);
+    }
+
+    /** The notification log's {@code type} ({@code payment}, {@code disbursement}, … {@code test}). */
+    public ListQuery type(String type) {
+        return with("type", type);
+    }
+
+    /** The notification log's {@code resourceId} (a payment's reference, a transfer's referenceNo, a binding's id). */
+    public ListQuery resourceId(String resourceId) {
+        return with("resourceId", resourceId);
+    }
+
+    /** The notification log's {@code eventId}. */
+    public ListQuery eventId(String eventId) {
+        return with("eventId", eventId);
     }
 
     public ListQuery from(OffsetDateTime from) {

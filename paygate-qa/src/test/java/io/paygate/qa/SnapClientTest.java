@@ -119,7 +119,8 @@ class SnapClientTest {
         reply(exchange, 200, "{\"responseCode\":\"2004700\",\"responseMessage\":\"Successful\"}");
     }
 
-    private static void reply(HttpExchange exchange, int status, String json) throws IOException {
+    /** Answers the exchange with {@code json} (a stand-in gateway's reply; {@link NotificationSelfServiceTest} too). */
+    static void reply(HttpExchange exchange, int status, String json) throws IOException {
         byte[] bytes = json.getBytes(StandardCharsets.UTF_8);
         exchange.getResponseHeaders().add("Content-Type", "application/json");
         exchange.sendResponseHeaders(status, bytes.length);

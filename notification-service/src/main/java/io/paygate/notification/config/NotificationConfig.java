@@ -29,6 +29,14 @@ public interface NotificationConfig {
         String channelId();
     }
 
+    /**
+     * Notifications per second at most that a bulk redelivery ({@code POST /pg/notifications/redeliver},
+     * docs/contract.md §6) makes due for one merchant, across every replica: the notifications it selects are due one
+     * after another at {@code 1/rate} intervals, after those of the merchant's earlier bulk redeliveries. More than 0.
+     */
+    @WithDefault("20")
+    double redeliverRate();
+
     /** Topic that receives events the consumers cannot turn into a notification, with the reason in a header. */
     @WithDefault("notification-dead-letter")
     String deadLetterTopic();

@@ -72,7 +72,7 @@ public class EventParser {
                 case SUBSCRIPTION -> subscription(merchant, event);
                 case BINDING -> binding(merchant, event);
                 case DISBURSEMENT -> disbursement(merchant, event);
-                case SNAP_VA, SNAP_QR, SNAP_DEBIT, SNAP_BINDING ->
+                case SNAP_VA, SNAP_QR, SNAP_DEBIT, SNAP_BINDING, TEST ->
                         throw new IllegalStateException("never a topic's type");
             };
         } catch (IllegalArgumentException e) {
@@ -97,7 +97,7 @@ public class EventParser {
             return new ParsedEvent.Poison("invalid data for " + event.type() + ": callbackUrl");
         }
         NotificationDraft payment = draft(merchant, event, NotificationType.PAYMENT, data.callbackUrl(),
-                Json.write(data.toNotification()));
+                Json.write(data.toNotification()), data.orderId());
         if (!snap) {
             return new ParsedEvent.Notify(payment);
         }
@@ -131,7 +131,7 @@ public class EventParser {
             return new ParsedEvent.Poison("invalid data for " + event.type() + ": callbackUrl");
         }
         return notify(merchant, event, NotificationType.SUBSCRIPTION, data.callbackUrl(),
-                Json.write(data.toNotification()));
+                Json.write(data.toNotification()), null);
     }
 
     private static boolean isCallbackUrl(String url) {
@@ -147,7 +147,7 @@ public class EventParser {
             return new ParsedEvent.Ignore("binding status " + data.status() + " is not notified");
         }
         NotificationDraft binding = draft(merchant, event, NotificationType.BINDING, null,
-                Json.write(data.toNotification()));
+                Json.write(data.toNotification()), null);
         if (data.snap() == null) {
             return new ParsedEvent.Notify(binding);
         }
@@ -167,18 +167,21 @@ public class EventParser {
                 || !Objects.equals(data.originalReferenceNo(), event.resourceId())) {
             return new ParsedEvent.Poison("invalid data for " + event.type() + ": latestTransactionStatus or originalReferenceNo");
         }
-        return notify(merchant, event, NotificationType.DISBURSEMENT, null, Json.write(data.toNotification()));
+        return notify(merchant, event, NotificationType.DISBURSEMENT, null, Json.write(data.toNotification()),
+                data.originalPartnerReferenceNo());
     }
 
     private ParsedEvent notify(Merchant merchant, EventEnvelope event, NotificationType type, String callbackUrl,
-                               String payload) {
-        return new ParsedEvent.Notify(draft(merchant, event, type, callbackUrl, payload));
+                               String payload, String orderId) {
+        return new ParsedEvent.Notify(draft(merchant, event, type, callbackUrl, payload, orderId));
     }
 
+    /** @param orderId what the merchant searches the log by (docs/contract.md §6 "Search"), or null */
     private NotificationDraft draft(Merchant merchant, EventEnvelope event, NotificationType type, String callbackUrl,
-                                    String payload) {
+                                    String payload, String orderId) {
         return new NotificationDraft(event.eventId(), event.merchantId(), type, event.resourceId(), event.sequence(),
-                callbackUrl, payload, signers.bodySignature(merchant, payload), event.occurredAt(), event.requestId());
+                callbackUrl, payload, signers.bodySignature(merchant, payload), event.occurredAt(), event.requestId(),
+                NotificationDraft.searchable(orderId));
     }
 
     private static String clip(String text) {

@@ -101,14 +101,15 @@ public class DeliveryQueue {
                 FROM recorded)
             SELECT id, attempts, false FROM recorded""";
     /**
-     * Due now, for one attempt; refused for OBSOLETE rows and while an attempt of it is in flight (a live lease,
-     * whatever the status: a redelivery made DELIVERED again by a newer event keeps its lease while on the wire).
+     * Due now, for one attempt; refused for OBSOLETE rows, test notifications (never sent again) and while an attempt
+     * of it is in flight (a live lease, whatever the status: a redelivery made DELIVERED again by a newer event keeps
+     * its lease while on the wire).
      */
     private static final String REDELIVER = """
             UPDATE notification SET
                 redelivery_of = CASE WHEN status = 'PENDING' THEN redelivery_of ELSE status END,
                 status = 'PENDING', next_attempt_at = now(), lease_token = NULL, lease_until = NULL
-            WHERE id = ? AND merchant_id = ? AND status <> 'OBSOLETE'
+            WHERE id = ? AND merchant_id = ? AND status <> 'OBSOLETE' AND type <> 'test'
               AND NOT (lease_token IS NOT NULL AND lease_until > now())""";
     /**
      * The heartbeat: the leases of these (id, token) pairs end {@code lease} from now. Only a token still there is
@@ -282,7 +283,8 @@ public class DeliveryQueue {
     /**
      * Makes the merchant's notification due now for one attempt.
      *
-     * @return false when it is unknown, foreign, OBSOLETE or has an attempt in flight (the caller tells which)
+     * @return false when it is unknown, foreign, OBSOLETE, a test notification or has an attempt in flight (the caller
+     * tells which)
      */
     public boolean requestRedelivery(UUID id, String merchantId) throws SQLException {
         try (Connection c = dataSource.getConnection(); PreparedStatement update = c.prepareStatement(REDELIVER)) {

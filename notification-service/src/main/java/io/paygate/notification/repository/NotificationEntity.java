@@ -95,6 +95,13 @@ public class NotificationEntity extends PanacheEntityBase {
     @Column(name = "delivered_at")
     public Instant deliveredAt;
 
+    /**
+     * What the merchant finds it by (docs/contract.md §6 "Search"): a payment's order id, a transfer's
+     * {@code partnerReferenceNo}, a test notification's {@code TEST-…}; null for the others (V10).
+     */
+    @Column(name = "order_id")
+    public String orderId;
+
     /** Whether an instance holds the lease right now (an attempt is in flight). */
     public boolean inFlight(Instant now) {
         return leaseToken != null && leaseUntil != null && leaseUntil.isAfter(now);

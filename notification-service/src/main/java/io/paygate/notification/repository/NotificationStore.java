@@ -59,7 +59,8 @@ public class NotificationStore {
             FROM settings, (SELECT DISTINCT k FROM unnest(?::text[]) AS k ORDER BY k) keys""";
     /**
      * Parameters: the drafts' columns (id, event id, merchant, type, resource, sequence, callback URL, payload, body
-     * signature, its key id, occurred at, whether to lease it if it can, the request id), the lease token and the lease in seconds.
+     * signature, its key id, occurred at, whether to lease it if it can, the request id, the order id), the lease token
+     * and the lease in seconds.
      * The older PENDING rows are picked out by {@code status NOT IN (the three others)}: the same rows (the column's
      * check allows four values), but a condition the planner cannot match to {@code notification_due}'s predicate, so
      * it reaches them per resource; with {@code status = 'PENDING'} it bitmap-scanned every PENDING row of the queue.
@@ -72,19 +73,19 @@ public class NotificationStore {
             WITH u AS (
                 SELECT u.*, max(u.sequence) OVER (PARTITION BY u.merchant_id, u.type, u.resource_id) AS batch_newest
                 FROM unnest(?::uuid[], ?::uuid[], ?::text[], ?::text[], ?::text[], ?::bigint[], ?::text[], ?::text[],
-                            ?::text[], ?::text[], ?::timestamptz[], ?::bool[], ?::text[])
+                            ?::text[], ?::text[], ?::timestamptz[], ?::bool[], ?::text[], ?::text[])
                      WITH ORDINALITY AS u(id, event_id, merchant_id, type, resource_id, sequence, callback_url, payload,
-                                          body_signature, signed_with, occurred_at, lease, request_id, ord)),
+                                          body_signature, signed_with, occurred_at, lease, request_id, order_id, ord)),
             stored AS (
                 INSERT INTO notification AS n (id, event_id, merchant_id, type, resource_id, sequence, status,
                                                callback_url, payload, body_signature, signed_with, next_attempt_at,
                                                lease_token, lease_until, last_error, occurred_at, created_at,
-                                               request_id)
+                                               request_id, order_id)
                 SELECT u.id, u.event_id, u.merchant_id, u.type, u.resource_id, u.sequence, d.status, u.callback_url,
                        u.payload, u.body_signature, u.signed_with, CASE WHEN d.status = 'PENDING' THEN now() END,
                        CASE WHEN d.leased THEN ?::uuid END,
                        CASE WHEN d.leased THEN clock_timestamp() + make_interval(secs => ?) END,
-                       d.reason, u.occurred_at, now(), u.request_id
+                       d.reason, u.occurred_at, now(), u.request_id, u.order_id
                 FROM u CROSS JOIN LATERAL (
                     SELECT s.status, s.reason, s.status = 'PENDING' AND u.lease AND NOT r.held AS leased
                     FROM (SELECT greatest(max(x.sequence), u.batch_newest) AS newest,
@@ -197,6 +198,7 @@ public class NotificationStore {
         String[] occurred = new String[n];
         String[] lease = new String[n];
         String[] requestIds = new String[n];
+        String[] orderIds = new String[n];
         Map<UUID, NotificationDraft> byId = new HashMap<>();
         for (int i = 0; i < n; i++) {
             NotificationDraft d = drafts.get(i);
@@ -215,13 +217,14 @@ public class NotificationStore {
             occurred[i] = d.occurredAt().toString();
             lease[i] = Boolean.toString(wished[i]);
             requestIds[i] = d.requestId();
+            orderIds[i] = d.orderId();
         }
         List<StoredNotification> stored = new ArrayList<>(n);
         List<UUID> obsoleted = new ArrayList<>();
         List<ClaimedNotification> leased = new ArrayList<>();
         try (PreparedStatement insert = c.prepareStatement(STORE)) {
             String[][] columns = {ids, eventIds, merchants, types, resources, sequences, urls, payloads, signatures,
-                    keyIds, occurred, lease, requestIds};
+                    keyIds, occurred, lease, requestIds, orderIds};
             for (int i = 0; i < columns.length; i++) {
                 insert.setArray(i + 1, c.createArrayOf("text", columns[i]));
             }

@@ -70,7 +70,7 @@ public class CallbackRegistrations {
     }
 
     /** Only the host goes to the log: a URL's path or query may carry a merchant's token. */
-    private static String hostOf(String url) {
+    static String hostOf(String url) {
         if (url == null) {
             return "none";
         }

@@ -21,9 +21,10 @@ import java.util.Optional;
 import java.util.UUID;
 
 /**
- * The merchant's delivery log (docs/contract.md §6): pages of its notifications, newest first, filtered by status and type,
- * with an opaque cursor (stable under concurrent inserts: it names a position, not an offset), and one notification
- * with all its attempts. Another merchant's notification is answered exactly like an unknown one (404).
+ * The merchant's delivery log (docs/contract.md §6): pages of its notifications, newest first, filtered by
+ * {@link LogSearch} (status, type, resource id, order id, event id, creation time), with an opaque cursor (stable under
+ * concurrent inserts: it names a position, not an offset), and one notification with all its attempts. Another
+ * merchant's notification is answered exactly like an unknown one (404).
  */
 @ApplicationScoped
 public class NotificationLog {
@@ -33,19 +34,22 @@ public class NotificationLog {
     private static final String CURSOR_PREFIX = "p1:";
 
     @Transactional
-    public NotificationViews.Page list(String merchantId, String status, String type, Integer limit, String cursor) {
+    public NotificationViews.Page list(String merchantId, LogSearch search, Integer limit, String cursor) {
         StringBuilder query = new StringBuilder("merchantId = :merchant");
         Map<String, Object> params = new HashMap<>();
         params.put("merchant", merchantId);
-        if (status != null) {
-            params.put("status", NotificationStatus.fromValue(status)
-                    .orElseThrow(() -> ApiException.invalidFormat("status")));
-            query.append(" and status = :status");
+        and(query, params, "status = :status", "status", search.status());
+        and(query, params, "notificationType = :type", "type", search.type());
+        and(query, params, "resourceId = :resource", "resource", search.resourceId());
+        if (search.resourceId() != null && search.type() == null) {
+            // Every type, named: PostgreSQL then reaches the resource's rows through notification_resource
+            // (merchant, type, resource id) one type at a time instead of reading all of the merchant's.
+            and(query, params, "notificationType in :types", "types", List.of(NotificationType.values()));
         }
-        if (type != null) {
-            params.put("type", NotificationType.fromValue(type).orElseThrow(() -> ApiException.invalidFormat("type")));
-            query.append(" and notificationType = :type");
-        }
+        and(query, params, "orderId = :order", "order", search.orderId());
+        and(query, params, "eventId = :event", "event", search.eventId());
+        and(query, params, "createdAt >= :from", "from", search.from());
+        and(query, params, "createdAt < :to", "to", search.to());
         // Always bounded: notification_merchant_position is partial on "position IS NOT NULL", which this implies
         // (V4 says why).
         params.put("before", cursor == null ? Long.MAX_VALUE : decodeCursor(cursor));
@@ -63,6 +67,15 @@ public class NotificationLog {
         }
         return new NotificationViews.Page(ResponseCode.SUCCESS_CODE, ResponseCode.SUCCESS_MESSAGE,
                 rows.stream().map(NotificationLog::summary).toList(), next);
+    }
+
+    /** Adds {@code condition} and its parameter when {@code value} is given (a filter of the search). */
+    private static void and(StringBuilder query, Map<String, Object> params, String condition, String name,
+                            Object value) {
+        if (value != null) {
+            query.append(" and ").append(condition);
+            params.put(name, value);
+        }
     }
 
     @Transactional

@@ -70,6 +70,32 @@ public final class NotificationViews {
     }
 
     @JsonInclude(JsonInclude.Include.ALWAYS)
+    @Schema(description = "What a bulk redelivery scheduled")
+    public record BulkRedeliveryResult(String responseCode, String responseMessage,
+                              @Schema(description = "How many notifications get one new attempt (paced)") int count) {
+    }
+
+    @JsonInclude(JsonInclude.Include.ALWAYS)
+    @Schema(description = "The one attempt of a test notification")
+    public record TestNotificationResult(
+            String responseCode, String responseMessage,
+            @Schema(description = "Notification id (its webhook-id): GET /pg/notifications/{id} shows it, type test")
+            UUID id,
+            @Schema(description = "The type it was sent as") String type,
+            @Schema(description = "The order id its body carries: TEST- and 16 random characters",
+                    examples = "TEST-8F2K4Q7M1X9B3D0T") String orderId,
+            @Schema(description = "Whether the merchant acknowledged it (2xx and the type's success responseCode)")
+            boolean delivered,
+            @Schema(description = "HTTP status of the reply; null when none arrived", nullable = true)
+            Integer httpStatus,
+            @Schema(description = "Milliseconds until the reply or the failure") int durationMs,
+            @Schema(description = "The first 1 KiB of the reply body; null when none arrived", nullable = true)
+            String reply,
+            @Schema(description = "Why it did not count as delivered; null when delivered", nullable = true)
+            String error) {
+    }
+
+    @JsonInclude(JsonInclude.Include.ALWAYS)
     @Schema(description = "A notification request exactly as sent, to verify it as the merchant would")
     public record Request(
             @Schema(description = "The signed body: a string holding the exact bytes sent (UTF-8)") String body,

@@ -2,6 +2,7 @@ package io.paygate.notification.service;
 
 import io.paygate.kit.error.ApiException;
 import io.paygate.notification.NotificationStatus;
+import io.paygate.notification.NotificationType;
 import io.paygate.notification.delivery.Dispatcher;
 import io.paygate.notification.repository.DeliveryQueue;
 import io.paygate.notification.repository.NotificationEntity;
@@ -17,7 +18,8 @@ import java.util.UUID;
  * FAILED notifications alike (e.g. a FAILED one after the merchant registered its address). The notification becomes
  * due at once and the dispatcher is woken; the reply shows it PENDING, and its log shows the attempt moments later.
  * A failed redelivery of a DELIVERED or FAILED notification returns it to that state; a PENDING one keeps its
- * schedule. Refused ({@code 4090700}) for an OBSOLETE notification and while an attempt is in flight.
+ * schedule. Refused ({@code 4090700}) for an OBSOLETE notification, a test notification (docs/contract.md §6: never
+ * retried) and while an attempt is in flight.
  */
 @ApplicationScoped
 public class Redelivery {
@@ -38,6 +40,9 @@ public class Redelivery {
         NotificationEntity n = log.find(merchantId, id).orElseThrow(ApiException::notFound);
         if (n.status == NotificationStatus.OBSOLETE) {
             throw ApiException.conflict("notification is obsolete: a newer one for " + n.resourceId + " exists");
+        }
+        if (n.notificationType == NotificationType.TEST) {
+            throw ApiException.conflict("a test notification is not sent again: ask for a new one");
         }
         if (!queue.requestRedelivery(UUID.fromString(id), merchantId)) {
             NotificationEntity now = log.find(merchantId, id).orElseThrow(ApiException::notFound);

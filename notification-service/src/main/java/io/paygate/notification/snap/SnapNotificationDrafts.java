@@ -44,7 +44,7 @@ public class SnapNotificationDrafts {
         return SnapPaymentNotifications.body(data, event.merchantId(), event.occurredAt(), zone)
                 .map(body -> new NotificationDraft(event.eventId(), event.merchantId(), type(data.snap()),
                         event.resourceId(), event.sequence(), null, SnapNotifyJson.write(body), null,
-                        event.occurredAt(), event.requestId()));
+                        event.occurredAt(), event.requestId(), orderId(data)));
     }
 
     /**
@@ -56,7 +56,16 @@ public class SnapNotificationDrafts {
         return SnapBindingNotifications.body(data, event.merchantId(), event.occurredAt(), zone)
                 .map(body -> new NotificationDraft(event.eventId(), event.merchantId(), NotificationType.SNAP_BINDING,
                         event.resourceId(), event.sequence(), null, SnapNotifyJson.write(body), null,
-                        event.occurredAt(), event.requestId()));
+                        event.occurredAt(), event.requestId(), null));
+    }
+
+    /**
+     * What the merchant finds a SNAP payment's notifications by (docs/contract.md §6 "Search"): its order id, which §9
+     * makes its {@code partnerReferenceNo} ({@code trxId} for a virtual account), as the body names it.
+     */
+    private static String orderId(PaymentStatusChanged data) {
+        String partnerReferenceNo = data.snap().partnerReferenceNo();
+        return NotificationDraft.searchable(partnerReferenceNo != null ? partnerReferenceNo : data.orderId());
     }
 
     static NotificationType type(SnapOrigin snap) {

@@ -358,6 +358,11 @@ class DispatcherResilienceTest {
                 public String deadLetterTopic() {
                     return base.deadLetterTopic();
                 }
+
+                @Override
+                public double redeliverRate() {
+                    return base.redeliverRate();
+                }
             };
         }
     }

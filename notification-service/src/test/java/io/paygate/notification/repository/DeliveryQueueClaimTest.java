@@ -218,7 +218,8 @@ class DeliveryQueueClaimTest {
                 + numbered(DeliveryQueue.RECORD_LOST_LEASE));
         statements.put("unlease", "PREPARE small_unlease(uuid[], uuid[]) AS " + numbered(DeliveryQueue.UNLEASE));
         statements.put("store", "PREPARE small_store(uuid[], uuid[], text[], text[], text[], bigint[], text[], text[],"
-                + " text[], text[], timestamptz[], bool[], text[], uuid, float8) AS " + numbered(NotificationStore.STORE));
+                + " text[], text[], timestamptz[], bool[], text[], text[], uuid, float8) AS "
+                + numbered(NotificationStore.STORE));
         String twelve = "('{}', '{}', '{}', '{}', '{}', '{}', '{}', '{}', '{}', '{}', '{}', '{}')";
         Map<String, String> executions = Map.of(
                 "claim", "EXECUTE small_claim('{}', '{}', 5, 5, 5)",
@@ -228,7 +229,7 @@ class DeliveryQueueClaimTest {
                 "record lost lease", "EXECUTE small_lost" + twelve,
                 "unlease", "EXECUTE small_unlease('{}', '{}')",
                 "store", "EXECUTE small_store('{}', '{}', '{}', '{}', '{}', '{}', '{}', '{}', '{}', '{}', '{}', '{}', '{}',"
-                        + " gen_random_uuid(), 60)");
+                        + " '{}', gen_random_uuid(), 60)");
         try (Connection c = dataSource.getConnection()) {
             c.setAutoCommit(false);
             try (Statement st = c.createStatement()) {

@@ -27,6 +27,8 @@ class NotificationOpenApiTest {
     private static final String LOG = "/pg/notifications";
     private static final String ONE = LOG + "/{id}";
     private static final String REDELIVER = ONE + "/redeliver";
+    private static final String BULK = LOG + "/redeliver";
+    private static final String TEST = CALLBACKS + "/test";
     private static final String PUBLIC_KEYS = "/pg/snap/public-keys/{clientKey}.pem";
     private static final String GONE = "/pg/snap/public-key.pem";
 
@@ -45,8 +47,15 @@ class NotificationOpenApiTest {
         assertEquals(Set.of("4040701"), doc.exampleCodes("GET", ONE, 404));
         assertEquals(Set.of("4040701"), doc.exampleCodes("POST", REDELIVER, 404));
         assertEquals(Set.of("4090700"), doc.exampleCodes("POST", REDELIVER, 409));
-        assertEquals(Set.of("PUT " + CALLBACKS, "GET " + CALLBACKS, "GET " + LOG, "GET " + ONE, "POST " + REDELIVER,
-                "GET " + PUBLIC_KEYS, "GET " + GONE), Set.copyOf(doc.operations()));
+        assertEquals(Set.of("4000700", "4000701", "4000702"), doc.exampleCodes("POST", BULK, 400));
+        assertEquals(Set.of("4090700"), doc.exampleCodes("POST", BULK, 409));
+        assertEquals(Set.of("4000600", "4000601", "4000602"), doc.exampleCodes("POST", TEST, 400));
+        assertEquals(Set.of("4090600"), doc.exampleCodes("POST", TEST, 409));
+        assertEquals(Set.of("4150600"), doc.exampleCodes("POST", TEST, 415));
+        assertEquals(Set.of("4150700"), doc.exampleCodes("POST", BULK, 415));
+        assertEquals(Set.of("PUT " + CALLBACKS, "GET " + CALLBACKS, "POST " + TEST, "GET " + LOG, "GET " + ONE,
+                "POST " + REDELIVER, "POST " + BULK, "GET " + PUBLIC_KEYS, "GET " + GONE),
+                Set.copyOf(doc.operations()));
         assertFalse(doc.merchantSigned("GET", PUBLIC_KEYS), "docs/contract.md §9: no authentication");
         assertFalse(doc.merchantSigned("GET", GONE));
         assertEquals(Set.of("4040701"), doc.exampleCodes("GET", PUBLIC_KEYS, 404));

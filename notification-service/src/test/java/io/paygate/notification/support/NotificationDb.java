@@ -42,6 +42,24 @@ public final class NotificationDb {
                 WHERE merchant_id = ? AND resource_id = ? ORDER BY sequence""", merchantId, resourceId);
     }
 
+    /**
+     * Inserts a notification row as a store would have written it (for tests of the log and of bulk redelivery that
+     * need many rows, or rows of a chosen creation time); {@code status} PENDING rows are due now. Returns its id.
+     */
+    public UUID insert(String merchantId, String type, String resourceId, long sequence, String status,
+                       String orderId, Instant createdAt, String callbackUrl) {
+        UUID id = UUID.randomUUID();
+        var at = createdAt.atOffset(java.time.ZoneOffset.UTC);
+        execute("""
+                INSERT INTO notification (id, event_id, merchant_id, type, resource_id, sequence, status, callback_url,
+                                          payload, next_attempt_at, occurred_at, created_at, order_id)
+                VALUES (?, gen_random_uuid(), ?, ?, ?, ?, ?, ?, ?, CASE WHEN ? = 'PENDING' THEN now() END, ?, ?, ?)""",
+                id, merchantId, type, resourceId, sequence, status, callbackUrl,
+                "{\"order\":{\"id\":\"" + orderId + "\"},\"result\":{\"payment\":{\"status\":\"CAPTURED\"}}}",
+                status, at, at, orderId);
+        return id;
+    }
+
     public int count(String sql, Object... args) {
         try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement(sql)) {
             bind(s, args);
