@@ -147,15 +147,17 @@ class ResourceOrderTest {
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
                 }
+                // The end is stamped before the reply can leave: stamped after it, the gateway could already have
+                // read the reply and started the binding's next attempt (an "overlap" of a few ms that never was).
+                synchronized (mine) {
+                    Request r = mine.get(index);
+                    mine.set(index, new Request(r.status(), r.startNanos(), System.nanoTime()));
+                }
                 byte[] body = MerchantSink.Reply.SUCCESS_BODY.getBytes(StandardCharsets.UTF_8);
                 exchange.getResponseHeaders().add("Content-Type", "application/json");
                 exchange.sendResponseHeaders(200, body.length);
                 exchange.getResponseBody().write(body);
                 exchange.close();
-                synchronized (mine) {
-                    Request r = mine.get(index);
-                    mine.set(index, new Request(r.status(), r.startNanos(), System.nanoTime()));
-                }
             });
             server.start();
             return merchant;
