@@ -72,7 +72,7 @@ public final class MerchantRules {
         return new MerchantRequest(request.id(), request.name(), provider,
                 request.currency() == null ? DEFAULT_CURRENCY : request.currency(), midtrans, snap,
                 methods(request.methods()), cidrs(request.ipAllowlist(), "ipAllowlist"), request.rateLimit(),
-                request.fees() == null ? null : Json.tree(fees(request.fees())), request.settlementDelayDays());
+                request.fees() == null || request.fees().isNull() ? null : Json.tree(fees(request.fees())), request.settlementDelayDays());
     }
 
     /** An RSA public key of at least 2048 bits, as PEM ({@code 400SS01 <field>} otherwise). */

@@ -38,6 +38,6 @@ public final class Operator {
     /** Creates a plain merchant and returns the reply (secrets included). */
     public static ValidatableResponse create(String id) {
         return ops().body("{\"id\":\"" + id + "\",\"name\":\"Test Store " + id + "\"}").post("/admin/merchants")
-                .then().statusCode(201);
+                .then().log().ifValidationFails().statusCode(201);
     }
 }
