@@ -54,6 +54,7 @@ public record MerchantRequest(
     /** A Midtrans account: the server key is a secret (stored sealed, never shown). */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     @JsonIgnoreProperties(ignoreUnknown = true)
+    @Schema(name = "MerchantMidtransRequest", description = "A Midtrans account; the server key is never shown again")
     public record Midtrans(
             @Schema(description = "Server key (secret; never shown again)") @Size(min = 1, max = 256) String serverKey,
             @Schema(description = "Client key") @Size(min = 1, max = 256) String clientKey,
@@ -64,6 +65,7 @@ public record MerchantRequest(
     /** SNAP BI keys: the client key, the merchant's RSA public key, its company codes. */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     @JsonIgnoreProperties(ignoreUnknown = true)
+    @Schema(name = "MerchantSnapRequest", description = "SNAP BI keys and company codes")
     public record Snap(
             @Schema(description = "X-CLIENT-KEY: 1-64 visible ASCII without '|', unique among merchants",
                     required = true)
@@ -79,6 +81,7 @@ public record MerchantRequest(
     /** A merchant's own token bucket (docs/contract.md §0). */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     @JsonIgnoreProperties(ignoreUnknown = true)
+    @Schema(name = "MerchantRateLimit", description = "The merchant's own token bucket")
     public record RateLimit(
             @Schema(description = "Requests per second refilled", minimum = "1", maximum = "100000", required = true)
             @NotNull @Min(1) @Max(100_000) Integer perSecond,

@@ -66,6 +66,7 @@ public record MerchantView(
 
     /** The Midtrans account: its client key and base URL (the server key is never shown). */
     @JsonInclude(JsonInclude.Include.NON_NULL)
+    @Schema(name = "MerchantMidtrans", description = "The Midtrans account without its server key")
     public record Midtrans(String clientKey, String baseUrl) {
     }
 
@@ -74,6 +75,7 @@ public record MerchantView(
      * public halves of the gateway's signing keys of its notifications.
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
+    @Schema(name = "MerchantSnap", description = "SNAP keys, company codes and the gateway's signing keys")
     public record Snap(String clientKey, String publicKey, String previousPublicKey,
                        Instant previousPublicKeyExpiresAt, List<String> partnerServiceIds,
                        @Schema(description = "The gateway's signing keys of this merchant's SNAP notifications")
@@ -85,6 +87,7 @@ public record MerchantView(
      * signs from {@code activateAt}; {@code previous} signs nothing but is still published.
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
+    @Schema(name = "MerchantSigningKey", description = "The public half of one of the gateway's signing keys")
     public record SigningKey(@Schema(enumeration = {"current", "next", "previous"}) String use, String publicKey,
                              Instant activateAt) {
     }
