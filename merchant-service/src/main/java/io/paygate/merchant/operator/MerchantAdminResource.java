@@ -2,7 +2,6 @@ package io.paygate.merchant.operator;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.paygate.kit.auth.OpsAuthenticated;
-import io.paygate.kit.error.ApiException;
 import io.paygate.kit.openapi.GatewayOpenApiFilter;
 import io.paygate.merchant.registry.Actors;
 import io.paygate.merchant.registry.MerchantViews;
@@ -32,8 +31,6 @@ import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 import java.time.Clock;
-import java.time.Duration;
-import java.time.Instant;
 
 /**
  * The operator API's merchants (docs/contract.md §10), any operator's bearer token. Thin: each method maps its request
@@ -119,7 +116,7 @@ public class MerchantAdminResource {
             + "graceSeconds (0-604800, default 86400); the new one is in this reply only.")
     @APIResponse(responseCode = "200", description = "The new client secret")
     public RotatedSecret rotateClientSecret(@PathParam("id") String id, @Valid SecretRotation request) {
-        return rotations.rotateClientSecret(actors.operator(), id, grace(request));
+        return rotations.rotateClientSecret(actors.operator(), id, SecretRotation.graceOf(request));
     }
 
     @POST
@@ -129,7 +126,7 @@ public class MerchantAdminResource {
             + "signatures for graceSeconds; the new secret is in this reply only.")
     @APIResponse(responseCode = "200", description = "The new notification secret")
     public RotatedSecret rotateNotificationSecret(@PathParam("id") String id, @Valid SecretRotation request) {
-        return rotations.rotateNotificationSecret(actors.operator(), id, grace(request));
+        return rotations.rotateNotificationSecret(actors.operator(), id, SecretRotation.graceOf(request));
     }
 
     @POST
@@ -139,13 +136,7 @@ public class MerchantAdminResource {
             + "new key is published at once and signs from activateAt (default 7 days from now).")
     @APIResponse(responseCode = "200", description = "The merchant, with its next signing key")
     public MerchantView rotateSigningKey(@PathParam("id") String id, @Valid SigningKeyRotation request) {
-        Instant now = clock.instant();
-        Instant activateAt = request == null || request.activateAt() == null ? now.plus(SIGNING_KEY_NOTICE)
-                : Limits.time(request.activateAt(), "activateAt");
-        if (activateAt.isBefore(now.minusSeconds(60)) || activateAt.isAfter(now.plus(MAX_SIGNING_KEY_NOTICE))) {
-            throw ApiException.invalidFormat("activateAt");
-        }
-        return MerchantViews.of(rotations.rotateSigningKey(actors.operator(), id, activateAt), clock.instant());
+        return merchants.rotateSigningKey(actors.operator(), id, request == null ? null : request.activateAt());
     }
 
     @POST
@@ -154,12 +145,5 @@ public class MerchantAdminResource {
     @APIResponse(responseCode = "200", description = "The merchant, its next key now current")
     public MerchantView activateSigningKey(@PathParam("id") String id) {
         return MerchantViews.of(rotations.activateSigningKey(actors.operator(), id), clock.instant());
-    }
-
-    private static final Duration SIGNING_KEY_NOTICE = Duration.ofDays(7);
-    private static final Duration MAX_SIGNING_KEY_NOTICE = Duration.ofDays(90);
-
-    static int grace(SecretRotation request) {
-        return request == null ? SecretRotation.DEFAULT_GRACE_SECONDS : request.graceOrDefault();
     }
 }

@@ -16,6 +16,7 @@ import io.paygate.merchant.registry.MerchantRepository;
 import io.paygate.merchant.registry.MerchantRules;
 import io.paygate.merchant.registry.MerchantStates;
 import io.paygate.merchant.registry.MerchantViews;
+import io.paygate.merchant.registry.SecretRotations;
 import io.paygate.model.api.merchant.MerchantList;
 import io.paygate.model.api.merchant.MerchantRequest;
 import io.paygate.model.api.merchant.MerchantView;
@@ -29,6 +30,7 @@ import jakarta.validation.ConstraintViolationException;
 import jakarta.validation.Validator;
 
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Set;
@@ -43,10 +45,13 @@ import java.util.stream.Collectors;
 public class OperatorMerchants {
 
     private static final String LIST = "merchants";
+    private static final int NOTICE_DAYS = 7;
+    private static final int MAX_NOTICE_DAYS = 90;
 
     private final MerchantCreation creation;
     private final MerchantChanges changes;
     private final MerchantRepository merchants;
+    private final SecretRotations rotations;
     private final SecretSealer sealer;
     private final Cursors cursors;
     private final ObjectMapper mapper;
@@ -54,10 +59,12 @@ public class OperatorMerchants {
     private final Clock clock = Clock.systemUTC();
 
     OperatorMerchants(MerchantCreation creation, MerchantChanges changes, MerchantRepository merchants,
-                      SecretSealer sealer, Cursors cursors, ObjectMapper mapper, Validator validator) {
+                      SecretRotations rotations, SecretSealer sealer, Cursors cursors, ObjectMapper mapper,
+                      Validator validator) {
         this.creation = creation;
         this.changes = changes;
         this.merchants = merchants;
+        this.rotations = rotations;
         this.sealer = sealer;
         this.cursors = cursors;
         this.mapper = mapper;
@@ -141,6 +148,20 @@ public class OperatorMerchants {
             m.suspendedAt = null;
             return MerchantChanges.Change.of("reactivate", "status", "suspendedReason");
         }), clock.instant());
+    }
+
+    /**
+     * A new gateway signing key for the merchant's SNAP notifications, signing from {@code activateAt} (ISO-8601 with
+     * offset, from now to {@value #MAX_NOTICE_DAYS} days ahead, {@code 400SS01 activateAt} otherwise; absent:
+     * {@value #NOTICE_DAYS} days from now).
+     */
+    public MerchantView rotateSigningKey(Actor actor, String id, String activateAt) {
+        Instant now = clock.instant();
+        Instant from = activateAt == null ? now.plus(Duration.ofDays(NOTICE_DAYS)) : Limits.time(activateAt, "activateAt");
+        if (from.isBefore(now.minusSeconds(60)) || from.isAfter(now.plus(Duration.ofDays(MAX_NOTICE_DAYS)))) {
+            throw ApiException.invalidFormat("activateAt");
+        }
+        return MerchantViews.of(rotations.rotateSigningKey(actor, id, from), clock.instant());
     }
 
     /** The merchant as a creation body would write it, without its secrets: what a merge patch applies to. */

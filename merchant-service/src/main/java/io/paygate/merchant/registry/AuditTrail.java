@@ -2,12 +2,13 @@ package io.paygate.merchant.registry;
 
 import io.paygate.model.api.merchant.AuditEntry;
 import io.quarkus.hibernate.orm.panache.PanacheQuery;
-import io.quarkus.panache.common.Parameters;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.transaction.Transactional;
 
 import java.time.Instant;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Writes and reads the audit trail (docs/contract.md §10). {@link #record} only inside the change's transaction
@@ -41,26 +42,26 @@ public class AuditTrail {
     @Transactional
     public List<AuditRecord> page(Filter filter, Long afterId, int limit) {
         StringBuilder where = new StringBuilder("1 = 1");
-        Parameters params = new Parameters();
+        Map<String, Object> params = new HashMap<>();
         if (filter.merchantId() != null) {
             where.append(" and merchantId = :merchant");
-            params.and("merchant", filter.merchantId());
+            params.put("merchant", filter.merchantId());
         }
         if (filter.actor() != null) {
             where.append(" and actor = :actor");
-            params.and("actor", filter.actor());
+            params.put("actor", filter.actor());
         }
         if (filter.from() != null) {
             where.append(" and at >= :from");
-            params.and("from", filter.from());
+            params.put("from", filter.from());
         }
         if (filter.to() != null) {
             where.append(" and at < :to");
-            params.and("to", filter.to());
+            params.put("to", filter.to());
         }
         if (afterId != null) {
             where.append(" and id < :after");
-            params.and("after", afterId);
+            params.put("after", afterId);
         }
         PanacheQuery<AuditRecord> query = AuditRecord.find(where + " order by id desc", params);
         return query.page(0, limit + 1).list();

@@ -2,11 +2,12 @@ package io.paygate.merchant.registry;
 
 import io.paygate.model.merchant.MerchantStatus;
 import io.quarkus.hibernate.orm.panache.PanacheRepositoryBase;
-import io.quarkus.panache.common.Parameters;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.LockModeType;
 
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 @ApplicationScoped
@@ -20,14 +21,14 @@ public class MerchantRepository implements PanacheRepositoryBase<MerchantRecord,
     /** Merchants by id after {@code afterId} (null: from the first), of {@code status} when given; limit + 1 rows. */
     public List<MerchantRecord> page(MerchantStatus status, String afterId, int limit) {
         StringBuilder where = new StringBuilder("1 = 1");
-        Parameters params = new Parameters();
+        Map<String, Object> params = new HashMap<>();
         if (status != null) {
             where.append(" and status = :status");
-            params.and("status", status);
+            params.put("status", status);
         }
         if (afterId != null) {
             where.append(" and id > :after");
-            params.and("after", afterId);
+            params.put("after", afterId);
         }
         return find(where + " order by id", params).page(0, limit + 1).list();
     }

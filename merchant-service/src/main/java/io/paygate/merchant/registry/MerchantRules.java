@@ -13,7 +13,6 @@ import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;
-import java.util.Iterator;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -140,9 +139,7 @@ public final class MerchantRules {
         if (!(fees instanceof ObjectNode table) || table.size() > MAX_FEES) {
             throw ApiException.invalidFormat("fees");
         }
-        Iterator<Map.Entry<String, JsonNode>> entries = table.fields();
-        while (entries.hasNext()) {
-            Map.Entry<String, JsonNode> entry = entries.next();
+        for (Map.Entry<String, JsonNode> entry : table.properties()) {
             String key = entry.getKey();
             if (!FEE_KEY.matcher(key).matches() || !knownFeeKey(key)) {
                 throw ApiException.invalidFormat(FEE_KEY.matcher(key).matches() ? "fees." + key : "fees");

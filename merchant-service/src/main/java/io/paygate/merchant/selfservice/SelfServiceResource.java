@@ -63,7 +63,7 @@ public class SelfServiceResource {
             + "reply; the previous one is accepted until previousExpiresAt (graceSeconds 0-604800, default 86400).")
     @APIResponse(responseCode = "200", description = "The new client secret (shown once)")
     public RotatedSecret rotateClientSecret(@Valid SecretRotation request) {
-        return rotations.rotateClientSecret(actors.merchant(), actors.merchantId(), grace(request));
+        return rotations.rotateClientSecret(actors.merchant(), actors.merchantId(), SecretRotation.graceOf(request));
     }
 
     @DELETE
@@ -83,7 +83,8 @@ public class SelfServiceResource {
             + "activate the new one.")
     @APIResponse(responseCode = "200", description = "The new notification secret (shown once)")
     public RotatedSecret rotateNotificationSecret(@Valid SecretRotation request) {
-        return rotations.rotateNotificationSecret(actors.merchant(), actors.merchantId(), grace(request));
+        return rotations.rotateNotificationSecret(actors.merchant(), actors.merchantId(),
+                SecretRotation.graceOf(request));
     }
 
     @POST
@@ -113,9 +114,5 @@ public class SelfServiceResource {
     @APIResponse(responseCode = "200", description = "The profile with the new list")
     public MerchantView ipAllowlist(@Valid @NotNull IpAllowlistChange request) {
         return self.ipAllowlist(actors.merchant(), actors.merchantId(), request, actors.clientAddress());
-    }
-
-    private static int grace(SecretRotation request) {
-        return request == null ? SecretRotation.DEFAULT_GRACE_SECONDS : request.graceOrDefault();
     }
 }

@@ -22,4 +22,9 @@ public record SecretRotation(
     public int graceOrDefault() {
         return graceSeconds == null ? DEFAULT_GRACE_SECONDS : graceSeconds;
     }
+
+    /** The grace of a request that may have no body at all (the default then). */
+    public static int graceOf(SecretRotation request) {
+        return request == null ? DEFAULT_GRACE_SECONDS : request.graceOrDefault();
+    }
 }
