@@ -16,7 +16,8 @@ import java.util.concurrent.CopyOnWriteArrayList;
 final class HealthWatch implements AutoCloseable {
 
     static final long EVERY_MILLIS = 250;
-    static final List<String> SERVICES = List.of("payment-service", "binding-service", "notification-service");
+    static final List<String> SERVICES = List.of("payment-service", "binding-service", "notification-service",
+            "merchant-service");
 
     private final LocalStack stack;
     private final Thread poller;

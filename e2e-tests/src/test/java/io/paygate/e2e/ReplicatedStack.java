@@ -21,7 +21,8 @@ final class ReplicatedStack implements AutoCloseable {
 
     static final int REPLICAS = 3;
     static final int PORT_OFFSET = Stack.PORT_OFFSET + 300;
-    static final List<String> SERVICES = List.of("payment-service", "binding-service", "notification-service");
+    static final List<String> SERVICES = List.of("payment-service", "binding-service", "notification-service",
+            "merchant-service");
 
     /**
      * Nine JVMs start on two cores: C1 only and the serial collector take about half the CPU a start takes otherwise

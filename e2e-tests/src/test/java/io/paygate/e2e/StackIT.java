@@ -13,7 +13,8 @@ class StackIT {
 
     @Test
     void everyServiceIsReadyOnItsManagementPortAndShowsNoHealthOrMetricsOnItsApiPort() throws Exception {
-        for (String service : new String[]{"payment-service", "binding-service", "notification-service"}) {
+        for (String service : new String[]{"payment-service", "binding-service", "notification-service",
+                "merchant-service"}) {
             String management = Stack.get().managementUrl(service);
             given().baseUri(management).get("/q/health/ready").then().statusCode(200).body("status", equalTo("UP"));
             given().baseUri(management).get("/q/metrics").then().statusCode(200);

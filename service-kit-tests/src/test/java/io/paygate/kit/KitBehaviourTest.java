@@ -20,6 +20,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
+import java.util.List;
 
 import static io.restassured.RestAssured.given;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -180,6 +181,22 @@ class KitBehaviourTest {
         given().post("/pg/kit/ops").then().statusCode(401).body("responseMessage", equalTo("Unauthorized. Missing bearer token"));
         given().header("Authorization", "Bearer wrong").post("/pg/kit/ops").then().statusCode(401)
                 .body("responseMessage", equalTo("Unauthorized. Invalid ops token"));
-        given().header("Authorization", "Bearer " + SandboxMerchants.OPS_TOKEN).post("/pg/kit/ops").then().statusCode(200);
+        given().header("Authorization", "Bearer " + SandboxMerchants.OPS_TOKEN).post("/pg/kit/ops").then().statusCode(200)
+                .body("operator", equalTo("ops"));
+    }
+
+    /**
+     * docs/contract.md §10: a named operator's token (configured only as its SHA-256) opens the same endpoints, and the
+     * resource learns which operator called; the hash itself, or the token with a character more, is no token.
+     */
+    @Test
+    void aNamedOperatorsTokenIsAcceptedAndNamesTheOperator() {
+        given().header("Authorization", "Bearer alice-operator-token").post("/pg/kit/ops").then().statusCode(200)
+                .body("operator", equalTo("alice"));
+        for (String wrong : List.of("e01fcd30e9b433a9f768187daa1ee2418b84accdf099f4cd0f372533002028fd",
+                "alice-operator-token1", "Alice-operator-token")) {
+            given().header("Authorization", "Bearer " + wrong).post("/pg/kit/ops").then().statusCode(401)
+                    .body("responseMessage", equalTo("Unauthorized. Invalid ops token"));
+        }
     }
 }

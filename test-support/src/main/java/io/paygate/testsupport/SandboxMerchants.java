@@ -17,6 +17,14 @@ public final class SandboxMerchants {
             "whsec_c2Vjb25kLWRlbW8tbm90aWZpY2F0aW9uLXNlY3JldCE=", "IDR");
     public static final List<Merchant> ALL = List.of(DEMO, DEMO2);
     public static final String OPS_TOKEN = "demo-ops-token";
+    /**
+     * The fee table of {@code demo} as the registry holds it (docs/contract.md §8, §12); {@code demo2} has none. Both
+     * settle {@value #SETTLEMENT_DELAY_DAYS} day after capture.
+     */
+    public static final String DEMO_FEES = "{\"CARD\": {\"percent\": \"2.9\", \"fixed\": \"2000\"}, "
+            + "\"QRIS\": {\"percent\": \"0.7\"}, \"VA_*\": {\"fixed\": \"4000\"}, "
+            + "\"DISBURSEMENT\": {\"fixed\": \"5000\"}}";
+    public static final int SETTLEMENT_DELAY_DAYS = 1;
 
     private SandboxMerchants() {
     }
@@ -36,6 +44,19 @@ public final class SandboxMerchants {
         }
         lines.addAll(SandboxSnap.configLines());
         lines.add("gateway.ops.token=" + OPS_TOKEN);
+        return lines;
+    }
+
+    /**
+     * What merchant-service alone seeds the registry with beyond {@link #configLines()} (docs/contract.md §8, §10):
+     * {@code demo}'s fees and both merchants' settlement delay.
+     */
+    public static List<String> registryLines() {
+        List<String> lines = new java.util.ArrayList<>();
+        lines.add("gateway.merchants.demo.fees=" + DEMO_FEES);
+        for (Merchant m : ALL) {
+            lines.add("gateway.merchants." + m.id() + ".settlement-delay-days=" + SETTLEMENT_DELAY_DAYS);
+        }
         return lines;
     }
 }

@@ -19,6 +19,8 @@ public enum ServiceCode {
     LISTS_AND_REPORTS("10"),
     /** docs/contract.md §1b: subscriptions, stored cards, one-click and direct-debit purchases. */
     RECURRING_AND_STORED_CREDENTIALS("11"),
+    /** docs/contract.md §10: merchant-service's operator API and the merchants' self-service. */
+    MERCHANTS("12"),
 
     SNAP_ACCOUNT_BINDING("07", true),
     SNAP_ACCOUNT_INQUIRY("08", true),

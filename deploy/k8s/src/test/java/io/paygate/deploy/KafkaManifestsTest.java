@@ -26,13 +26,19 @@ class KafkaManifestsTest {
     /** The contract's ACLs, as {@code resource-type:name:operation}. */
     static final Map<String, Set<String>> ACLS = Map.of(
             "payment-service-kafka", Set.of("topic:payment-status:Write", "topic:payment-status:Describe",
-                    "topic:disbursement-status:Write", "topic:disbursement-status:Describe"),
-            "binding-service-kafka", Set.of("topic:binding-status:Write", "topic:binding-status:Describe"),
+                    "topic:disbursement-status:Write", "topic:disbursement-status:Describe",
+                    "topic:merchant-config:Read", "topic:merchant-config:Describe"),
+            "binding-service-kafka", Set.of("topic:binding-status:Write", "topic:binding-status:Describe",
+                    "topic:merchant-config:Read", "topic:merchant-config:Describe"),
             "notification-service-kafka", Set.of("topic:payment-status:Read", "topic:payment-status:Describe",
                     "topic:binding-status:Read", "topic:binding-status:Describe",
                     "topic:disbursement-status:Read", "topic:disbursement-status:Describe",
                     "group:notification-service:Read",
-                    "topic:notification-dead-letter:Write", "topic:notification-dead-letter:Describe"));
+                    "topic:notification-dead-letter:Write", "topic:notification-dead-letter:Describe",
+                    "topic:merchant-config:Read", "topic:merchant-config:Describe"),
+            // docs/contract.md §10: merchant-service alone writes merchant-config, and creates it
+            "merchant-service-kafka", Set.of("topic:merchant-config:Write", "topic:merchant-config:Describe",
+                    "topic:merchant-config:Create"));
 
     static RenderedManifests prod;
     static RenderedManifests dev;

@@ -19,7 +19,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class ManifestsTest {
 
-    static final List<String> SERVICES = List.of("payment-service", "binding-service", "notification-service");
+    static final List<String> SERVICES = List.of("payment-service", "binding-service", "notification-service",
+            "merchant-service");
     static RenderedManifests prod;
     static RenderedManifests dev;
 
@@ -155,6 +156,19 @@ class ManifestsTest {
             "/pg/bind/bnd_1, binding-service",
             "/pg/sandbox/bindings/bnd_1/simulate, none",
             "/pg/merchant/callbacks, notification-service",
+            "/pg/merchant/callbacks/test, notification-service",
+            "/pg/merchant, merchant-service",
+            "/pg/merchant/client-secret/rotate, merchant-service",
+            "/pg/merchant/client-secret/previous, merchant-service",
+            "/pg/merchant/notification-secret/rotate, merchant-service",
+            "/pg/merchant/notification-secret/activate, merchant-service",
+            "/pg/merchant/snap-public-key, merchant-service",
+            "/pg/merchant/ip-allowlist, merchant-service",
+            "/pg/merchant/other, none",
+            "/pg/merchantx, none",
+            "/admin/merchants/acme/suspend, merchant-service",
+            "/admin/audit, merchant-service",
+            "/adminx, none",
             "/pg/notifications/abc/redeliver, notification-service",
             "/pg/snap/public-key.pem, notification-service",
             "/pg/snap/public-keys/demo.pem, notification-service",
@@ -288,11 +302,12 @@ class ManifestsTest {
         for (String service : SERVICES) {
             JsonNode env = prod.named("Deployment", service).path("spec").path("template").path("spec")
                     .path("containers").get(0).path("env");
-            boolean servesSnap = !service.equals("notification-service");
+            boolean servesSnap = !service.equals("notification-service") && !service.equals("merchant-service");
             assertEquals(servesSnap, hasEnv(env, "GATEWAY_SNAP_TOKEN_KEY"), service);
             assertFalse(hasEnv(env, "GATEWAY_SNAP_SIGNING_KEY") || hasEnv(env, "GATEWAY_SNAP_PREVIOUS_SIGNING_KEY"),
                     service + ": no gateway-wide SNAP signing key");
             Properties merchants = secretProperties(service + "-secrets");
+            // merchant-service seeds the registry with every member of a merchant, its signing key included (§10).
             assertEquals(!servesSnap, merchants.containsKey("gateway.merchants.acme.snap.signing-key"), service);
             if (servesSnap) {
                 JsonNode current = secretRef(env, "GATEWAY_SNAP_TOKEN_KEY");
@@ -334,7 +349,8 @@ class ManifestsTest {
 
     /**
      * The prod profile refuses a merchant on the sandbox channel (docs/contract.md §2), so the template's merchant pays through
-     * Midtrans, with its keys in payment-service's Secret alone: the other services run no payment channel.
+     * Midtrans, with its keys in payment-service's Secret and merchant-service's (the registry's seed, §10) alone: the
+     * other services run no payment channel.
      */
     @Test
     void theTemplatesMerchantPaysThroughMidtransWithItsKeysInPaymentServicesSecretAlone() throws Exception {
@@ -343,6 +359,11 @@ class ManifestsTest {
         assertTrue(payment.getProperty("gateway.merchants.acme.midtrans.server-key", "").startsWith("<Mid-server-"));
         assertTrue(payment.getProperty("gateway.merchants.acme.midtrans.client-key", "").startsWith("<Mid-client-"));
         assertEquals("https://api.midtrans.com", payment.getProperty("gateway.merchants.acme.midtrans.base-url"));
+        Properties seed = secretProperties("merchant-service-secrets");
+        for (String key : List.of("provider", "midtrans.server-key", "midtrans.client-key", "midtrans.base-url")) {
+            assertEquals(payment.getProperty("gateway.merchants.acme." + key),
+                    seed.getProperty("gateway.merchants.acme." + key), "the seed pays as payment-service does: " + key);
+        }
         for (String other : List.of("binding-service-secrets", "notification-service-secrets")) {
             assertTrue(secretProperties(other).stringPropertyNames().stream().noneMatch(key -> key.contains(".midtrans.")),
                     other + " holds no Midtrans key");
@@ -381,5 +402,30 @@ class ManifestsTest {
         assertFalse(used.isEmpty());
         assertTrue(defined.containsAll(used), "missing from the template: " + used);
         assertTrue(prod.ofKind("Secret").isEmpty(), "no Secret is rendered with the manifests");
+    }
+
+    /**
+     * docs/contract.md §10: every service holds the key that seals the merchants' secrets, from one Secret (the previous
+     * one only while rotating); merchant-service's Secret names its operators by their tokens' SHA-256 alone.
+     */
+    @Test
+    void everyServiceTakesTheMerchantEncryptionKeyFromOneSecretAndOperatorsAreStoredHashed() throws Exception {
+        for (String service : SERVICES) {
+            JsonNode env = prod.named("Deployment", service).path("spec").path("template").path("spec")
+                    .path("containers").get(0).path("env");
+            JsonNode current = secretRef(env, "GATEWAY_MERCHANTS_ENCRYPTION_KEY");
+            assertEquals("paygate-merchant-encryption", current.path("name").asText(), service);
+            assertEquals("encryption-key", current.path("key").asText(), service);
+            assertFalse(current.path("optional").asBoolean(false), service);
+            JsonNode previous = secretRef(env, "GATEWAY_MERCHANTS_PREVIOUS_ENCRYPTION_KEY");
+            assertEquals("previous-encryption-key", previous.path("key").asText(), service);
+            assertTrue(previous.path("optional").asBoolean(), service + ": only set while rotating");
+        }
+        Properties registry = secretProperties("merchant-service-secrets");
+        assertTrue(registry.stringPropertyNames().stream().filter(k -> k.startsWith("gateway.operators."))
+                .allMatch(k -> k.endsWith(".token-sha256")), "operators by their tokens' hashes only");
+        assertTrue(registry.containsKey("gateway.merchants.acme.notification-secret"), "the seed has every secret");
+        JsonNode config = prod.named("ConfigMap", "merchant-service").path("data");
+        assertTrue(config.path("QUARKUS_DATASOURCE_JDBC_URL").asText().endsWith("/merchant"));
     }
 }

@@ -19,7 +19,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class MigrationJobsTest {
 
-    private static final List<String> SERVICES = List.of("payment-service", "binding-service", "notification-service");
+    private static final List<String> SERVICES = ManifestsTest.SERVICES;
 
     static RenderedManifests withJobs;
     static RenderedManifests prod;

@@ -224,7 +224,8 @@ class OperationsManifestsTest {
         Set<String> names = new TreeSet<>();
         Pattern literal = Pattern.compile("\"(paygate\\.[a-z]+(?:\\.[a-z]+)+)\"");
         Path root = RenderedManifests.K8S.resolve("../..").normalize();
-        for (String module : List.of("service-kit", "payment-service", "binding-service", "notification-service")) {
+        for (String module : List.of("service-kit", "payment-service", "binding-service", "notification-service",
+                "merchant-service")) {
             try (Stream<Path> files = Files.walk(root.resolve(module).resolve("src/main/java"))) {
                 for (Path file : files.filter(f -> f.toString().endsWith(".java")).toList()) {
                     Matcher m = literal.matcher(Files.readString(file));

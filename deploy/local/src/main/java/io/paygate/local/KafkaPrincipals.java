@@ -11,7 +11,8 @@ import java.util.Map;
  * Each service's own Kafka principal on a secured broker (docs/contract.md §7), with the ACLs the contract gives it:
  * payment-service writes {@code payment-status} and {@code disbursement-status}, binding-service writes
  * {@code binding-status}, notification-service reads those three in group {@code notification-service} and writes
- * only its dead-letter topic. The same ACLs as deploy/k8s documents for production.
+ * only its dead-letter topic; merchant-service alone writes (and creates) {@code merchant-config}, which every other
+ * service reads (docs/contract.md §10). The same ACLs as deploy/k8s documents for production.
  */
 record KafkaPrincipals(Map<String, EmbeddedKafkaBroker.Credentials> byService) {
 
@@ -24,8 +25,19 @@ record KafkaPrincipals(Map<String, EmbeddedKafkaBroker.Credentials> byService) {
             case "payment-service" -> List.of(Topics.PAYMENT_STATUS, Topics.DISBURSEMENT_STATUS);
             case "binding-service" -> List.of(Topics.BINDING_STATUS);
             case "notification-service" -> List.of(DEAD_LETTER_TOPIC);
+            case "merchant-service" -> List.of(Topics.MERCHANT_CONFIG);
             default -> List.of();
         };
+    }
+
+    /** The topics a service may create: merchant-service makes {@code merchant-config} compacted at its start. */
+    static List<String> creates(String service) {
+        return service.equals("merchant-service") ? List.of(Topics.MERCHANT_CONFIG) : List.of();
+    }
+
+    /** The topics a service reads without a consumer group of its own: {@code merchant-config}, by all but its writer. */
+    static List<String> follows(String service) {
+        return service.equals("merchant-service") ? List.of() : List.of(Topics.MERCHANT_CONFIG);
     }
 
     /** The topics a service may read (in its consumer group). */
@@ -46,6 +58,12 @@ record KafkaPrincipals(Map<String, EmbeddedKafkaBroker.Credentials> byService) {
             }
             if (!reads(spec.name()).isEmpty()) {
                 kafka.allowConsuming(spec.name(), NOTIFICATION_GROUP, reads(spec.name()).toArray(String[]::new));
+            }
+            if (!creates(spec.name()).isEmpty()) {
+                kafka.allowCreating(spec.name(), creates(spec.name()).toArray(String[]::new));
+            }
+            if (!follows(spec.name()).isEmpty()) {
+                kafka.allowReading(spec.name(), follows(spec.name()).toArray(String[]::new));
             }
             byService.put(spec.name(), credentials);
         }

@@ -55,6 +55,11 @@ public final class LocalStack {
     private final String providerSecret = ServiceConfig.newKey();
     /** Key of the SNAP access tokens ({@code gateway.snap.token-key}, docs/contract.md §9), new for every run. */
     private final String snapTokenKey = ServiceConfig.newKey();
+    /**
+     * Key that seals the merchants' secrets ({@code gateway.merchants.encryption-key}, docs/contract.md §10), the same
+     * for every service: kept in the run directory, so a stack started again on kept data opens its registry.
+     */
+    private final String encryptionKey;
     private EmbeddedPostgresServer postgres;
     private EmbeddedKafkaBroker kafka;
     /** Each service's Kafka principal when the broker is secured ({@code --kafka-security sasl-ssl}), else null. */
@@ -65,6 +70,22 @@ public final class LocalStack {
         this.options = options;
         this.runDir = runDir;
         this.specs = ServiceSpec.all(options.portOffset());
+        this.encryptionKey = encryptionKey(runDir);
+    }
+
+    /** The run directory's merchant encryption key, made (base64 of 32 random bytes) on the first start there. */
+    static String encryptionKey(Path runDir) {
+        Path file = runDir.resolve("merchant-encryption.key");
+        try {
+            if (Files.isRegularFile(file)) {
+                return Files.readString(file).strip();
+            }
+            String key = io.paygate.model.merchant.SecretSealer.generateKey();
+            Files.writeString(file, key + "\n");
+            return key;
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException("cannot keep the merchant encryption key in " + runDir, e);
+        }
     }
 
     /**
@@ -336,7 +357,7 @@ public final class LocalStack {
         List<ServiceSpec> processes = ServiceSpec.all(options.portOffset(), options.replicas());
         ServiceConfig config = new ServiceConfig(postgres::jdbcUrl, kafka.bootstrapServers(), internalToken,
                 eventSigningKey, providerSecret, options.extraConfig(), options.listen(),
-                stackPorts(processes, postgres.port(), kafka.ports()), snapTokenKey);
+                stackPorts(processes, postgres.port(), kafka.ports()), snapTokenKey, encryptionKey);
         for (ServiceSpec spec : processes) {
             ServiceProcess service = new ServiceProcess(spec, runDir);
             services.add(service);
@@ -376,7 +397,7 @@ public final class LocalStack {
                 ? "  (every port listens on 127.0.0.1 only; --listen ADDRESS opens the services' ports wider)"
                 : "  (the services' ports listen on " + options.listen() + " (--listen): the sandbox and the ops token"
                         + " below are open to whoever reaches it)");
-        System.out.println("  PostgreSQL              " + postgres.jdbcUrl("<payment|binding|notification>")
+        System.out.println("  PostgreSQL              " + postgres.jdbcUrl("<payment|binding|notification|merchant>")
                 + " user " + EmbeddedPostgresServer.USER + " password " + EmbeddedPostgresServer.PASSWORD);
         System.out.println("  Kafka                   " + kafka.bootstrapServers());
         if (kafkaPrincipals != null) {
@@ -390,7 +411,8 @@ public final class LocalStack {
         for (SandboxMerchants.Merchant m : SandboxMerchants.ALL) {
             System.out.printf("  %-6s %-20s %s%n", m.id(), m.clientSecret(), m.notificationSecret());
         }
-        System.out.println("Ops token: " + SandboxMerchants.OPS_TOKEN);
+        System.out.println("Ops token: " + SandboxMerchants.OPS_TOKEN + " (operator ops; the operator API at "
+                + baseUrl("merchant-service") + "/admin/merchants)");
         System.out.println(toursLine(options.portOffset()));
         System.out.println("SNAP BI (docs/contract.md §9) at " + baseUrl("payment-service") + "/v1.0/… ("
                 + baseUrl("binding-service") + " for /v1.0/registration-account-*): client key = merchant id, private"
@@ -420,6 +442,9 @@ public final class LocalStack {
         if (!KafkaPrincipals.reads(service).isEmpty()) {
             parts.add("reads " + String.join(", ", KafkaPrincipals.reads(service)) + " in group "
                     + KafkaPrincipals.NOTIFICATION_GROUP);
+        }
+        if (!KafkaPrincipals.follows(service).isEmpty()) {
+            parts.add("reads " + String.join(", ", KafkaPrincipals.follows(service)));
         }
         return String.join("; ", parts);
     }

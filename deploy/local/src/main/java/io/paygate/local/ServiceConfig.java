@@ -1,5 +1,6 @@
 package io.paygate.local;
 
+import io.paygate.model.merchant.SecretSealer;
 import io.paygate.testsupport.SandboxMerchants;
 import io.paygate.testsupport.SandboxSnap;
 import io.paygate.testsupport.infra.EmbeddedPostgresServer;
@@ -25,10 +26,13 @@ import java.util.function.UnaryOperator;
  *                         docs/contract.md §6)
  * @param snapTokenKey     key of the SNAP access tokens ({@code gateway.snap.token-key}, docs/contract.md §9), one per
  *                         run: a token from any replica is good at every one
+ * @param encryptionKey    key that seals the merchants' secrets in merchant-service's database and on
+ *                         {@code merchant-config} ({@code gateway.merchants.encryption-key}, docs/contract.md §10), one
+ *                         per run and the same for every service
  */
 record ServiceConfig(UnaryOperator<String> jdbcUrl, String kafkaBootstrapServers, String internalToken,
                      String eventSigningKey, String providerSecret, List<String> extraConfig, String listenAddress,
-                     List<Integer> gatewayPorts, String snapTokenKey) {
+                     List<Integer> gatewayPorts, String snapTokenKey, String encryptionKey) {
 
     /** Where the services listen unless {@code --listen} says otherwise (docs/contract.md §8). */
     static final String LOOPBACK = "127.0.0.1";
@@ -38,12 +42,12 @@ record ServiceConfig(UnaryOperator<String> jdbcUrl, String kafkaBootstrapServers
         gatewayPorts = List.copyOf(gatewayPorts);
     }
 
-    /** With a SNAP token key of its own (new for each instance, so one per run). */
+    /** With a SNAP token key and an encryption key of its own (new for each instance, so one per run). */
     ServiceConfig(UnaryOperator<String> jdbcUrl, String kafkaBootstrapServers, String internalToken,
                   String eventSigningKey, String providerSecret, List<String> extraConfig, String listenAddress,
                   List<Integer> gatewayPorts) {
         this(jdbcUrl, kafkaBootstrapServers, internalToken, eventSigningKey, providerSecret, extraConfig, listenAddress,
-                gatewayPorts, newKey());
+                gatewayPorts, newKey(), SecretSealer.generateKey());
     }
 
     /** On loopback only, with no other stack ports than each service's own. */
@@ -78,6 +82,7 @@ record ServiceConfig(UnaryOperator<String> jdbcUrl, String kafkaBootstrapServers
         lines.add("gateway.internal.token=" + internalToken);
         lines.add("gateway.events.signing-key=" + eventSigningKey);
         lines.add("gateway.snap.token-key=" + snapTokenKey);
+        lines.add("gateway.merchants.encryption-key=" + encryptionKey);
         if (process.name().equals("payment-service")) {
             // The hosted page asks binding-service for the customer's ACTIVE direct-debit bindings.
             lines.add("quarkus.rest-client.bindings.url=" + first("binding-service", firsts).baseUrl());
@@ -92,13 +97,20 @@ record ServiceConfig(UnaryOperator<String> jdbcUrl, String kafkaBootstrapServers
         }
         // The sandbox merchants, their SNAP client keys and public keys, and the gateway's signing key of each one's
         // SNAP notifications: published in deploy/local/snap (sandbox only). The signing keys only where SNAP
-        // notifications are signed, as in Kubernetes (notification-service's Secret).
+        // notifications are signed, as in Kubernetes (notification-service's Secret), and in merchant-service, which
+        // seeds the registry with every member of a configured merchant (docs/contract.md §10), and alone the fees.
+        boolean registry = process.name().equals("merchant-service");
         boolean notification = process.name().equals("notification-service");
-        SandboxMerchants.configLines().stream().filter(line -> notification || !SandboxSnap.isSigningKey(line))
+        SandboxMerchants.configLines().stream()
+                .filter(line -> notification || registry || !SandboxSnap.isSigningKey(line))
                 .forEach(lines::add);
-        // A merchant's Midtrans keys are the channel's, which only payment-service runs.
+        if (registry) {
+            lines.addAll(SandboxMerchants.registryLines());
+        }
+        // A merchant's Midtrans keys are the channel's, which only payment-service runs (and the registry's seed).
         boolean payment = process.name().equals("payment-service");
-        extraConfig.stream().filter(line -> payment || !MidtransMerchant.paymentOnly(line)).forEach(lines::add);
+        extraConfig.stream().filter(line -> payment || registry || !MidtransMerchant.paymentOnly(line))
+                .forEach(lines::add);
         return lines;
     }
 

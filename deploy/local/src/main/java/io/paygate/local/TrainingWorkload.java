@@ -50,6 +50,7 @@ final class TrainingWorkload {
     private final String payments;
     private final String bindings;
     private final String notifications;
+    private final String merchants;
 
     TrainingWorkload(LocalStack stack, int rounds) {
         this.stack = stack;
@@ -57,6 +58,7 @@ final class TrainingWorkload {
         this.payments = stack.baseUrl("payment-service");
         this.bindings = stack.baseUrl("binding-service");
         this.notifications = stack.baseUrl("notification-service");
+        this.merchants = stack.baseUrl("merchant-service");
     }
 
     void run() throws IOException, InterruptedException {
@@ -67,6 +69,7 @@ final class TrainingWorkload {
                     {"disbursementCallbackUrl":"%s","bindingCallbackUrl":"%s"}""".formatted(
                     sink.url("/disbursements"), sink.url("/bindings")), 200);
             send("GET", notifications, "/pg/merchant/callbacks", null, 200);
+            send("GET", merchants, "/pg/merchant", null, 200);
             String customer = "CUST-" + UUID.randomUUID();
             String bindingId = bind(customer);
             int expected = 1; // the binding's ACTIVE
@@ -92,7 +95,8 @@ final class TrainingWorkload {
     }
 
     private void probes() throws IOException, InterruptedException {
-        for (String service : List.of("payment-service", "binding-service", "notification-service")) {
+        for (String service : List.of("payment-service", "binding-service", "notification-service",
+                "merchant-service")) {
             String management = stack.managementUrl(service);
             for (String path : List.of("/q/health/ready", "/q/health/live", "/q/health", "/q/metrics")) {
                 expect(http.send(HttpRequest.newBuilder(URI.create(management + path)).build(),

@@ -127,6 +127,30 @@ class PgcurlTest {
         assertEquals("/pg/ops/outbox/parked", received.getFirst().get("target"));
     }
 
+    /**
+     * docs/contract.md §10: the operator API and the merchant's self-service are merchant-service's, at 8084 (+ the
+     * offset); the callback registration beside them stays notification-service's.
+     */
+    @Test
+    void theOperatorApiAndTheSelfServiceGoToMerchantServiceAndTheCallbacksToNotificationService() throws Exception {
+        String elsewhere = "http://127.0.0.1:1";
+        for (String path : List.of("/admin/merchants", "/admin/audit?merchant=demo", "/pg/merchant",
+                "/pg/merchant/client-secret/rotate", "/pg/merchant/ip-allowlist")) {
+            assertEquals(0, pgcurl(Map.of("PAYGATE_MERCHANT_SERVICE_URL", base(), "PAYGATE_NOTIFICATION_URL", elsewhere,
+                    "PAYGATE_PAYMENT_URL", elsewhere), "GET", path, "-o", "/dev/null").exit(), path);
+        }
+        for (String path : List.of("/pg/merchant/callbacks", "/pg/merchant/callbacks/test")) {
+            assertEquals(0, pgcurl(Map.of("PAYGATE_NOTIFICATION_URL", base(), "PAYGATE_MERCHANT_SERVICE_URL", elsewhere),
+                    "GET", path, "-o", "/dev/null").exit(), path);
+        }
+        int port = server.getAddress().getPort();
+        assertEquals(0, pgcurl(Map.of(), "--port-offset", String.valueOf(port - 8084), "GET", "/pg/merchant",
+                "-o", "/dev/null").exit());
+        assertEquals(List.of("/admin/merchants", "/admin/audit?merchant=demo", "/pg/merchant",
+                "/pg/merchant/client-secret/rotate", "/pg/merchant/ip-allowlist", "/pg/merchant/callbacks",
+                "/pg/merchant/callbacks/test", "/pg/merchant"), received.stream().map(r -> r.get("target")).toList());
+    }
+
     @Test
     void refusesAnUnknownService() throws Exception {
         assertEquals(2, pgcurl(Map.of(), "--service", "ledger", "GET", "/pg/x").exit());

@@ -82,7 +82,8 @@ class RunScriptTest {
         Files.setPosixFilePermissions(local.resolve("train"), PosixFilePermissions.fromString("rwxr-xr-x"));
         for (String jar : List.of("payment-service/target/quarkus-app/quarkus-run.jar",
                 "binding-service/target/quarkus-app/quarkus-run.jar",
-                "notification-service/target/quarkus-app/quarkus-run.jar", "deploy/local/target/local-stack.jar")) {
+                "notification-service/target/quarkus-app/quarkus-run.jar",
+                "merchant-service/target/quarkus-app/quarkus-run.jar", "deploy/local/target/local-stack.jar")) {
             Files.createDirectories(tree.resolve(jar).getParent());
             Files.writeString(tree.resolve(jar), "");
         }

@@ -1,5 +1,6 @@
 package io.paygate.local;
 
+import io.paygate.testsupport.SandboxMerchants;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
@@ -23,9 +24,9 @@ class ServiceConfigTest {
 
     @Test
     void everyReplicaGetsTheFirstOnesLinesExceptItsOwnTwoPorts() {
-        for (int service = 0; service < 3; service++) {
+        for (int service = 0; service < FIRSTS.size(); service++) {
             ServiceSpec first = PROCESSES.get(service);
-            ServiceSpec third = PROCESSES.get(6 + service);
+            ServiceSpec third = PROCESSES.get(2 * FIRSTS.size() + service);
             List<String> firstLines = CONFIG.lines(first, FIRSTS);
             List<String> thirdLines = CONFIG.lines(third, FIRSTS);
 
@@ -38,7 +39,7 @@ class ServiceConfigTest {
 
     @Test
     void everyReplicaUsesTheSameDatabaseBrokerAndKeys() {
-        List<String> lines = CONFIG.lines(PROCESSES.get(4), FIRSTS); // binding-service, replica 1
+        List<String> lines = CONFIG.lines(PROCESSES.get(5), FIRSTS); // binding-service, replica 1
 
         assertTrue(lines.contains("quarkus.datasource.jdbc.url=jdbc:postgresql://127.0.0.1:15432/binding"));
         assertTrue(lines.contains("kafka.bootstrap.servers=127.0.0.1:39092"));
@@ -48,8 +49,8 @@ class ServiceConfigTest {
 
     @Test
     void linksAndTheBindingsClientNameTheFirstReplicaAsThePublicAddress() {
-        List<String> payment2 = CONFIG.lines(PROCESSES.get(6), FIRSTS);
-        List<String> binding1 = CONFIG.lines(PROCESSES.get(4), FIRSTS);
+        List<String> payment2 = CONFIG.lines(PROCESSES.get(8), FIRSTS);
+        List<String> binding1 = CONFIG.lines(PROCESSES.get(5), FIRSTS);
 
         assertTrue(payment2.contains("gateway.payment.public-base-url=http://localhost:8081"));
         assertTrue(payment2.contains("quarkus.rest-client.bindings.url=http://localhost:8082"));
@@ -102,5 +103,32 @@ class ServiceConfigTest {
         return lines.stream()
                 .filter(line -> !line.startsWith("quarkus.http.port=") && !line.startsWith("quarkus.management.port="))
                 .collect(Collectors.toSet());
+    }
+
+    /**
+     * docs/contract.md §8, §10: every process holds the run's one merchant encryption key; merchant-service seeds the
+     * registry with the sandbox merchants' every member (the gateway's SNAP signing keys too), demo's fees and the
+     * settlement delay, which no other service is given.
+     */
+    @Test
+    void everyProcessHoldsTheRunsEncryptionKeyAndMerchantServiceAloneTheRegistrysSeed() {
+        String key = null;
+        for (ServiceSpec process : PROCESSES) {
+            List<String> lines = CONFIG.lines(process, FIRSTS);
+            String line = lines.stream().filter(l -> l.startsWith("gateway.merchants.encryption-key=")).findFirst()
+                    .orElseThrow();
+            key = key == null ? line : key;
+            assertEquals(key, line, process.id());
+            boolean registry = process.name().equals("merchant-service");
+            assertEquals(registry, lines.contains("gateway.merchants.demo.fees=" + SandboxMerchants.DEMO_FEES),
+                    process.id());
+            assertEquals(registry, lines.contains("gateway.merchants.demo2.settlement-delay-days=1"), process.id());
+            if (registry) {
+                assertTrue(lines.contains("quarkus.datasource.jdbc.url=jdbc:postgresql://127.0.0.1:15432/merchant"));
+                assertTrue(lines.contains("gateway.ops.token=" + SandboxMerchants.OPS_TOKEN));
+                assertTrue(lines.stream().anyMatch(l -> l.startsWith("gateway.merchants.demo.snap.signing-key=")));
+            }
+        }
+        assertEquals(44, key.length() - "gateway.merchants.encryption-key=".length(), "base64 of 32 bytes");
     }
 }

@@ -67,7 +67,7 @@ class SnapKeysTest {
     }
 
     @Test
-    void everyProcessGetsTheMerchantsSnapKeysAndTheRunsTokenKeyAndOnlyNotificationServiceTheSigningKeys()
+    void everyProcessGetsTheMerchantsSnapKeysAndTheRunsTokenKeyAndOnlyTheSignerAndTheRegistryTheSigningKeys()
             throws IOException {
         List<ServiceSpec> processes = ServiceSpec.all(0, 2);
         ServiceConfig config = new ServiceConfig(db -> db, "k", "i", "e", "p", List.of(), ServiceConfig.LOOPBACK,
@@ -79,7 +79,8 @@ class SnapKeysTest {
             List<String> lines = config.lines(process, ServiceSpec.all(0));
             assertTrue(lines.contains("gateway.merchants.demo.snap.client-key=demo"), process.id());
             assertTrue(lines.contains("gateway.merchants.demo.snap.public-key=" + demoPublic), process.id());
-            boolean signs = process.name().equals("notification-service");
+            // notification-service signs SNAP notifications; merchant-service seeds the registry with the keys (§10)
+            boolean signs = process.name().equals("notification-service") || process.name().equals("merchant-service");
             for (SandboxMerchants.Merchant m : SandboxMerchants.ALL) {
                 assertEquals(signs, lines.stream().anyMatch(l -> l.startsWith("gateway.merchants." + m.id()
                         + ".snap.signing-key=")), process.id() + " " + m.id());

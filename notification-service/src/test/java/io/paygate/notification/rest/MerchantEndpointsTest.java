@@ -201,7 +201,7 @@ class MerchantEndpointsTest extends MerchantSinkTestBase {
                     .body("responseMessage", equalTo("Invalid Field Format disbursementCallbackUrl"));
         }
         assertEquals(registeredAt, callbacksUpdatedAt(), "no refused registration wrote the row");
-        MerchantApi.as(DEMO2).body("{\"bindingCallbackUrl\":\"http://127.0.0.1:9084/b\"}")
+        MerchantApi.as(DEMO2).body("{\"bindingCallbackUrl\":\"http://127.0.0.1:9099/b\"}")
                 .put("/pg/merchant/callbacks").then().statusCode(200);
     }
 

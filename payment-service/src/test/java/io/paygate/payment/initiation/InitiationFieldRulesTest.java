@@ -234,7 +234,7 @@ class InitiationFieldRulesTest {
                 accepted("url.callbackUrl loopback on any port in the local sandbox",
                         set("url.callbackUrl", "http://localhost:6379/cb")),
                 accepted("url.callbackUrl loopback next to the gateway's ports",
-                        set("url.callbackUrl", "http://127.0.0.1:9084/cb")),
+                        set("url.callbackUrl", "http://127.0.0.1:9099/cb")),
                 accepted("url.returnUrl https", set("url.returnUrl", "https://merchant.example.com/orders/1")),
                 accepted("url of 4 members", body -> addMembers(with(body, "url.returnUrl", "https://m.example.com/r"),
                         "url", 2)),

@@ -1,6 +1,7 @@
 package io.paygate.kit.app;
 
 import io.paygate.kit.auth.CurrentMerchant;
+import io.paygate.kit.auth.CurrentOperator;
 import io.paygate.kit.auth.MerchantAuthenticated;
 import io.paygate.kit.auth.OpsAuthenticated;
 import io.paygate.kit.error.ServiceCodeResolver;
@@ -48,11 +49,13 @@ public class KitTestResource {
     public static final AtomicInteger OPS_CALLS = new AtomicInteger();
 
     private final CurrentMerchant merchant;
+    private final CurrentOperator operator;
     private final RequestTiming timing;
     private final Outbox outbox;
 
-    KitTestResource(CurrentMerchant merchant, RequestTiming timing, Outbox outbox) {
+    KitTestResource(CurrentMerchant merchant, CurrentOperator operator, RequestTiming timing, Outbox outbox) {
         this.merchant = merchant;
+        this.operator = operator;
         this.timing = timing;
         this.outbox = outbox;
     }
@@ -77,7 +80,7 @@ public class KitTestResource {
     @OpsAuthenticated
     public Map<String, Object> ops() {
         OPS_CALLS.incrementAndGet();
-        return Map.of("ok", true);
+        return Map.of("ok", true, "operator", operator.name());
     }
 
     /** A line the resource itself logs, on the worker thread, for the request-id tests. */

@@ -45,4 +45,18 @@ class KafkaClientConfigTest {
         assertEquals("localhost:9092", kafka.producer(Map.of()).get("bootstrap.servers"));
         assertEquals("PLAINTEXT", kafka.securityProtocol());
     }
+
+    @Test
+    void anAdminClientAuthenticatesLikeTheServiceAndKeepsOnlyAdminKeys() {
+        KafkaClientConfig kafka = new KafkaClientConfig(Map.of(
+                "bootstrap.servers", "broker:9093", "security.protocol", "SASL_SSL", "sasl.mechanism", "SCRAM-SHA-512",
+                "acks", "all", "group.id", "notification-service"));
+        Map<String, Object> admin = kafka.admin(Map.of("request.timeout.ms", 5000));
+        assertEquals("broker:9093", admin.get("bootstrap.servers"));
+        assertEquals("SASL_SSL", admin.get("security.protocol"));
+        assertEquals("SCRAM-SHA-512", admin.get("sasl.mechanism"));
+        assertEquals(5000, admin.get("request.timeout.ms"));
+        assertFalse(admin.containsKey("acks"));
+        assertFalse(admin.containsKey("group.id"));
+    }
 }

@@ -35,12 +35,17 @@ public class AuthenticationFilters {
     private final Merchants merchants;
     private final CurrentMerchant currentMerchant;
     private final GatewayConfig config;
+    private final Operators operators;
+    private final CurrentOperator currentOperator;
     private final RequestVerifier verifier = RequestVerifier.standard(Clock.systemUTC());
 
-    AuthenticationFilters(Merchants merchants, CurrentMerchant currentMerchant, GatewayConfig config) {
+    AuthenticationFilters(Merchants merchants, CurrentMerchant currentMerchant, GatewayConfig config,
+                          Operators operators, CurrentOperator currentOperator) {
         this.merchants = merchants;
         this.currentMerchant = currentMerchant;
         this.config = config;
+        this.operators = operators;
+        this.currentOperator = currentOperator;
     }
 
     /**
@@ -68,10 +73,16 @@ public class AuthenticationFilters {
         currentMerchant.set(merchant);
     }
 
+    /**
+     * Any operator's bearer token (docs/contract.md §10: a named operator's, or {@code gateway.ops.token}, operator
+     * {@code ops}); the operator's name is then in {@link CurrentOperator}.
+     */
     @ServerRequestFilter(priority = Priorities.AUTHENTICATION)
     @OpsAuthenticated
     public void ops(ContainerRequestContext request) {
-        checkBearer(request, config.ops().token(), "ops");
+        String token = bearer(request);
+        currentOperator.set(operators.authenticate(token)
+                .orElseThrow(() -> ApiException.unauthorized("Invalid ops token")));
     }
 
     @ServerRequestFilter(priority = Priorities.AUTHENTICATION)
@@ -81,14 +92,19 @@ public class AuthenticationFilters {
     }
 
     private static void checkBearer(ContainerRequestContext request, Optional<String> expected, String kind) {
+        String token = bearer(request);
+        if (expected.isEmpty() || !MessageDigest.isEqual(expected.get().getBytes(StandardCharsets.UTF_8),
+                token.getBytes(StandardCharsets.UTF_8))) {
+            throw ApiException.unauthorized("Invalid " + kind + " token");
+        }
+    }
+
+    private static String bearer(ContainerRequestContext request) {
         String header = request.getHeaderString(HttpHeaders.AUTHORIZATION);
         if (header == null || !header.startsWith(BEARER)) {
             throw ApiException.unauthorized("Missing bearer token");
         }
-        if (expected.isEmpty() || !MessageDigest.isEqual(expected.get().getBytes(StandardCharsets.UTF_8),
-                header.substring(BEARER.length()).strip().getBytes(StandardCharsets.UTF_8))) {
-            throw ApiException.unauthorized("Invalid " + kind + " token");
-        }
+        return header.substring(BEARER.length()).strip();
     }
 
     /**

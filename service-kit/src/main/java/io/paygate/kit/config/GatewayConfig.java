@@ -26,6 +26,13 @@ public interface GatewayConfig {
 
     Ops ops();
 
+    /**
+     * Named operators of the operator API (docs/contract.md §10): {@code gateway.operators.<name>.token-sha256}, each
+     * the lowercase hex SHA-256 of that operator's bearer token, so no configuration holds a usable token
+     * ({@code kit.auth.Operators}). {@code gateway.ops.token} is operator {@code ops} besides.
+     */
+    Map<String, Operator> operators();
+
     Internal internal();
 
     Callbacks callbacks();
@@ -145,6 +152,11 @@ public interface GatewayConfig {
     interface Ops {
         /** Bearer token of the operations and sandbox endpoints; unset disables them (401). */
         Optional<String> token();
+    }
+
+    interface Operator {
+        /** Lowercase hex SHA-256 of the operator's bearer token (64 characters): {@code sha256sum} of the token. */
+        String tokenSha256();
     }
 
     interface Internal {

@@ -2,6 +2,7 @@ package io.paygate.kit.kafka;
 
 import io.smallrye.common.annotation.Identifier;
 import jakarta.enterprise.context.ApplicationScoped;
+import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.producer.ProducerConfig;
 
 import java.util.HashMap;
@@ -25,6 +26,7 @@ public class KafkaClientConfig {
     /** Not a Kafka key, but read by Quarkus' SSL engine factory when {@code kafka.tls-configuration-name} is set. */
     private static final String QUARKUS_TLS_CONFIGURATION = "tls-configuration-name";
     private static final Set<String> PRODUCER_KEYS = ProducerConfig.configNames();
+    private static final Set<String> ADMIN_KEYS = AdminClientConfig.configNames();
 
     private final Map<String, Object> defaults;
 
@@ -37,9 +39,21 @@ public class KafkaClientConfig {
      * such as {@code group.id} stay out), then the producer's {@code own} settings on top.
      */
     public Map<String, Object> producer(Map<String, Object> own) {
+        return client(PRODUCER_KEYS, own);
+    }
+
+    /**
+     * The settings of an admin client (a service that creates its own topic, merchant-service's {@code merchant-config}):
+     * the service's Kafka configuration (only keys an admin client knows), then {@code own} on top.
+     */
+    public Map<String, Object> admin(Map<String, Object> own) {
+        return client(ADMIN_KEYS, own);
+    }
+
+    private Map<String, Object> client(Set<String> known, Map<String, Object> own) {
         Map<String, Object> config = new HashMap<>();
         defaults.forEach((key, value) -> {
-            if (PRODUCER_KEYS.contains(key) || key.equals(QUARKUS_TLS_CONFIGURATION)) {
+            if (known.contains(key) || key.equals(QUARKUS_TLS_CONFIGURATION)) {
                 config.put(key, value);
             }
         });

@@ -297,6 +297,28 @@ public final class EmbeddedKafkaBroker implements AutoCloseable {
     }
 
     /**
+     * Lets {@code username} read (and describe) {@code topics} without a consumer group of its own: a client that
+     * assigns itself the partitions (merchant-config's followers, docs/contract.md §10).
+     */
+    public void allowReading(String username, String... topics) {
+        List<AclBinding> acls = new ArrayList<>();
+        for (String topic : topics) {
+            acls.add(acl(username, ResourceType.TOPIC, topic, AclOperation.READ));
+            acls.add(acl(username, ResourceType.TOPIC, topic, AclOperation.DESCRIBE));
+        }
+        createAcls(acls);
+    }
+
+    /** Lets {@code username} create {@code topics} (merchant-service makes merchant-config at its start). */
+    public void allowCreating(String username, String... topics) {
+        List<AclBinding> acls = new ArrayList<>();
+        for (String topic : topics) {
+            acls.add(acl(username, ResourceType.TOPIC, topic, AclOperation.CREATE));
+        }
+        createAcls(acls);
+    }
+
+    /**
      * What a client of this broker needs: {@code bootstrap.servers}, and on a secured broker {@code security.protocol}
      * {@code SASL_SSL}, {@code sasl.mechanism} {@code SCRAM-SHA-512}, {@code sasl.jaas.config} with these credentials,
      * and the PEM truststore ({@code ssl.truststore.type}, {@code ssl.truststore.location}).

@@ -21,7 +21,7 @@ public class SandboxConfigResource implements QuarkusTestResourceLifecycleManage
      * {@code gateway.callbacks.gateway-ports} of the tests: the ports a local stack's first replicas take (API and
      * management), as the launcher lists them; each service adds its own test port by itself.
      */
-    public static final String GATEWAY_PORTS = "8081,8082,8083,9081,9082,9083";
+    public static final String GATEWAY_PORTS = "8081,8082,8083,8084,9081,9082,9083,9084";
     /** Init arg: {@code gateway.events.signing-key} instead of {@link SignedEvents#TEST_SIGNING_KEY}. */
     public static final String EVENT_SIGNING_KEY = "event-signing-key";
     /** Init arg: {@code gateway.events.previous-signing-key} (a key rotation); unset by default. */

@@ -23,11 +23,11 @@ import java.util.Set;
 import java.util.TreeMap;
 
 /**
- * The merchant's OpenAPI document, {@code docs/openapi.yaml}: the public paths of the three services under one
+ * The merchant's OpenAPI document, {@code docs/openapi.yaml}: the public paths of the four services under one
  * {@code {base_url}} ({@code /pg/…} and SNAP's {@code /v1.0/…}), their schemas and notification-service's webhooks, beside hand-written {@code info},
  * {@code servers} and root {@code security}. Each service's OpenAPI test hands its generated {@code /q/openapi} to
  * {@link #differences}, which compares the part that service owns with the committed file, so the file cannot drift;
- * with {@code -Dpaygate.openapi.write=true} the test rewrites that part instead (run the three services' tests).
+ * with {@code -Dpaygate.openapi.write=true} the test rewrites that part instead (run the four services' tests).
  * <p>
  * Left out: {@code /internal/*}, the operations endpoints ({@code /pg/ops}) and anything else behind the ops or internal
  * token; the Ingress never routes them. The sandbox's endpoints ({@code /pg/sandbox/…}, ops token or merchant
@@ -58,7 +58,10 @@ public final class MerchantOpenApi {
     public enum Service {
         PAYMENT("/pg/", "/pg/payment/card/directdebit/purchase", "/v1.0/"),
         BINDING("/pg/payment/card/directdebit", "/pg/bind/", "/v1.0/registration-account-", "/pg/sandbox/bindings/"),
-        NOTIFICATION("/pg/merchant/", "/pg/notifications", "/pg/snap/");
+        NOTIFICATION("/pg/merchant/", "/pg/notifications", "/pg/snap/"),
+        /** docs/contract.md §10: the merchant's self-service; {@code /pg/merchant/callbacks} stays notification-service's. */
+        MERCHANT("/pg/merchant", "/pg/merchant/client-secret", "/pg/merchant/notification-secret",
+                "/pg/merchant/snap-public-key", "/pg/merchant/ip-allowlist");
 
         private final List<String> prefixes;
 
