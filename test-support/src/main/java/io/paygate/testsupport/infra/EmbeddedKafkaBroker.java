@@ -297,6 +297,19 @@ public final class EmbeddedKafkaBroker implements AutoCloseable {
     }
 
     /**
+     * Lets {@code username} read (and describe) {@code topics} outside any consumer group: a consumer that assigns itself
+     * every partition, as the merchant-config follower does (docs/contract.md §10).
+     */
+    public void allowReading(String username, String... topics) {
+        List<AclBinding> acls = new ArrayList<>();
+        for (String topic : topics) {
+            acls.add(acl(username, ResourceType.TOPIC, topic, AclOperation.READ));
+            acls.add(acl(username, ResourceType.TOPIC, topic, AclOperation.DESCRIBE));
+        }
+        createAcls(acls);
+    }
+
+    /**
      * What a client of this broker needs: {@code bootstrap.servers}, and on a secured broker {@code security.protocol}
      * {@code SASL_SSL}, {@code sasl.mechanism} {@code SCRAM-SHA-512}, {@code sasl.jaas.config} with these credentials,
      * and the PEM truststore ({@code ssl.truststore.type}, {@code ssl.truststore.location}).
@@ -430,10 +443,22 @@ public final class EmbeddedKafkaBroker implements AutoCloseable {
     }
 
     public void createTopics(int partitions, List<String> topics) {
+        createTopics(partitions, topics, Map.of());
+    }
+
+    /**
+     * Creates a compacted topic (key = the latest record per key, as {@code merchant-config}, docs/contract.md §10) with
+     * {@code partitions} partitions, unless it exists.
+     */
+    public void createCompactedTopic(String topic, int partitions) {
+        createTopics(partitions, List.of(topic), Map.of("cleanup.policy", "compact"));
+    }
+
+    private void createTopics(int partitions, List<String> topics, Map<String, String> configs) {
         try (Admin admin = Admin.create(adminConfig())) {
             for (String topic : topics) {
                 try {
-                    admin.createTopics(List.of(new NewTopic(topic, partitions, (short) 1))).all().get();
+                    admin.createTopics(List.of(new NewTopic(topic, partitions, (short) 1).configs(configs))).all().get();
                 } catch (ExecutionException e) {
                     if (!(e.getCause() instanceof TopicExistsException)) {
                         throw new IllegalStateException("Could not create topic " + topic, e.getCause());
