@@ -2,6 +2,7 @@ package io.paygate.kit.auth;
 
 import io.paygate.kit.config.GatewayConfig;
 import io.paygate.kit.error.ApiException;
+import io.paygate.kit.web.ClientAddresses;
 import io.paygate.kit.web.ContentTypeRule;
 import io.paygate.model.auth.RequestAuthenticationException;
 import io.paygate.model.auth.RequestSigner;
@@ -25,6 +26,13 @@ import java.util.Optional;
  * Authentication of the endpoints marked {@link MerchantAuthenticated}, {@link OpsAuthenticated} or
  * {@link InternalAuthenticated} (name-bound, so other endpoints never pay for it). Every failure is
  * {@code 401SS00 Unauthorized. <reason>} and nothing behind the filter runs.
+ *
+ * <p>A merchant request (docs/contract.md §0, §10), in this order: {@code X-PARTNER-ID} names a merchant this service
+ * knows ({@link Merchants}, the registry's state over the configuration's); a request from an address outside the
+ * merchant's allowlist ({@link ClientAddresses}: {@code X-Forwarded-For} only from a trusted proxy) is
+ * {@code 403SS06} before the body is looked at; the signature is checked against each secret the merchant has live
+ * now, the current one and the previous one until its expiry, both in constant time; a suspended merchant is
+ * {@code 403SS05}, only once authenticated, so that a caller without the secret learns nothing of it.
  */
 public class AuthenticationFilters {
 
@@ -35,12 +43,16 @@ public class AuthenticationFilters {
     private final Merchants merchants;
     private final CurrentMerchant currentMerchant;
     private final GatewayConfig config;
-    private final RequestVerifier verifier = RequestVerifier.standard(Clock.systemUTC());
+    private final ClientAddresses addresses;
+    private final Clock clock = Clock.systemUTC();
+    private final RequestVerifier verifier = RequestVerifier.standard(clock);
 
-    AuthenticationFilters(Merchants merchants, CurrentMerchant currentMerchant, GatewayConfig config) {
+    AuthenticationFilters(Merchants merchants, CurrentMerchant currentMerchant, GatewayConfig config,
+                          ClientAddresses addresses) {
         this.merchants = merchants;
         this.currentMerchant = currentMerchant;
         this.config = config;
+        this.addresses = addresses;
     }
 
     /**
@@ -50,22 +62,47 @@ public class AuthenticationFilters {
     @ServerRequestFilter(priority = Priorities.AUTHENTICATION)
     @MerchantAuthenticated
     public void merchant(ContainerRequestContext request, HttpServerRequest http) throws IOException {
-        byte[] body = readBody(request);
         String partnerId = request.getHeaderString(RequestSigner.PARTNER_ID);
         if (partnerId == null || partnerId.isBlank()) {
+            readBody(request); // a body that is too large or not JSON is refused as such, before the 401
             throw ApiException.unauthorized("Missing " + RequestSigner.PARTNER_ID);
         }
-        Merchant merchant = merchants.find(partnerId).orElseThrow(() -> ApiException.unauthorized("Unknown partner"));
+        Merchant merchant = merchants.find(partnerId).orElse(null);
+        if (merchant == null) {
+            readBody(request);
+            throw ApiException.unauthorized("Unknown partner");
+        }
+        requireAllowedAddress(merchant, http, addresses);
+        byte[] body = readBody(request);
         // docs/contract.md §0: PATH is the request target exactly as sent on the request line (web.RequestTargets refused
         // the forms that could name another resource than the one this string names).
         String target = http.uri();
         try {
-            verifier.verify(merchant.clientSecret(), request.getMethod(), target, body,
-                    request.getHeaderString(RequestSigner.TIMESTAMP), request.getHeaderString(RequestSigner.SIGNATURE));
+            verifier.verify(merchant.clientSecret(), merchant.previousClientSecret(clock.instant()), request.getMethod(),
+                    target, body, request.getHeaderString(RequestSigner.TIMESTAMP),
+                    request.getHeaderString(RequestSigner.SIGNATURE));
         } catch (RequestAuthenticationException e) {
             throw ApiException.unauthorized(e.reason());
         }
+        requireActive(merchant);
         currentMerchant.set(merchant);
+    }
+
+    /**
+     * docs/contract.md §10: {@code 403SS06} when the request comes from an address outside the merchant's allowlist (the
+     * client address as {@link ClientAddresses} decides it). Called before anything else of the request is read.
+     */
+    public static void requireAllowedAddress(Merchant merchant, HttpServerRequest http, ClientAddresses addresses) {
+        if (!merchant.ipAllowlist().isEmpty() && !merchant.allows(addresses.clientAddress(http))) {
+            throw ApiException.of(ErrorCase.ADDRESS_NOT_ALLOWED, null);
+        }
+    }
+
+    /** docs/contract.md §10: {@code 403SS05} for a suspended merchant (called once its request is authenticated). */
+    public static void requireActive(Merchant merchant) {
+        if (merchant.suspended()) {
+            throw ApiException.of(ErrorCase.MERCHANT_SUSPENDED, null);
+        }
     }
 
     @ServerRequestFilter(priority = Priorities.AUTHENTICATION)
