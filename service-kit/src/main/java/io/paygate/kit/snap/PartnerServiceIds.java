@@ -115,7 +115,7 @@ public class PartnerServiceIds {
         Live current = live;
         long generation = merchants.generation();
         if (current.generation() != generation) {
-            current = new Live(generation, generation == 0 ? owners : followed(merchants.all()));
+            current = new Live(generation, followed(merchants.all()));
             live = current;
         }
         return current.owners();
