@@ -11,7 +11,8 @@ import java.util.Map;
  * Each service's own Kafka principal on a secured broker (docs/contract.md §7), with the ACLs the contract gives it:
  * payment-service writes {@code payment-status} and {@code disbursement-status}, binding-service writes
  * {@code binding-status}, notification-service reads those three in group {@code notification-service} and writes
- * only its dead-letter topic. The same ACLs as deploy/k8s documents for production.
+ * only its dead-letter topic; every service reads {@code merchant-config} outside any group (docs/contract.md §10, the
+ * registry's follower). The same ACLs as deploy/k8s documents for production.
  */
 record KafkaPrincipals(Map<String, EmbeddedKafkaBroker.Credentials> byService) {
 
@@ -47,6 +48,7 @@ record KafkaPrincipals(Map<String, EmbeddedKafkaBroker.Credentials> byService) {
             if (!reads(spec.name()).isEmpty()) {
                 kafka.allowConsuming(spec.name(), NOTIFICATION_GROUP, reads(spec.name()).toArray(String[]::new));
             }
+            kafka.allowReading(spec.name(), Topics.MERCHANT_CONFIG);
             byService.put(spec.name(), credentials);
         }
         return new KafkaPrincipals(Map.copyOf(byService));

@@ -1,5 +1,6 @@
 package io.paygate.local;
 
+import io.paygate.model.merchant.SecretSealer;
 import io.paygate.testsupport.SandboxMerchants;
 import io.paygate.testsupport.SandboxSnap;
 import io.paygate.testsupport.infra.EmbeddedPostgresServer;
@@ -32,6 +33,12 @@ record ServiceConfig(UnaryOperator<String> jdbcUrl, String kafkaBootstrapServers
 
     /** Where the services listen unless {@code --listen} says otherwise (docs/contract.md §8). */
     static final String LOOPBACK = "127.0.0.1";
+
+    /**
+     * {@code gateway.merchants.encryption-key} (docs/contract.md §10): the key of the merchants' secrets on
+     * merchant-config, the same in every process of the stack, new for each launcher run.
+     */
+    static final String MERCHANTS_ENCRYPTION_KEY = SecretSealer.generateKey();
 
     ServiceConfig {
         extraConfig = List.copyOf(extraConfig);
@@ -78,6 +85,7 @@ record ServiceConfig(UnaryOperator<String> jdbcUrl, String kafkaBootstrapServers
         lines.add("gateway.internal.token=" + internalToken);
         lines.add("gateway.events.signing-key=" + eventSigningKey);
         lines.add("gateway.snap.token-key=" + snapTokenKey);
+        lines.add("gateway.merchants.encryption-key=" + MERCHANTS_ENCRYPTION_KEY);
         if (process.name().equals("payment-service")) {
             // The hosted page asks binding-service for the customer's ACTIVE direct-debit bindings.
             lines.add("quarkus.rest-client.bindings.url=" + first("binding-service", firsts).baseUrl());
