@@ -78,7 +78,7 @@ public class AuthenticationFilters {
         // the forms that could name another resource than the one this string names).
         String target = http.uri();
         try {
-            verifier.verify(merchant.clientSecret(), merchant.previousClientSecret(clock.instant()), request.getMethod(),
+            verifier.verify(merchant.clientSecret(), merchant.previousClientSecret(clock), request.getMethod(),
                     target, body, request.getHeaderString(RequestSigner.TIMESTAMP),
                     request.getHeaderString(RequestSigner.SIGNATURE));
         } catch (RequestAuthenticationException e) {

@@ -4,6 +4,7 @@ import io.paygate.kit.web.Cidr;
 import io.paygate.model.merchant.MerchantStatus;
 import io.paygate.model.signing.WebhookSecret;
 
+import java.time.Clock;
 import java.time.Instant;
 import java.util.List;
 import java.util.Objects;
@@ -97,6 +98,14 @@ public final class Merchant {
      */
     public String previousClientSecret(Instant now) {
         return previousClientSecret != null && now.isBefore(previousClientSecretExpiresAt) ? previousClientSecret : null;
+    }
+
+    /**
+     * {@link #previousClientSecret(Instant)} at {@code clock}'s time; asks the clock only when there is a previous
+     * secret (the request path of a merchant that never rotated reads no clock).
+     */
+    public String previousClientSecret(Clock clock) {
+        return previousClientSecret == null ? null : previousClientSecret(clock.instant());
     }
 
     /** When the previous client secret stops being accepted, or {@code null} when there is none. */

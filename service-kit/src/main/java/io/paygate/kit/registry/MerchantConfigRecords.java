@@ -92,16 +92,22 @@ final class MerchantConfigRecords {
         try {
             return Optional.of(merchants.read(state));
         } catch (MerchantStateException e) {
-            Rejection reason = switch (e.reason()) {
-                case INVALID -> Rejection.INVALID;
-                case UNDECRYPTABLE -> Rejection.UNDECRYPTABLE;
-                case NO_KEY -> Rejection.NO_KEY;
-            };
-            if (reason == Rejection.NO_KEY) {
-                keyMissing = true;
-            }
-            return refuse(record, reason, e.getMessage());
+            return refuse(record, e);
+        } catch (RuntimeException e) {
+            return refuse(record, Rejection.INVALID, "the state could not be read");
         }
+    }
+
+    private Optional<Merchant> refuse(ConsumerRecord<String, String> record, MerchantStateException e) {
+        Rejection reason = switch (e.reason()) {
+            case INVALID -> Rejection.INVALID;
+            case UNDECRYPTABLE -> Rejection.UNDECRYPTABLE;
+            case NO_KEY -> Rejection.NO_KEY;
+        };
+        if (reason == Rejection.NO_KEY) {
+            keyMissing = true;
+        }
+        return refuse(record, reason, e.getMessage());
     }
 
     /** Whether a record was refused because this service has no {@code gateway.merchants.encryption-key}. */

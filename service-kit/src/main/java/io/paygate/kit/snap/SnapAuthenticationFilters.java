@@ -130,7 +130,7 @@ public class SnapAuthenticationFilters {
         }
         try {
             // docs/contract.md §0 and §9: PATH is the request target exactly as sent on the request line.
-            transactions.verify(merchant.clientSecret(), merchant.previousClientSecret(clock.instant()),
+            transactions.verify(merchant.clientSecret(), merchant.previousClientSecret(clock),
                     request.getMethod(), http.uri(), token, body, request.getHeaderString(SnapHeaders.TIMESTAMP),
                     request.getHeaderString(SnapHeaders.SIGNATURE));
         } catch (SnapSignatureException e) {
