@@ -89,17 +89,23 @@ public class AuthenticationFilters {
     }
 
     /**
-     * docs/contract.md §10: {@code 403SS06} when the request comes from an address outside the merchant's allowlist (the
-     * client address as {@link ClientAddresses} decides it). Called before anything else of the request is read.
+     * Whether {@code http} comes from an address outside the merchant's allowlist (docs/contract.md §10), the client
+     * address as {@link ClientAddresses} decides it; asked before anything else of the request is read (the SNAP door
+     * too).
      */
-    public static void requireAllowedAddress(Merchant merchant, HttpServerRequest http, ClientAddresses addresses) {
-        if (!merchant.ipAllowlist().isEmpty() && !merchant.allows(addresses.clientAddress(http))) {
+    public static boolean outsideAllowlist(Merchant merchant, HttpServerRequest http, ClientAddresses addresses) {
+        return !merchant.ipAllowlist().isEmpty() && !merchant.allows(addresses.clientAddress(http));
+    }
+
+    /** docs/contract.md §10: {@code 403SS06}. */
+    private static void requireAllowedAddress(Merchant merchant, HttpServerRequest http, ClientAddresses addresses) {
+        if (outsideAllowlist(merchant, http, addresses)) {
             throw ApiException.of(ErrorCase.ADDRESS_NOT_ALLOWED, null);
         }
     }
 
     /** docs/contract.md §10: {@code 403SS05} for a suspended merchant (called once its request is authenticated). */
-    public static void requireActive(Merchant merchant) {
+    private static void requireActive(Merchant merchant) {
         if (merchant.suspended()) {
             throw ApiException.of(ErrorCase.MERCHANT_SUSPENDED, null);
         }

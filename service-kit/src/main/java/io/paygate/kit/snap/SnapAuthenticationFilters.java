@@ -153,7 +153,7 @@ public class SnapAuthenticationFilters {
 
     /** docs/contract.md §10: the SNAP form of {@code 403SS06}, before anything else of the request is read. */
     private void requireAllowedAddress(Merchant merchant, HttpServerRequest http) {
-        if (!merchant.ipAllowlist().isEmpty() && !merchant.allows(addresses.clientAddress(http))) {
+        if (AuthenticationFilters.outsideAllowlist(merchant, http, addresses)) {
             throw SnapException.addressNotAllowed();
         }
     }

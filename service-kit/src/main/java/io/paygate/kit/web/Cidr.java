@@ -18,6 +18,12 @@ public record Cidr(byte[] network, int prefix) {
         network = network.clone();
     }
 
+    /** The network's address bytes (a copy). */
+    @Override
+    public byte[] network() {
+        return network.clone();
+    }
+
     /**
      * The block {@code text} names.
      *
