@@ -3,6 +3,7 @@ package io.paygate.kit.config;
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
 
+import java.time.Duration;
 import java.util.Optional;
 
 /**
@@ -42,5 +43,14 @@ public interface MerchantRegistryConfig {
          */
         @WithDefault("true")
         boolean enabled();
+
+        /**
+         * How long the service's start waits for the registry to be read to the end offsets found at start (it goes
+         * on as soon as it is): so that a service is normally ready, and knows its merchants, from its first request.
+         * After it, the start goes on and the readiness check {@code merchant-config} stays DOWN until the registry is
+         * read (a broker away at start delays the start by this much).
+         */
+        @WithDefault("10s")
+        Duration startWait();
     }
 }

@@ -47,7 +47,8 @@ import java.util.function.Supplier;
  * replica reads everything and nothing is committed. Ready ({@link #caughtUp()}, the readiness check
  * {@code merchant-config}) once it has read up to the end offsets it found at start; a topic that does not exist yet
  * counts as empty, and partitions that appear later (the topic created, or grown) are read from their beginning when
- * the partition list is next looked at ({@link #PARTITION_CHECK}). With the broker away it goes on with what it holds,
+ * the partition list is next looked at ({@link #PARTITION_CHECK}). The service's start waits up to
+ * {@code gateway.merchants.registry.start-wait} for the catch-up. With the broker away it goes on with what it holds,
  * and the client reconnects by itself.
  */
 @Singleton
@@ -60,6 +61,7 @@ public class MerchantConfigFollower {
     private static final long WARN_EVERY_NANOS = TimeUnit.SECONDS.toNanos(30);
 
     private final boolean enabled;
+    private final Duration startWait;
     private final String topic;
     private final Supplier<Consumer<String, String>> consumers;
     private final Merchants merchants;
@@ -75,7 +77,8 @@ public class MerchantConfigFollower {
     @Inject
     MerchantConfigFollower(MerchantRegistryConfig config, KafkaClientConfig kafka, Merchants merchants,
                            EventSigner signer, MeterRegistry metrics) {
-        this(config.registry().enabled(), Topics.MERCHANT_CONFIG, () -> new KafkaConsumer<>(kafka.consumer(Map.of(
+        this(config.registry().enabled(), config.registry().startWait(), Topics.MERCHANT_CONFIG,
+                () -> new KafkaConsumer<>(kafka.consumer(Map.of(
                         ConsumerConfig.CLIENT_ID_CONFIG, "merchant-config-follower",
                         ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest",
                         // A topic that does not exist yet is empty, never created here (it must be compacted).
@@ -87,7 +90,14 @@ public class MerchantConfigFollower {
     /** A follower of {@code topic} through the consumers {@code consumers} makes (tests). */
     MerchantConfigFollower(boolean enabled, String topic, Supplier<Consumer<String, String>> consumers,
                            Merchants merchants, EventSigner signer, MeterRegistry metrics) {
+        this(enabled, Duration.ZERO, topic, consumers, merchants, signer, metrics);
+    }
+
+    private MerchantConfigFollower(boolean enabled, Duration startWait, String topic,
+                                   Supplier<Consumer<String, String>> consumers, Merchants merchants,
+                                   EventSigner signer, MeterRegistry metrics) {
         this.enabled = enabled;
+        this.startWait = startWait;
         this.topic = topic;
         this.consumers = consumers;
         this.merchants = merchants;
@@ -99,8 +109,12 @@ public class MerchantConfigFollower {
         }
     }
 
-    void onStart(@Observes StartupEvent event) {
+    void onStart(@Observes StartupEvent event) throws InterruptedException {
         start();
+        if (enabled && !awaitCaughtUp(startWait)) {
+            LOG.infof("merchant-config: not read to its end after %d s; starting anyway, readiness merchant-config "
+                    + "DOWN until it is", startWait.toSeconds());
+        }
     }
 
     void onStop(@Observes ShutdownEvent event) {
