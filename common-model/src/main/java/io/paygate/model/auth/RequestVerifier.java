@@ -59,6 +59,18 @@ public final class RequestVerifier {
      */
     public void verify(String clientSecret, String method, String pathAndQuery, byte[] body,
                        String timestampHeader, String signatureHeader) {
+        verify(clientSecret, null, method, pathAndQuery, body, timestampHeader, signatureHeader);
+    }
+
+    /**
+     * As {@link #verify(String, String, String, byte[], String, String)}, accepting a signature by either secret: the
+     * merchant's current client secret or, while it lives, its previous one (docs/contract.md §10, a rotation). Both
+     * are computed and compared in constant time, whichever matches, so the time taken tells nothing of which.
+     *
+     * @param previousSecret the previous client secret still accepted, or {@code null}
+     */
+    public void verify(String clientSecret, String previousSecret, String method, String pathAndQuery, byte[] body,
+                       String timestampHeader, String signatureHeader) {
         Objects.requireNonNull(clientSecret, "clientSecret");
         if (timestampHeader == null || timestampHeader.isBlank()) {
             throw new RequestAuthenticationException(MISSING_TIMESTAMP);
@@ -76,8 +88,14 @@ public final class RequestVerifier {
         if (skew.compareTo(tolerance) > 0) {
             throw new RequestAuthenticationException(TIMESTAMP_OUTSIDE_WINDOW);
         }
-        String expected = RequestSigner.sign(clientSecret, method, pathAndQuery, body, timestampHeader);
-        if (!Digests.hexEquals(expected, signatureHeader.strip())) {
+        String received = signatureHeader.strip();
+        boolean valid = Digests.hexEquals(RequestSigner.sign(clientSecret, method, pathAndQuery, body, timestampHeader),
+                received);
+        if (previousSecret != null) {
+            valid |= Digests.hexEquals(RequestSigner.sign(previousSecret, method, pathAndQuery, body, timestampHeader),
+                    received);
+        }
+        if (!valid) {
             throw new RequestAuthenticationException(INVALID_SIGNATURE);
         }
     }

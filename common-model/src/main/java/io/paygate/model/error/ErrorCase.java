@@ -13,6 +13,16 @@ public enum ErrorCase {
     INVALID_MANDATORY_FIELD(400, "02", "Invalid Mandatory Field"),
     /** {@code Unauthorized. <reason>} — any authentication failure. */
     UNAUTHORIZED(401, "00", "Unauthorized."),
+    /**
+     * The merchant is suspended (docs/contract.md §10): every request it makes is refused, after its authentication (an
+     * unauthenticated caller learns nothing). On a SNAP path {@code 403xx05 Do Not Honor}.
+     */
+    MERCHANT_SUSPENDED(403, "05", "Merchant Suspended"),
+    /**
+     * The request came from an address outside the merchant's allowlist (docs/contract.md §10), refused before anything
+     * else is read or written. On a SNAP path {@code 403xx06 Feature Not Allowed At This Time}.
+     */
+    ADDRESS_NOT_ALLOWED(403, "06", "Address Not Allowed"),
     /** Unknown or foreign resource. */
     NOT_FOUND(404, "01", "Transaction Not Found"),
     /** No such endpoint (an unknown path, not an unknown resource). */

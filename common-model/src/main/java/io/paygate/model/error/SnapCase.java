@@ -27,6 +27,10 @@ public enum SnapCase {
     FEATURE_NOT_ALLOWED(403, "01", "Feature Not Allowed"),
     EXCEEDS_AMOUNT_LIMIT(403, "02", "Exceeds Transaction Amount Limit"),
     ACTIVITY_COUNT_LIMIT_EXCEEDED(403, "04", "Activity Count Limit Exceeded"),
+    /** A suspended merchant's request (docs/contract.md §10; {@code 403SS05} on {@code /pg/}). */
+    DO_NOT_HONOR(403, "05", "Do Not Honor"),
+    /** A request from outside the merchant's address allowlist (docs/contract.md §10; {@code 403SS06} on {@code /pg/}). */
+    FEATURE_NOT_ALLOWED_AT_THIS_TIME(403, "06", "Feature Not Allowed At This Time"),
     INSUFFICIENT_FUNDS(403, "14", "Insufficient Funds"),
     /** {@code Transaction Not Permitted. <reason>}, e.g. a refund above what is left. */
     TRANSACTION_NOT_PERMITTED(403, "15", "Transaction Not Permitted."),
@@ -99,6 +103,11 @@ public enum SnapCase {
 
     /** The SNAP message of a {@code /pg/} case raised on a SNAP path, where the two tables differ. */
     static String messageOf(ErrorCase errorCase) {
-        return errorCase == ErrorCase.CONFLICT ? CONFLICT.message : errorCase.message();
+        return switch (errorCase) {
+            case CONFLICT -> CONFLICT.message;
+            case MERCHANT_SUSPENDED -> DO_NOT_HONOR.message;
+            case ADDRESS_NOT_ALLOWED -> FEATURE_NOT_ALLOWED_AT_THIS_TIME.message;
+            default -> errorCase.message();
+        };
     }
 }

@@ -76,12 +76,52 @@ public record Cidr(byte[] network, int prefix) {
         }
     }
 
-    /** Whether {@code address} (4 or 16 bytes) lies in this block. */
+    /** The network's address bytes (a copy). */
+    @Override
+    public byte[] network() {
+        return network.clone();
+    }
+
+    /**
+     * The block {@code text} names (surrounding blanks ignored), for configuration read at start.
+     *
+     * @throws IllegalArgumentException {@code not an address block: <text>}
+     */
+    public static Cidr of(String text) {
+        return parse(text == null ? null : text.strip())
+                .orElseThrow(() -> new IllegalArgumentException("not an address block: " + text));
+    }
+
+    /**
+     * Whether {@code address} (4 or 16 bytes, IPv4-mapped IPv6 as IPv4) lies in this block. Allocates nothing: it
+     * runs on every request of a merchant with an allowlist, and for every trusted-proxy check.
+     */
     public boolean contains(byte[] address) {
         if (address == null || address.length != network.length) {
             return false;
         }
-        return Arrays.equals(masked(address, prefix), network);
+        int full = prefix / 8;
+        for (int i = 0; i < full; i++) {
+            if (address[i] != network[i]) {
+                return false;
+            }
+        }
+        int rest = prefix % 8;
+        if (rest == 0) {
+            return true;
+        }
+        int mask = (0xff << (8 - rest)) & 0xff;
+        return (address[full] & mask) == (network[full] & mask);
+    }
+
+    /** Whether any of {@code blocks} holds {@code address}. */
+    public static boolean anyContains(java.util.List<Cidr> blocks, byte[] address) {
+        for (Cidr block : blocks) {
+            if (block.contains(address)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**

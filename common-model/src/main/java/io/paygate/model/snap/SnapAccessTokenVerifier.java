@@ -34,13 +34,29 @@ public final class SnapAccessTokenVerifier {
      * @throws SnapSignatureException with one of its reason constants
      */
     public void verify(PublicKey publicKey, String clientKey, String timestampHeader, String signatureHeader) {
+        verify(publicKey, null, clientKey, timestampHeader, signatureHeader);
+    }
+
+    /**
+     * As {@link #verify(PublicKey, String, String, String)}, accepting a signature by either key: the merchant's
+     * current public key or, while the grace of a key change lasts, its previous one (docs/contract.md §10).
+     *
+     * @param previousKey the previous public key still accepted, or {@code null}
+     */
+    public void verify(PublicKey publicKey, PublicKey previousKey, String clientKey, String timestampHeader,
+                       String signatureHeader) {
         Objects.requireNonNull(publicKey, "publicKey");
         Objects.requireNonNull(clientKey, "clientKey");
         SnapTimestamps.requireFresh(timestampHeader, clock, tolerance);
         if (signatureHeader == null || signatureHeader.isBlank()) {
             throw new SnapSignatureException(SnapSignatureException.MISSING_SIGNATURE);
         }
-        if (!SnapRsa.verify(publicKey, SnapAccessTokenSigner.stringToSign(clientKey, timestampHeader), signatureHeader)) {
+        String signed = SnapAccessTokenSigner.stringToSign(clientKey, timestampHeader);
+        boolean valid = SnapRsa.verify(publicKey, signed, signatureHeader);
+        if (previousKey != null) {
+            valid |= SnapRsa.verify(previousKey, signed, signatureHeader);
+        }
+        if (!valid) {
             throw new SnapSignatureException(SnapSignatureException.INVALID_SIGNATURE);
         }
     }

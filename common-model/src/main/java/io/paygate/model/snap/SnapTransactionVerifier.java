@@ -39,6 +39,18 @@ public final class SnapTransactionVerifier {
      */
     public void verify(String clientSecret, String method, String path, String accessToken, byte[] body,
                        String timestampHeader, String signatureHeader) {
+        verify(clientSecret, null, method, path, accessToken, body, timestampHeader, signatureHeader);
+    }
+
+    /**
+     * As {@link #verify(String, String, String, String, byte[], String, String)}, accepting a signature by either
+     * secret: the merchant's current client secret or, while it lives, its previous one (docs/contract.md §10). Both are
+     * computed and compared in constant time, whichever matches.
+     *
+     * @param previousSecret the previous client secret still accepted, or {@code null}
+     */
+    public void verify(String clientSecret, String previousSecret, String method, String path, String accessToken,
+                       byte[] body, String timestampHeader, String signatureHeader) {
         Objects.requireNonNull(clientSecret, "clientSecret");
         SnapTimestamps.requireFresh(timestampHeader, clock, tolerance);
         if (signatureHeader == null || signatureHeader.isBlank()) {
@@ -50,9 +62,12 @@ public final class SnapTransactionVerifier {
         } catch (IllegalArgumentException e) {
             throw new SnapSignatureException(SnapSignatureException.INVALID_SIGNATURE);
         }
-        byte[] expected = SnapTransactionSigner.mac(clientSecret,
-                SnapTransactionSigner.stringToSign(method, path, accessToken, body, timestampHeader));
-        if (!MessageDigest.isEqual(expected, received)) {
+        String stringToSign = SnapTransactionSigner.stringToSign(method, path, accessToken, body, timestampHeader);
+        boolean valid = MessageDigest.isEqual(SnapTransactionSigner.mac(clientSecret, stringToSign), received);
+        if (previousSecret != null) {
+            valid |= MessageDigest.isEqual(SnapTransactionSigner.mac(previousSecret, stringToSign), received);
+        }
+        if (!valid) {
             throw new SnapSignatureException(SnapSignatureException.INVALID_SIGNATURE);
         }
     }

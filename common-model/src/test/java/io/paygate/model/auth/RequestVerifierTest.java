@@ -44,6 +44,22 @@ class RequestVerifierTest {
                 verifierAt(SENT).verify(CLIENT_SECRET, POST_METHOD, POST_PATH, tampered, TIMESTAMP, POST_SIGNATURE)));
     }
 
+    /**
+     * docs/contract.md §10: during a rotation a request signed with either live secret is accepted, in either slot, and
+     * one signed with neither is not. On main there is no verify with a previous secret.
+     */
+    @Test
+    void acceptsASignatureByThePreviousSecretWhileItIsGiven() {
+        assertDoesNotThrow(() -> verifierAt(SENT).verify("a-new-secret", CLIENT_SECRET, POST_METHOD, POST_PATH, BODY,
+                TIMESTAMP, POST_SIGNATURE));
+        assertDoesNotThrow(() -> verifierAt(SENT).verify(CLIENT_SECRET, "an-old-secret", POST_METHOD, POST_PATH, BODY,
+                TIMESTAMP, POST_SIGNATURE));
+        assertEquals("Invalid signature", reasonOf(() -> verifierAt(SENT).verify("a-new-secret", null, POST_METHOD,
+                POST_PATH, BODY, TIMESTAMP, POST_SIGNATURE)));
+        assertEquals("Invalid signature", reasonOf(() -> verifierAt(SENT).verify("a-new-secret", "an-old-secret",
+                POST_METHOD, POST_PATH, BODY, TIMESTAMP, POST_SIGNATURE)));
+    }
+
     @Test
     void rejectsWrongSecret() {
         assertEquals("Invalid signature", reasonOf(() ->

@@ -46,6 +46,8 @@ class ResponseCodeTest {
             "INVALID_FIELD_FORMAT, 4000101, 400, Invalid Field Format",
             "INVALID_MANDATORY_FIELD, 4000102, 400, Invalid Mandatory Field",
             "UNAUTHORIZED, 4010100, 401, Unauthorized.",
+            "MERCHANT_SUSPENDED, 4030105, 403, Merchant Suspended",
+            "ADDRESS_NOT_ALLOWED, 4030106, 403, Address Not Allowed",
             "NOT_FOUND, 4040101, 404, Transaction Not Found",
             "ROUTE_NOT_FOUND, 4040100, 404, Not Found",
             "METHOD_NOT_ALLOWED, 4050100, 405, Method Not Allowed",

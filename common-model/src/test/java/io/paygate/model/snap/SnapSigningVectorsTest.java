@@ -68,6 +68,28 @@ class SnapSigningVectorsTest {
                 .verify(DEMO_PUBLIC, CLIENT_KEY, TIMESTAMP, TOKEN_SIGNATURE));
     }
 
+    /**
+     * docs/contract.md §10: during a key change an access-token request signed with the previous public key's private
+     * half, or a transaction signed with the previous client secret, is accepted; neither key nor secret of another is.
+     * On main there is no verify with a previous key or secret.
+     */
+    @Test
+    void verifiersAcceptThePreviousKeyOrSecretWhileTheyAreGiven() {
+        SnapAccessTokenVerifier tokens = SnapAccessTokenVerifier.standard(AT_VECTORS);
+        assertDoesNotThrow(() -> tokens.verify(DEMO2_PUBLIC, DEMO_PUBLIC, CLIENT_KEY, TIMESTAMP, TOKEN_SIGNATURE));
+        assertReason(SnapSignatureException.INVALID_SIGNATURE,
+                () -> tokens.verify(DEMO2_PUBLIC, null, CLIENT_KEY, TIMESTAMP, TOKEN_SIGNATURE));
+        assertReason(SnapSignatureException.INVALID_SIGNATURE,
+                () -> tokens.verify(DEMO2_PUBLIC, GATEWAY_PUBLIC, CLIENT_KEY, TIMESTAMP, TOKEN_SIGNATURE));
+        SnapTransactionVerifier transactions = SnapTransactionVerifier.standard(AT_VECTORS);
+        assertDoesNotThrow(() -> transactions.verify("a-new-secret", CLIENT_SECRET, "POST", PATH, ACCESS_TOKEN,
+                BODY_BYTES, TIMESTAMP, TRANSACTION_SIGNATURE));
+        assertReason(SnapSignatureException.INVALID_SIGNATURE, () -> transactions.verify("a-new-secret", null, "POST",
+                PATH, ACCESS_TOKEN, BODY_BYTES, TIMESTAMP, TRANSACTION_SIGNATURE));
+        assertReason(SnapSignatureException.INVALID_SIGNATURE, () -> transactions.verify("a-new-secret", "an-old-one",
+                "POST", PATH, ACCESS_TOKEN, BODY_BYTES, TIMESTAMP, TRANSACTION_SIGNATURE));
+    }
+
     @Test
     void transactionSignatureIsMidtransClientsByteForByte() {
         assertEquals(MINIFIED_BODY_SHA256, SnapTransactionSigner.bodyHash(BODY_BYTES));

@@ -11,8 +11,9 @@ import java.util.Map;
  * Each service's own Kafka principal on a secured broker (docs/contract.md §7), with the ACLs the contract gives it:
  * payment-service writes {@code payment-status} and {@code disbursement-status}, binding-service writes
  * {@code binding-status}, notification-service reads those three in group {@code notification-service} and writes
- * only its dead-letter topic; merchant-service alone writes (and creates) {@code merchant-config}, which every other
- * service reads (docs/contract.md §10). The same ACLs as deploy/k8s documents for production.
+ * only its dead-letter topic; merchant-service alone writes (and creates) {@code merchant-config}, which every
+ * service reads outside any group, merchant-service too (docs/contract.md §10, the registry's follower). The same ACLs
+ * as deploy/k8s documents for production.
  */
 record KafkaPrincipals(Map<String, EmbeddedKafkaBroker.Credentials> byService) {
 
@@ -35,9 +36,12 @@ record KafkaPrincipals(Map<String, EmbeddedKafkaBroker.Credentials> byService) {
         return service.equals("merchant-service") ? List.of(Topics.MERCHANT_CONFIG) : List.of();
     }
 
-    /** The topics a service reads without a consumer group of its own: {@code merchant-config}, by all but its writer. */
+    /**
+     * The topics a service reads without a consumer group of its own: {@code merchant-config}, by every service (its
+     * writer too: merchant-service authenticates its merchants' self-service through the same registry).
+     */
     static List<String> follows(String service) {
-        return service.equals("merchant-service") ? List.of() : List.of(Topics.MERCHANT_CONFIG);
+        return List.of(Topics.MERCHANT_CONFIG);
     }
 
     /** The topics a service may read (in its consumer group). */

@@ -347,6 +347,7 @@ public final class LocalStack {
         kafka = secured ? EmbeddedKafkaBroker.startSecured(runDir.resolve("kafka"), options.kafkaPort())
                 : EmbeddedKafkaBroker.start(runDir.resolve("kafka"), options.kafkaPort());
         kafka.createTopics(Topics.PAYMENT_STATUS, Topics.BINDING_STATUS, Topics.DISBURSEMENT_STATUS);
+        kafka.createCompactedTopic(Topics.MERCHANT_CONFIG, 3); // docs/contract.md §10: the latest state per merchant
         if (secured) {
             kafkaPrincipals = KafkaPrincipals.create(kafka, specs);
         }

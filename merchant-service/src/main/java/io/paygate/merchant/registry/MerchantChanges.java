@@ -2,6 +2,7 @@ package io.paygate.merchant.registry;
 
 import io.paygate.kit.db.Unique;
 import io.paygate.kit.error.ApiException;
+import io.paygate.kit.auth.Merchants;
 import io.paygate.kit.outbox.Outbox;
 import io.paygate.model.event.EventEnvelope;
 import io.paygate.model.event.Topics;
@@ -60,15 +61,17 @@ public class MerchantChanges {
     private final CompanyCodes companyCodes;
     private final Outbox outbox;
     private final EntityManager entityManager;
+    private final Merchants live;
     private final Clock clock = Clock.systemUTC();
 
     MerchantChanges(MerchantRepository merchants, AuditTrail audit, CompanyCodes companyCodes, Outbox outbox,
-                    EntityManager entityManager) {
+                    EntityManager entityManager, Merchants live) {
         this.merchants = merchants;
         this.audit = audit;
         this.companyCodes = companyCodes;
         this.outbox = outbox;
         this.entityManager = entityManager;
+        this.live = live;
     }
 
     /**
@@ -76,7 +79,7 @@ public class MerchantChanges {
      * nothing writes nothing. Returns the merchant as committed.
      */
     public MerchantRecord change(Actor actor, String id, Mutation mutation) {
-        return translated(() -> QuarkusTransaction.requiringNew().call(() -> {
+        return committed(() -> QuarkusTransaction.requiringNew().call(() -> {
             MerchantRecord merchant = merchants.findLocked(id).orElseThrow(ApiException::notFound);
             String[] codes = merchant.snapPartnerServiceIds.clone();
             Instant now = clock.instant();
@@ -89,13 +92,37 @@ public class MerchantChanges {
     }
 
     /**
+     * The merchant as {@code work} committed it, and in force on this replica at once: merchant-service authenticates
+     * its merchants' self-service through service-kit's registry like every service, which learns the change from
+     * merchant-config within a moment; applied here too, the replica that answered never refuses the very next request
+     * signed with a secret it just handed out, nor lets in one its allowlist change just shut out. The follower's copy
+     * of the same version is then ignored (versions only go up).
+     */
+    private MerchantRecord committed(Supplier<MerchantRecord> work) {
+        MerchantRecord merchant = translated(work);
+        applyHere(merchant);
+        return merchant;
+    }
+
+    private void applyHere(MerchantRecord merchant) {
+        try {
+            live.apply(MerchantStates.of(merchant));
+        } catch (RuntimeException e) {
+            // The follower applies it from merchant-config (or counts why it cannot); never a reason to fail a change
+            // that committed. The message names no secret (MerchantStateException).
+            LOG.warnf("merchant %s version %d is not applied here yet: %s", merchant.id, merchant.version,
+                    e.getMessage());
+        }
+    }
+
+    /**
      * Creates merchant {@code id} unless the registry has it: the row is claimed with
      * {@code INSERT … ON CONFLICT DO NOTHING}, so any number of creators (two operators, several replicas seeding at
      * once) make one merchant; the others get an empty result and write nothing. {@code fill} sets every member of the
      * claimed row (its changed members are the audit entry's).
      */
     public Optional<MerchantRecord> create(Actor actor, String id, Mutation fill) {
-        return translated(() -> QuarkusTransaction.requiringNew().call(() -> {
+        Optional<MerchantRecord> created = translated(() -> QuarkusTransaction.requiringNew().call(() -> {
             Instant now = clock.instant();
             int claimed = entityManager.createNativeQuery(CLAIM).setParameter(1, id).setParameter(2, now)
                     .executeUpdate();
@@ -109,6 +136,8 @@ public class MerchantChanges {
             commit(actor, merchant, change, now, merchant.snapPartnerServiceIds.length > 0);
             return Optional.of(merchant);
         }));
+        created.ifPresent(this::applyHere);
+        return created;
     }
 
     private void commit(Actor actor, MerchantRecord merchant, Change change, Instant now, boolean codesChanged) {

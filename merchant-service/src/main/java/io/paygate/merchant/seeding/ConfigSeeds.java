@@ -108,13 +108,14 @@ public class ConfigSeeds {
         MerchantRequest.Snap snap = merchant.snap().map(s -> new MerchantRequest.Snap(s.clientKey(), s.publicKey(),
                 s.partnerServiceIds().orElse(List.of()).stream().map(PartnerServiceIds::padded).toList()))
                 .orElse(null);
-        MerchantRequest.RateLimit rateLimit = config.getOptionalValue(prefix + "rate-limit.per-second", Integer.class)
-                .map(perSecond -> new MerchantRequest.RateLimit(perSecond,
-                        config.getOptionalValue(prefix + "rate-limit.burst", Integer.class).orElse(perSecond)))
+        // rate-limit.* as service-kit reads it (GatewayConfig.MerchantRateLimit), whole numbers per second here
+        MerchantRequest.RateLimit rateLimit = merchant.rateLimit().flatMap(GatewayConfig.MerchantRateLimit::perSecond)
+                .map(perSecond -> new MerchantRequest.RateLimit(perSecond.intValue(),
+                        merchant.rateLimit().flatMap(GatewayConfig.MerchantRateLimit::burst)
+                                .orElse(perSecond.intValue())))
                 .orElse(null);
         return new MerchantRequest(id, merchant.name(), merchant.provider(), merchant.currency(), midtrans, snap,
-                config.getOptionalValues(prefix + "methods", String.class).orElse(null),
-                config.getOptionalValues(prefix + "ip-allowlist", String.class).orElse(null), rateLimit,
+                merchant.methods().orElse(null), merchant.ipAllowlist().orElse(null), rateLimit,
                 config.getOptionalValue(prefix + "fees", String.class).map(Json::tree).orElse(null),
                 config.getOptionalValue(prefix + "settlement-delay-days", Integer.class).orElse(null));
     }

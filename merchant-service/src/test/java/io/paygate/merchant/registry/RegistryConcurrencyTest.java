@@ -167,5 +167,20 @@ class RegistryConcurrencyTest {
         public Optional<GatewayConfig.Snap> snap() {
             return Optional.empty();
         }
+
+        @Override
+        public Optional<List<String>> methods() {
+            return Optional.empty();
+        }
+
+        @Override
+        public Optional<List<String>> ipAllowlist() {
+            return Optional.empty();
+        }
+
+        @Override
+        public Optional<GatewayConfig.MerchantRateLimit> rateLimit() {
+            return Optional.empty();
+        }
     }
 }

@@ -34,7 +34,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 @MerchantTestResources
 class SelfServiceTest {
 
-    /** The test profile's merchant whose client secret these tests rotate (no other test signs as it). */
+    /** The test profile's merchant with methods, fees and a settlement delay of its own. */
     private static final SandboxMerchants.Merchant ROTATOR = new SandboxMerchants.Merchant("rotator", "Rotating Store",
             "rotator-client-secret", "whsec_cm90YXRpbmctc3RvcmUtbm90aWZpY2F0aW9uLXNlY3JldA==", "IDR");
 
@@ -71,23 +71,32 @@ class SelfServiceTest {
 
     @Test
     void theClientSecretRotatesWithAGraceAndThePreviousOneEndsOnRequest() {
-        long before = registry.version("rotator");
-        registry.writesNothing(() -> as(ROTATOR).delete("/pg/merchant/client-secret/previous").then().statusCode(409)
+        // A merchant of its own: once its previous secret ends, nothing else may sign with the one it was created with.
+        String id = Operator.newId();
+        SandboxMerchants.Merchant created = new SandboxMerchants.Merchant(id, "Test Store " + id,
+                Operator.create(id).extract().path("clientSecret"), null, "IDR");
+        long before = registry.version(id);
+        registry.writesNothing(() -> as(created).delete("/pg/merchant/client-secret/previous").then().statusCode(409)
                 .body("responseCode", equalTo("4091200")));
         for (String bad : List.of("{\"graceSeconds\":604801}", "{\"graceSeconds\":-5}")) {
-            registry.writesNothing(() -> as(ROTATOR).body(bad).post("/pg/merchant/client-secret/rotate").then()
+            registry.writesNothing(() -> as(created).body(bad).post("/pg/merchant/client-secret/rotate").then()
                     .statusCode(400).body("responseMessage", equalTo("Invalid Field Format graceSeconds")));
         }
-        String secret = as(ROTATOR).body("{\"graceSeconds\":600}").post("/pg/merchant/client-secret/rotate").then()
+        String secret = as(created).body("{\"graceSeconds\":600}").post("/pg/merchant/client-secret/rotate").then()
                 .statusCode(200).body("previousExpiresAt", notNullValue()).extract().path("clientSecret");
         assertEquals(43, secret.length());
-        // The configured secret is the previous one now, valid for the grace: it still signs this.
-        as(ROTATOR).get("/pg/merchant").then().statusCode(200).body("version", equalTo((int) before + 1))
+        SandboxMerchants.Merchant rotated = new SandboxMerchants.Merchant(id, created.name(), secret, null, "IDR");
+        // The first secret is the previous one now, valid for the grace: it still signs this, and so does the new one.
+        as(created).get("/pg/merchant").then().statusCode(200).body("version", equalTo((int) before + 1))
                 .body("previousClientSecretExpiresAt", notNullValue()).body("$", not(hasKey("clientSecret")));
-        as(ROTATOR).delete("/pg/merchant/client-secret/previous").then().statusCode(200)
+        as(rotated).get("/pg/merchant").then().statusCode(200);
+        as(rotated).delete("/pg/merchant/client-secret/previous").then().statusCode(200)
                 .body("$", not(hasKey("previousClientSecretExpiresAt")));
-        assertEquals(List.of("client-secret.end-previous merchant:rotator", "client-secret.rotate merchant:rotator"),
-                registry.strings("SELECT action || ' ' || actor FROM merchant_audit WHERE merchant_id = 'rotator' "
+        // In force on the replica that answered before its reply (MerchantChanges applies what it committed).
+        as(created).get("/pg/merchant").then().statusCode(401);
+        as(rotated).get("/pg/merchant").then().statusCode(200);
+        assertEquals(List.of("client-secret.end-previous merchant:" + id, "client-secret.rotate merchant:" + id),
+                registry.strings("SELECT action || ' ' || actor FROM merchant_audit WHERE merchant_id = '" + id + "' "
                         + "AND action LIKE 'client-secret%' ORDER BY id DESC"));
     }
 
@@ -167,7 +176,10 @@ class SelfServiceTest {
             as(SandboxMerchants.DEMO).header("X-Forwarded-For", "2001:db8:1:2::5")
                     .body("{\"cidrs\":[\"2001:db8:1:2::/64\"]}").put("/pg/merchant/ip-allowlist").then()
                     .statusCode(200);
-            as(SandboxMerchants.DEMO).body("{\"cidrs\":[\"203.0.113.0/24\"],\"force\":true}")
+            // In force at once on this replica: 127.0.0.1 is outside the list now, before anything is read.
+            as(SandboxMerchants.DEMO).get("/pg/merchant").then().statusCode(403).body("responseCode", equalTo("4031206"));
+            as(SandboxMerchants.DEMO).header("X-Forwarded-For", "2001:db8:1:2::5")
+                    .body("{\"cidrs\":[\"203.0.113.0/24\"],\"force\":true}")
                     .put("/pg/merchant/ip-allowlist").then().statusCode(200)
                     .body("ipAllowlist", equalTo(List.of("203.0.113.0/24")));
         } finally {

@@ -27,10 +27,11 @@ import java.util.concurrent.TimeoutException;
 
 /**
  * One delivery attempt of a claimed notification: where to (payment URL or the merchant's registration), the
- * delivery-time address check, the three signatures with the merchant's current notification secret (body
- * {@code signature} for payment and binding and {@code X-SIGNATURE}, both the signature made when the notification was
- * stored unless the secret was rotated since, and the Standard Webhooks headers with this attempt's timestamp and the
- * notification id as {@code webhook-id}), the POST, and what the reply means. A SNAP notification (docs/contract.md §9)
+ * delivery-time address check, the three signatures with the merchant's notification secrets
+ * ({@link NotificationSigners}: body {@code signature} for payment and binding and {@code X-SIGNATURE}, both the
+ * signature made when the notification was stored unless the secret that signs changed since, and the Standard
+ * Webhooks headers with this attempt's timestamp and the notification id as {@code webhook-id}, two signatures during a
+ * rotation), the POST, and what the reply means. A SNAP notification (docs/contract.md §9)
  * is sent as stored, with the Standard Webhooks headers and, instead of the HMAC {@code X-SIGNATURE}, the SNAP headers
  * signed by the gateway's RSA key ({@link SnapAttempts}). The part before the POST blocks (DNS):
  * it runs on a virtual thread; the HTTP exchange and what follows it run on the HTTP client's event loop.
@@ -110,7 +111,8 @@ public class Deliverer {
             Map<String, String> headers = new LinkedHashMap<>();
             headers.put(WebhookHeaders.ID, webhookId);
             headers.put(WebhookHeaders.TIMESTAMP, Long.toString(webhookTimestamp));
-            headers.put(WebhookHeaders.SIGNATURE, signers.signer(merchant.get()).sign(webhookId, webhookTimestamp, body));
+            headers.put(WebhookHeaders.SIGNATURE,
+                    signers.webhookSignature(merchant.get(), webhookId, webhookTimestamp, body));
             if (snap) {
                 headers.putAll(snapAttempts.headers(merchant.get(), target.pathAndQuery(), body, now));
             } else {

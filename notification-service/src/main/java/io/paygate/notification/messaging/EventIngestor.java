@@ -1,6 +1,7 @@
 package io.paygate.notification.messaging;
 
 import io.paygate.kit.observability.LogContext;
+import io.paygate.kit.registry.MerchantConfigFollower;
 import io.paygate.notification.NotificationDraft;
 import io.paygate.notification.NotificationStatus;
 import io.paygate.notification.NotificationType;
@@ -16,6 +17,7 @@ import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.jboss.logging.Logger;
 
 import java.sql.SQLException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -27,7 +29,9 @@ import java.util.UUID;
  * does not verify ({@link EventAuthenticity}) goes to the dead-letter topic before it is parsed; returns only when
  * every record is stored, ignored or dead-lettered, so acknowledging the batch afterwards loses nothing (docs/contract.md §7).
  * A database outage is waited out with backoff (Kafka keeps the partition paused, not rebalanced); a record the
- * database refuses for its data goes to the dead-letter topic so it cannot hold the others up.
+ * database refuses for its data goes to the dead-letter topic so it cannot hold the others up. Nothing is parsed before
+ * the merchants are known ({@link MerchantConfigFollower#caughtUp()}, docs/contract.md §10): an event of a merchant only
+ * the registry knows is never dead-lettered as an unknown merchant's because it arrived before the registry was read.
  */
 @ApplicationScoped
 public class EventIngestor {
@@ -41,10 +45,12 @@ public class EventIngestor {
     private final NotificationStore store;
     private final DeadLetters deadLetters;
     private final Dispatcher dispatcher;
+    private final MerchantConfigFollower registry;
     private volatile boolean stopping;
 
     EventIngestor(EventAuthenticity authenticity, EventParser parser, NotificationStore store, DeadLetters deadLetters,
-                  Dispatcher dispatcher) {
+                  Dispatcher dispatcher, MerchantConfigFollower registry) {
+        this.registry = registry;
         this.authenticity = authenticity;
         this.parser = parser;
         this.store = store;
@@ -57,6 +63,7 @@ public class EventIngestor {
     }
 
     public void ingest(NotificationType topicType, Iterable<ConsumerRecord<String, String>> records) {
+        awaitMerchants();
         long started = System.currentTimeMillis();
         long oldest = Long.MAX_VALUE;
         int count = 0;
@@ -168,6 +175,27 @@ public class EventIngestor {
         }
         for (UUID older : batch.obsoleted()) {
             LOG.infof("notification %s superseded by a newer event for its resource: not sent (again)", older);
+        }
+    }
+
+    /** Waits (this batch's worker thread) until the registry was read to its end offsets at start. */
+    private void awaitMerchants() {
+        boolean logged = false;
+        while (!registry.caughtUp()) {
+            if (stopping) {
+                throw new IllegalStateException("shutting down before the merchants were read; the events will be "
+                        + "consumed again");
+            }
+            if (!logged) {
+                LOG.info("events wait until merchant-config has been read (readiness check merchant-config)");
+                logged = true;
+            }
+            try {
+                registry.awaitCaughtUp(Duration.ofSeconds(1));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("interrupted before the merchants were read", e);
+            }
         }
     }
 

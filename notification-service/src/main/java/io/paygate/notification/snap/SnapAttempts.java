@@ -29,7 +29,8 @@ import java.util.Map;
  * {@code POST:<path and ?query>:lowerhex(SHA-256(minified body)):X-TIMESTAMP}; and when the merchant's reply
  * acknowledges it (2xx checked by the caller, and a {@code responseCode} beginning with {@code 200}, e.g. the
  * standard's {@code 2002500}, {@code 2005200}, {@code 2005600}). Made at start-up: the service refuses to start while a
- * merchant with SNAP keys has no signing key, rather than fail each of its notifications.
+ * configured merchant with SNAP keys has no signing key, rather than fail each of its notifications. The key that signs
+ * is the registry's where it knows the merchant (its next key from its {@code activateAt} on, {@code kit.snap}).
  */
 @ApplicationScoped
 @Startup
@@ -41,7 +42,7 @@ public class SnapAttempts {
     private final SecureRandom random = new SecureRandom();
 
     SnapAttempts(SnapSigningKeys keys, Merchants merchants, GatewayConfig gateway, NotificationConfig config) {
-        keys.requireForEverySnapMerchant(merchants.all());
+        keys.requireForEverySnapMerchant(merchants.configured());
         this.keys = keys;
         this.zone = gateway.timezone();
         this.channelId = config.snap().channelId();
@@ -55,7 +56,8 @@ public class SnapAttempts {
      */
     public Map<String, String> headers(Merchant merchant, String pathAndQuery, String body, Instant now) {
         MerchantSigningKeys signing = keys.of(merchant.id()).orElseThrow(() -> new IllegalStateException(
-                "gateway.merchants." + merchant.id() + ".snap.signing-key is not set"));
+                "merchant " + merchant.id() + " has no SNAP signing key (gateway.merchants." + merchant.id()
+                        + ".snap.signing-key, or the registry's)"));
         String timestamp = SnapPaymentNotifications.TIME.format(now.atZone(zone));
         Map<String, String> headers = new LinkedHashMap<>();
         headers.put(SnapHeaders.TIMESTAMP, timestamp);

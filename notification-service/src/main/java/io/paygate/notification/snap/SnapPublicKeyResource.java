@@ -21,8 +21,9 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 /**
  * The public keys that verify each merchant's SNAP notifications (docs/contract.md §9, no authentication):
  * {@code GET /pg/snap/public-keys/{clientKey}.pem} serves, as PEM, the public half of the gateway's signing key of the
- * merchant with that SNAP client key, and during a rotation the previous one second, so a verifier that reads the
- * first block only (midtrans-client) verifies what is signed now. A client key no merchant has, or one whose merchant
+ * merchant with that SNAP client key that signs now, then the others it has (during a rotation of a registry merchant's
+ * key, the next one until it activates, or the current one once the next signs; then the previous one), so a verifier
+ * that reads the first block only (midtrans-client) verifies what is signed now. A client key no merchant has, or one whose merchant
  * has no signing key, is a 404 like any unknown resource. {@code GET /pg/snap/public-key.pem}, the one key all
  * merchants once shared, answers 410 naming the new path.
  */

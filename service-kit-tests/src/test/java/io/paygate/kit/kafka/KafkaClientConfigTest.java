@@ -39,6 +39,28 @@ class KafkaClientConfigTest {
         assertEquals("broker:9092", producer.get("bootstrap.servers"));
     }
 
+    /**
+     * docs/contract.md §7, §10: the merchant-config follower's consumer authenticates as the service (its security keys)
+     * and reads outside any group (no group.id: no group ACL, nothing committed). On main there is no consumer(...).
+     */
+    @Test
+    void aConsumerTakesTheSecuritySettingsButNoGroup() {
+        KafkaClientConfig kafka = new KafkaClientConfig(Map.of(
+                "bootstrap.servers", "broker:9093", "security.protocol", "SASL_SSL",
+                "sasl.jaas.config", "org.apache.kafka.common.security.scram.ScramLoginModule required;",
+                "group.id", "notification-service", "enable.auto.commit", "true", "auto.offset.reset", "latest",
+                "acks", "all"));
+        Map<String, Object> consumer = kafka.consumer(Map.of("client.id", "merchant-config"));
+        assertEquals("broker:9093", consumer.get("bootstrap.servers"));
+        assertEquals("SASL_SSL", consumer.get("security.protocol"));
+        assertEquals("org.apache.kafka.common.security.scram.ScramLoginModule required;", consumer.get("sasl.jaas.config"));
+        assertFalse(consumer.containsKey("group.id"));
+        assertFalse(consumer.containsKey("auto.offset.reset"));
+        assertFalse(consumer.containsKey("acks"), "a producer's key stays out");
+        assertEquals(false, consumer.get("enable.auto.commit"));
+        assertEquals("merchant-config", consumer.get("client.id"));
+    }
+
     @Test
     void withoutAnyKafkaConfigurationTheProducerUsesKafkasDefaultAddressInPlaintext() {
         KafkaClientConfig kafka = new KafkaClientConfig(Map.of());

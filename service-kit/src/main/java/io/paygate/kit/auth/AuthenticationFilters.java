@@ -2,6 +2,7 @@ package io.paygate.kit.auth;
 
 import io.paygate.kit.config.GatewayConfig;
 import io.paygate.kit.error.ApiException;
+import io.paygate.kit.web.ClientAddresses;
 import io.paygate.kit.web.ContentTypeRule;
 import io.paygate.model.auth.RequestAuthenticationException;
 import io.paygate.model.auth.RequestSigner;
@@ -25,6 +26,13 @@ import java.util.Optional;
  * Authentication of the endpoints marked {@link MerchantAuthenticated}, {@link OpsAuthenticated} or
  * {@link InternalAuthenticated} (name-bound, so other endpoints never pay for it). Every failure is
  * {@code 401SS00 Unauthorized. <reason>} and nothing behind the filter runs.
+ *
+ * <p>A merchant request (docs/contract.md §0, §10), in this order: {@code X-PARTNER-ID} names a merchant this service
+ * knows ({@link Merchants}, the registry's state over the configuration's); a request from an address outside the
+ * merchant's allowlist ({@link ClientAddresses}: {@code X-Forwarded-For} only from a trusted proxy) is
+ * {@code 403SS06} before the body is looked at; the signature is checked against each secret the merchant has live
+ * now, the current one and the previous one until its expiry, both in constant time; a suspended merchant is
+ * {@code 403SS05}, only once authenticated, so that a caller without the secret learns nothing of it.
  */
 public class AuthenticationFilters {
 
@@ -37,15 +45,18 @@ public class AuthenticationFilters {
     private final GatewayConfig config;
     private final Operators operators;
     private final CurrentOperator currentOperator;
-    private final RequestVerifier verifier = RequestVerifier.standard(Clock.systemUTC());
+    private final ClientAddresses addresses;
+    private final Clock clock = Clock.systemUTC();
+    private final RequestVerifier verifier = RequestVerifier.standard(clock);
 
     AuthenticationFilters(Merchants merchants, CurrentMerchant currentMerchant, GatewayConfig config,
-                          Operators operators, CurrentOperator currentOperator) {
+                          Operators operators, CurrentOperator currentOperator, ClientAddresses addresses) {
         this.merchants = merchants;
         this.currentMerchant = currentMerchant;
         this.config = config;
         this.operators = operators;
         this.currentOperator = currentOperator;
+        this.addresses = addresses;
     }
 
     /**
@@ -55,22 +66,53 @@ public class AuthenticationFilters {
     @ServerRequestFilter(priority = Priorities.AUTHENTICATION)
     @MerchantAuthenticated
     public void merchant(ContainerRequestContext request, HttpServerRequest http) throws IOException {
-        byte[] body = readBody(request);
         String partnerId = request.getHeaderString(RequestSigner.PARTNER_ID);
         if (partnerId == null || partnerId.isBlank()) {
+            readBody(request); // a body that is too large or not JSON is refused as such, before the 401
             throw ApiException.unauthorized("Missing " + RequestSigner.PARTNER_ID);
         }
-        Merchant merchant = merchants.find(partnerId).orElseThrow(() -> ApiException.unauthorized("Unknown partner"));
+        Merchant merchant = merchants.find(partnerId).orElse(null);
+        if (merchant == null) {
+            readBody(request);
+            throw ApiException.unauthorized("Unknown partner");
+        }
+        requireAllowedAddress(merchant, http, addresses);
+        byte[] body = readBody(request);
         // docs/contract.md §0: PATH is the request target exactly as sent on the request line (web.RequestTargets refused
         // the forms that could name another resource than the one this string names).
         String target = http.uri();
         try {
-            verifier.verify(merchant.clientSecret(), request.getMethod(), target, body,
-                    request.getHeaderString(RequestSigner.TIMESTAMP), request.getHeaderString(RequestSigner.SIGNATURE));
+            verifier.verify(merchant.clientSecret(), merchant.previousClientSecret(clock), request.getMethod(),
+                    target, body, request.getHeaderString(RequestSigner.TIMESTAMP),
+                    request.getHeaderString(RequestSigner.SIGNATURE));
         } catch (RequestAuthenticationException e) {
             throw ApiException.unauthorized(e.reason());
         }
+        requireActive(merchant);
         currentMerchant.set(merchant);
+    }
+
+    /**
+     * Whether {@code http} comes from an address outside the merchant's allowlist (docs/contract.md §10), the client
+     * address as {@link ClientAddresses} decides it; asked before anything else of the request is read (the SNAP door
+     * too).
+     */
+    public static boolean outsideAllowlist(Merchant merchant, HttpServerRequest http, ClientAddresses addresses) {
+        return !merchant.ipAllowlist().isEmpty() && !merchant.allows(addresses.clientAddress(http));
+    }
+
+    /** docs/contract.md §10: {@code 403SS06}. */
+    private static void requireAllowedAddress(Merchant merchant, HttpServerRequest http, ClientAddresses addresses) {
+        if (outsideAllowlist(merchant, http, addresses)) {
+            throw ApiException.of(ErrorCase.ADDRESS_NOT_ALLOWED, null);
+        }
+    }
+
+    /** docs/contract.md §10: {@code 403SS05} for a suspended merchant (called once its request is authenticated). */
+    private static void requireActive(Merchant merchant) {
+        if (merchant.suspended()) {
+            throw ApiException.of(ErrorCase.MERCHANT_SUSPENDED, null);
+        }
     }
 
     /**

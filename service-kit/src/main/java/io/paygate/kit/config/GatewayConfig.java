@@ -21,7 +21,11 @@ public interface GatewayConfig {
     @WithDefault("Asia/Jakarta")
     ZoneId timezone();
 
-    /** Merchants by id: {@code gateway.merchants.<id>.*} (a Kubernetes Secret in production). */
+    /**
+     * Merchants by id: {@code gateway.merchants.<id>.*} (a Kubernetes Secret in production). Where merchant-service's
+     * registry is followed ({@link MerchantRegistryConfig}), these are the base it is laid on: a merchant the registry
+     * knows is as the registry says (docs/contract.md §10 "Seeding").
+     */
     Map<String, MerchantConfig> merchants();
 
     Ops ops();
@@ -83,6 +87,26 @@ public interface GatewayConfig {
          * them gets {@code 4017300} from the token endpoint. Read by every service that serves SNAP.
          */
         Optional<Snap> snap();
+
+        /** The §2a method codes the merchant may use (docs/contract.md §10 {@code methods}); unset: every method. */
+        Optional<List<String>> methods();
+
+        /**
+         * The address blocks its requests may come from (IPv4/IPv6 CIDRs or single addresses, docs/contract.md §10
+         * {@code ipAllowlist}); unset: any address. Another address is {@code 403SS06}. A block that does not parse
+         * stops the service.
+         */
+        Optional<List<String>> ipAllowlist();
+
+        /** Its own token bucket instead of {@code gateway.rate-limit.merchant.*} (docs/contract.md §0, §10). */
+        Optional<MerchantRateLimit> rateLimit();
+    }
+
+    /** A merchant's own rate limit; a member left out keeps the service's default. */
+    interface MerchantRateLimit {
+        Optional<Double> perSecond();
+
+        Optional<Integer> burst();
     }
 
     /**

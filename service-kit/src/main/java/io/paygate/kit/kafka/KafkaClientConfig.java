@@ -3,6 +3,7 @@ package io.paygate.kit.kafka;
 import io.smallrye.common.annotation.Identifier;
 import jakarta.enterprise.context.ApplicationScoped;
 import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.producer.ProducerConfig;
 
 import java.util.HashMap;
@@ -27,6 +28,11 @@ public class KafkaClientConfig {
     private static final String QUARKUS_TLS_CONFIGURATION = "tls-configuration-name";
     private static final Set<String> PRODUCER_KEYS = ProducerConfig.configNames();
     private static final Set<String> ADMIN_KEYS = AdminClientConfig.configNames();
+    private static final Set<String> CONSUMER_KEYS = ConsumerConfig.configNames();
+    /** Keys of a consumer in a group: a consumer built here reads its partitions itself, outside any group. */
+    private static final Set<String> GROUP_KEYS = Set.of(ConsumerConfig.GROUP_ID_CONFIG,
+            ConsumerConfig.GROUP_INSTANCE_ID_CONFIG, ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG,
+            ConsumerConfig.AUTO_OFFSET_RESET_CONFIG);
 
     private final Map<String, Object> defaults;
 
@@ -58,6 +64,24 @@ public class KafkaClientConfig {
             }
         });
         config.putIfAbsent(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, DEFAULT_BOOTSTRAP);
+        config.putAll(own);
+        return config;
+    }
+
+    /**
+     * The settings of a consumer that assigns itself its partitions, outside any consumer group (so no group ACL and no
+     * committed offsets): the service's Kafka configuration (only keys a consumer knows, without the group's:
+     * {@code group.id}, {@code enable.auto.commit}, …), then the consumer's {@code own} settings on top.
+     */
+    public Map<String, Object> consumer(Map<String, Object> own) {
+        Map<String, Object> config = new HashMap<>();
+        defaults.forEach((key, value) -> {
+            if ((CONSUMER_KEYS.contains(key) && !GROUP_KEYS.contains(key)) || key.equals(QUARKUS_TLS_CONFIGURATION)) {
+                config.put(key, value);
+            }
+        });
+        config.putIfAbsent(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, DEFAULT_BOOTSTRAP);
+        config.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
         config.putAll(own);
         return config;
     }

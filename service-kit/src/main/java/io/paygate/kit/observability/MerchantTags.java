@@ -5,9 +5,9 @@ import jakarta.inject.Singleton;
 import java.util.List;
 
 /**
- * The {@code merchant} tag of a metric: a configured merchant's id, so the number of series stays bounded by the
- * configuration (merchants are configuration, docs/contract.md §0). An id that is not configured (a forged event, an
- * unknown X-PARTNER-ID) is never a tag value: it is counted as {@value #UNKNOWN}; no merchant at all (a page, an ops
+ * The {@code merchant} tag of a metric: a known merchant's id (configured, or made known by the registry, docs/contract.md
+ * §10), so the number of series stays bounded by the merchants. An id no merchant has (a forged event, an unknown
+ * X-PARTNER-ID) is never a tag value: it is counted as {@value #UNKNOWN}; no merchant at all (a page, an ops
  * call) is {@value #NONE}.
  */
 // @Singleton, not @ApplicationScoped: used on every initiation, where a client proxy's lookup per call

@@ -3,10 +3,11 @@ package io.paygate.kit.observability;
 import io.paygate.model.error.ErrorCase;
 
 /**
- * Why a request was refused before it was served (docs/contract.md §0: 401, 408, 413, 415, 429, 431, and whatever a
- * Vert.x route filter answers before any route runs), noted where the refusal is decided and written once, at INFO, in
- * the request's access-log line ({@link AccessLog}). Reasons are the gateway's own phrases (never the input, a secret
- * or a signature); an endpoint's own errors (400 for a field, 404, 409) are not refusals and are ignored here.
+ * Why a request was refused before it was served (docs/contract.md §0: 401, 403 (§10: a suspended merchant, an address
+ * outside its allowlist), 408, 413, 415, 429, 431, and whatever a Vert.x route filter answers before any route runs),
+ * noted where the refusal is decided and written once, at INFO, in the request's access-log line ({@link AccessLog}).
+ * Reasons are the gateway's own phrases (never the input, a secret or a signature); an endpoint's own errors (400 for
+ * a field, 404, 409) are not refusals and are ignored here.
  */
 public final class Rejections {
 
@@ -35,7 +36,8 @@ public final class Rejections {
     static boolean isRefusal(ErrorCase errorCase) {
         return errorCase == ErrorCase.UNAUTHORIZED || errorCase == ErrorCase.TOO_MANY_REQUESTS
                 || errorCase == ErrorCase.PAYLOAD_TOO_LARGE || errorCase == ErrorCase.UNSUPPORTED_MEDIA_TYPE
-                || errorCase == ErrorCase.REQUEST_TIMEOUT;
+                || errorCase == ErrorCase.REQUEST_TIMEOUT || errorCase == ErrorCase.MERCHANT_SUSPENDED
+                || errorCase == ErrorCase.ADDRESS_NOT_ALLOWED;
     }
 
     static String describe(ErrorCase errorCase, String detail) {
@@ -45,6 +47,8 @@ public final class Rejections {
             case PAYLOAD_TOO_LARGE -> "body over 64 KiB";
             case UNSUPPORTED_MEDIA_TYPE -> "body without application/json (UTF-8) Content-Type";
             case REQUEST_TIMEOUT -> "body not received in time";
+            case MERCHANT_SUSPENDED -> "merchant suspended";
+            case ADDRESS_NOT_ALLOWED -> "address not in the merchant's allowlist";
             case REQUEST_HEADER_FIELDS_TOO_LARGE -> "request headers over the size limit";
             case BAD_REQUEST -> "malformed request";
             default -> errorCase.name();

@@ -2,6 +2,7 @@ package io.paygate.kit.ratelimit;
 
 import io.paygate.kit.auth.CurrentMerchant;
 import io.paygate.kit.auth.InternalAuthenticated;
+import io.paygate.kit.auth.Merchant;
 import io.paygate.kit.auth.MerchantAuthenticated;
 import io.paygate.kit.auth.OpsAuthenticated;
 import io.paygate.kit.error.ServiceCodeResolver;
@@ -105,7 +106,8 @@ public class RateLimitFilters {
         if (!limits.enabled()) {
             return null;
         }
-        OptionalLong refused = limits.merchant(currentMerchant.get().id());
+        Merchant merchant = currentMerchant.get();
+        OptionalLong refused = limits.merchant(merchant.id(), merchant.rateLimit().orElse(null));
         return refused.isPresent() ? reply(request, request.getUriInfo().getPath(), refused.getAsLong()) : null;
     }
 

@@ -1,5 +1,6 @@
 package io.paygate.kit.ratelimit;
 
+import io.paygate.kit.auth.Merchant;
 import io.paygate.kit.db.DatabaseOutage;
 import io.paygate.kit.ratelimit.RateLimitDecisions.Bucket;
 import io.paygate.kit.web.AddressCharges;
@@ -14,6 +15,7 @@ import org.jboss.logging.Logger;
 
 import java.sql.SQLException;
 import java.util.List;
+import java.util.Objects;
 import java.util.OptionalLong;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
@@ -21,7 +23,9 @@ import java.util.concurrent.atomic.AtomicLong;
 /**
  * The rate limits of docs/contract.md §0: which bucket a request draws from, and the {@code 429SS00} reply when it is empty.
  * <ul>
- *     <li>a merchant's authenticated request: {@code m:<merchant>} at {@code gateway.rate-limit.merchant.*};</li>
+ *     <li>a merchant's authenticated request: {@code m:<merchant>} at {@code gateway.rate-limit.merchant.*}, or at the
+ *     merchant's own rate limit where it has one (docs/contract.md §10, each member it leaves out keeping the
+ *     default);</li>
  *     <li>a failed authentication, or a request to an unauthenticated path: {@code a:<address>} at
  *     {@code gateway.rate-limit.address.*};</li>
  *     <li>a hosted page: {@code p:<address>} at {@code gateway.rate-limit.page.*}.</li>
@@ -59,8 +63,7 @@ public class RateLimits implements AddressCharges {
     private final List<String> exemptPaths;
     private final SharedBuckets buckets;
     private final RateLimitDecisions decisions;
-    private final int reserveMax;
-    private final ConcurrentHashMap<String, Reserve> reserves = new ConcurrentHashMap<>();
+    private final ConcurrentHashMap<String, MerchantBucket> merchantBuckets = new ConcurrentHashMap<>();
     private final ConcurrentHashMap<String, Long> blockedUntil = new ConcurrentHashMap<>();
     private final AtomicLong lastWarning = new AtomicLong(System.nanoTime() - WARN_EVERY_NANOS);
     /** nanoTime until which the buckets are not asked (the database could not be reached just before). */
@@ -80,7 +83,10 @@ public class RateLimits implements AddressCharges {
         this.pagePaths = List.copyOf(config.pagePaths());
         this.exemptPaths = List.copyOf(config.exemptPaths());
         this.buckets = buckets;
-        this.reserveMax = Reserve.maxFor(merchant.burst());
+    }
+
+    /** A merchant's rate and the tokens this replica holds for it, for the merchant's own limit {@code own}. */
+    private record MerchantBucket(Merchant.RateLimit own, Rate rate, Reserve reserve) {
     }
 
     @Override
@@ -93,10 +99,26 @@ public class RateLimits implements AddressCharges {
      * tokens are taken a few at a time ({@link Reserve}).
      */
     public OptionalLong merchant(String merchantId) {
+        return merchant(merchantId, null);
+    }
+
+    /**
+     * {@link #merchant(String)} at the merchant's own limit {@code own} (null: the defaults). A merchant whose limit
+     * changed starts afresh on this replica (the shared bucket keeps its time).
+     */
+    public OptionalLong merchant(String merchantId, Merchant.RateLimit own) {
         if (!enabled) {
             return OptionalLong.empty();
         }
-        Reserve reserve = reserves.computeIfAbsent(merchantId, id -> new Reserve(reserveMax));
+        MerchantBucket bucket = merchantBuckets.get(merchantId);
+        if (bucket == null || !Objects.equals(bucket.own(), own)) {
+            Rate limit = own == null ? merchant : new Rate(own.perSecond() == null ? merchant.perSecond()
+                    : own.perSecond(), own.burst() == null ? merchant.burst() : own.burst());
+            bucket = new MerchantBucket(own, limit, new Reserve(Reserve.maxFor(limit.burst())));
+            merchantBuckets.put(merchantId, bucket);
+        }
+        Rate rate = bucket.rate();
+        Reserve reserve = bucket.reserve();
         if (reserve.tryUse(System.nanoTime())) {
             return decisions.allowed(Bucket.MERCHANT, merchantId);
         }
@@ -104,9 +126,9 @@ public class RateLimits implements AddressCharges {
             return decisions.unchecked(Bucket.MERCHANT, merchantId);
         }
         try {
-            int taken = buckets.take("m:" + merchantId, merchant, reserve.wanted());
+            int taken = buckets.take("m:" + merchantId, rate, reserve.wanted());
             if (taken == 0) {
-                return decisions.refused(Bucket.MERCHANT, merchantId, merchant.retryAfterSeconds());
+                return decisions.refused(Bucket.MERCHANT, merchantId, rate.retryAfterSeconds());
             }
             reserve.keep(taken - 1, System.nanoTime());
             return decisions.allowed(Bucket.MERCHANT, merchantId);

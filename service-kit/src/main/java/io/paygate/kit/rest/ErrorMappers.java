@@ -17,6 +17,7 @@ import io.paygate.kit.snap.SnapException;
 import io.paygate.model.error.ErrorCase;
 import io.paygate.model.error.ErrorResponse;
 import io.paygate.model.error.ServiceCode;
+import io.paygate.model.error.SnapCase;
 import io.paygate.model.status.IllegalTransitionException;
 import io.paygate.model.validation.FieldViolation;
 import io.paygate.model.validation.Violations;
@@ -93,6 +94,10 @@ public class ErrorMappers {
         }
         if (e.chargesAddress()) {
             Rejections.note(ErrorCase.UNAUTHORIZED, e.getMessage());
+        } else if (e.snapCase() == SnapCase.DO_NOT_HONOR) {
+            Rejections.note(ErrorCase.MERCHANT_SUSPENDED, null);
+        } else if (e.snapCase() == SnapCase.FEATURE_NOT_ALLOWED_AT_THIS_TIME) {
+            Rejections.note(ErrorCase.ADDRESS_NOT_ALLOWED, null);
         }
         return Response.status(e.snapCase().httpStatus())
                 .type(MediaType.APPLICATION_JSON_TYPE)

@@ -6,6 +6,7 @@ import io.paygate.kit.auth.Merchant;
 import io.paygate.kit.auth.Merchants;
 import io.paygate.kit.auth.SnapClient;
 import io.paygate.kit.error.ServiceCodeResolver;
+import io.paygate.kit.web.ClientAddresses;
 import io.paygate.model.crypto.Digests;
 import io.paygate.model.snap.SnapAccessTokenVerifier;
 import io.paygate.model.snap.SnapHeaders;
@@ -40,6 +41,13 @@ import java.util.regex.Pattern;
  * </ul>
  * Every {@code 401} costs the client address a token, as on {@code /pg/}. A bearer token authenticates nothing else:
  * {@code /pg/} endpoints take their own signature only.
+ * <p>
+ * As on {@code /pg/} (docs/contract.md §10, {@code auth.AuthenticationFilters}): once the merchant is named (by its
+ * client key, or by the token), a request from outside its address allowlist is {@code 403xx06 Feature Not Allowed At
+ * This Time} before anything else is read; signatures are checked against every key the merchant has live now (the
+ * previous client secret until its expiry, the previous public key during its grace); a suspended merchant is
+ * {@code 403xx05 Do Not Honor} once authenticated (the SNAP codes closest to {@code 403SS06}/{@code 403SS05}, with the
+ * same case digits).
  */
 public class SnapAuthenticationFilters {
 
@@ -55,11 +63,15 @@ public class SnapAuthenticationFilters {
     private final SnapRequest snapRequest;
     private final SnapExternalIds externalIds;
     private final ServiceCodeResolver serviceCodes;
-    private final SnapAccessTokenVerifier tokenRequests = SnapAccessTokenVerifier.standard(Clock.systemUTC());
-    private final SnapTransactionVerifier transactions = SnapTransactionVerifier.standard(Clock.systemUTC());
+    private final ClientAddresses addresses;
+    private final Clock clock = Clock.systemUTC();
+    private final SnapAccessTokenVerifier tokenRequests = SnapAccessTokenVerifier.standard(clock);
+    private final SnapTransactionVerifier transactions = SnapTransactionVerifier.standard(clock);
 
     SnapAuthenticationFilters(Merchants merchants, CurrentMerchant currentMerchant, AccessTokens tokens,
-                              SnapRequest snapRequest, SnapExternalIds externalIds, ServiceCodeResolver serviceCodes) {
+                              SnapRequest snapRequest, SnapExternalIds externalIds, ServiceCodeResolver serviceCodes,
+                              ClientAddresses addresses) {
+        this.addresses = addresses;
         this.merchants = merchants;
         this.currentMerchant = currentMerchant;
         this.tokens = tokens;
@@ -70,20 +82,22 @@ public class SnapAuthenticationFilters {
 
     @ServerRequestFilter(priority = Priorities.AUTHENTICATION)
     @SnapClientSigned
-    public void client(ContainerRequestContext request) {
+    public void client(ContainerRequestContext request, HttpServerRequest http) {
         String clientKey = request.getHeaderString(SnapHeaders.CLIENT_KEY);
         if (clientKey == null || clientKey.isBlank()) {
             throw SnapException.unauthorized("Missing " + SnapHeaders.CLIENT_KEY);
         }
         Merchant merchant = merchants.findBySnapClientKey(clientKey)
                 .orElseThrow(() -> SnapException.unauthorized("Unknown client"));
+        requireAllowedAddress(merchant, http);
         SnapClient snap = merchant.snap().orElseThrow();
         try {
-            tokenRequests.verify(snap.publicKey(), clientKey, request.getHeaderString(SnapHeaders.TIMESTAMP),
-                    request.getHeaderString(SnapHeaders.SIGNATURE));
+            tokenRequests.verify(snap.publicKey(), snap.previousPublicKey(clock.instant()), clientKey,
+                    request.getHeaderString(SnapHeaders.TIMESTAMP), request.getHeaderString(SnapHeaders.SIGNATURE));
         } catch (SnapSignatureException e) {
             throw SnapException.unauthorized(e.reason());
         }
+        requireActive(merchant);
         currentMerchant.set(merchant);
     }
 
@@ -94,11 +108,19 @@ public class SnapAuthenticationFilters {
         if (!SnapServices.isSnapPath(path)) {
             throw SnapException.unauthorized("Not a SNAP path"); // an endpoint bound by mistake: never a way in
         }
+        String token;
+        Merchant merchant;
+        try {
+            token = bearer(request.getHeaderString(SnapHeaders.AUTHORIZATION));
+            AccessTokens.Claims claims = tokens.verify(token);
+            merchant = merchants.find(claims.merchantId()).filter(m -> m.snap().isPresent())
+                    .orElseThrow(SnapException::invalidToken); // SNAP keys removed since: the token is no longer good
+        } catch (SnapException e) {
+            AuthenticationFilters.readBody(request); // a body too large or not JSON is refused as such, before the 401
+            throw e;
+        }
+        requireAllowedAddress(merchant, http);
         byte[] body = AuthenticationFilters.readBody(request);
-        String token = bearer(request.getHeaderString(SnapHeaders.AUTHORIZATION));
-        AccessTokens.Claims claims = tokens.verify(token);
-        Merchant merchant = merchants.find(claims.merchantId()).filter(m -> m.snap().isPresent())
-                .orElseThrow(SnapException::invalidToken); // SNAP keys removed since: the token is no longer good
         String partnerId = request.getHeaderString(SnapHeaders.PARTNER_ID);
         if (partnerId == null || partnerId.isBlank()) {
             throw SnapException.unauthorized("Missing " + SnapHeaders.PARTNER_ID);
@@ -108,11 +130,13 @@ public class SnapAuthenticationFilters {
         }
         try {
             // docs/contract.md §0 and §9: PATH is the request target exactly as sent on the request line.
-            transactions.verify(merchant.clientSecret(), request.getMethod(), http.uri(), token, body,
-                    request.getHeaderString(SnapHeaders.TIMESTAMP), request.getHeaderString(SnapHeaders.SIGNATURE));
+            transactions.verify(merchant.clientSecret(), merchant.previousClientSecret(clock),
+                    request.getMethod(), http.uri(), token, body, request.getHeaderString(SnapHeaders.TIMESTAMP),
+                    request.getHeaderString(SnapHeaders.SIGNATURE));
         } catch (SnapSignatureException e) {
             throw SnapException.unauthorized(e.reason());
         }
+        requireActive(merchant);
         currentMerchant.set(merchant);
         snapRequest.authenticated(merchant, serviceCodes.resolve(request.getMethod(), path),
                 SnapTransactionSigner.bodyHash(body));
@@ -125,6 +149,20 @@ public class SnapAuthenticationFilters {
         String externalId = field(request, SnapHeaders.EXTERNAL_ID, EXTERNAL_ID);
         externalIds.claim(currentMerchant.get().id(), externalId);
         snapRequest.headers(externalId, channelId);
+    }
+
+    /** docs/contract.md §10: the SNAP form of {@code 403SS06}, before anything else of the request is read. */
+    private void requireAllowedAddress(Merchant merchant, HttpServerRequest http) {
+        if (AuthenticationFilters.outsideAllowlist(merchant, http, addresses)) {
+            throw SnapException.addressNotAllowed();
+        }
+    }
+
+    /** docs/contract.md §10: the SNAP form of {@code 403SS05}, once the request is authenticated. */
+    private static void requireActive(Merchant merchant) {
+        if (merchant.suspended()) {
+            throw SnapException.suspended();
+        }
     }
 
     private static String bearer(String authorization) {

@@ -47,6 +47,19 @@ public final class SnapException extends RuntimeException {
         return of(SnapCase.TOKEN_NOT_FOUND, null);
     }
 
+    /** {@code 403xx05 Do Not Honor}: a suspended merchant (docs/contract.md §10; {@code 403SS05} on {@code /pg/}). */
+    public static SnapException suspended() {
+        return of(SnapCase.DO_NOT_HONOR, null);
+    }
+
+    /**
+     * {@code 403xx06 Feature Not Allowed At This Time}: a request from outside the merchant's address allowlist
+     * (docs/contract.md §10; {@code 403SS06} on {@code /pg/}).
+     */
+    public static SnapException addressNotAllowed() {
+        return of(SnapCase.FEATURE_NOT_ALLOWED_AT_THIS_TIME, null);
+    }
+
     /** {@code 400xx00 Bad Request}, with what was wrong. */
     public static SnapException badRequest(String detail) {
         return of(SnapCase.BAD_REQUEST, detail);

@@ -8,8 +8,9 @@ import java.util.Optional;
 /**
  * Who signs each merchant's SNAP notifications (docs/contract.md §9): merchant id → the gateway's signing key for that
  * merchant and the public keys published for it. The standard's string to sign names no merchant, so each merchant has
- * a key of its own and no two share one: a notification signed for one merchant never verifies at another's. Today the
- * keys are configuration ({@link ConfiguredSnapSigningKeys}); the merchant registry can feed this instead.
+ * a key of its own and no two share one: a notification signed for one merchant never verifies at another's. The keys
+ * are the registry's where it knows the merchant (docs/contract.md §10), else the configuration's
+ * ({@link ConfiguredSnapSigningKeys}).
  */
 public interface SnapSigningKeys {
 
@@ -18,7 +19,8 @@ public interface SnapSigningKeys {
 
     /**
      * Whether every merchant with SNAP keys has a signing key: the service that signs SNAP notifications
-     * (notification-service) refuses to start otherwise, rather than fail each of that merchant's notifications.
+     * (notification-service) refuses to start otherwise, rather than fail each of that merchant's notifications. Given
+     * the configured merchants (those the registry alone knows come with their keys).
      *
      * @throws IllegalStateException naming the first merchant (by id) that has SNAP keys and no signing key
      */

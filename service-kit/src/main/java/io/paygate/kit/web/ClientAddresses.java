@@ -1,5 +1,7 @@
 package io.paygate.kit.web;
 
+import io.paygate.model.net.Cidr;
+
 import io.netty.util.NetUtil;
 import io.paygate.kit.config.GatewayConfig;
 import io.vertx.core.http.HttpServerRequest;
@@ -41,7 +43,11 @@ public class ClientAddresses {
         List<Cidr> parsed = new ArrayList<>();
         for (String cidr : trustedProxies) {
             if (!cidr.isBlank()) {
-                parsed.add(Cidr.parse(cidr.strip()));
+                try {
+                    parsed.add(Cidr.of(cidr.strip()));
+                } catch (IllegalArgumentException e) {
+                    throw new IllegalArgumentException("gateway.trusted-proxies: " + e.getMessage());
+                }
             }
         }
         this.trusted = List.copyOf(parsed);
@@ -51,6 +57,16 @@ public class ClientAddresses {
     public String clientOf(HttpServerRequest request) {
         SocketAddress peer = request.remoteAddress();
         return clientOf(peer == null ? null : peer.hostAddress(), request.headers().getAll(FORWARDED_FOR));
+    }
+
+    /**
+     * The client's whole address (4 or 16 bytes; IPv4-mapped IPv6 as IPv4), chosen as {@link #clientOf(String, List)}
+     * chooses it (so {@code X-Forwarded-For} counts only from a trusted proxy), or {@code null} when the peer is not an
+     * address: what a merchant's address allowlist is checked against (docs/contract.md §10).
+     */
+    public byte[] clientAddress(HttpServerRequest request) {
+        SocketAddress peer = request.remoteAddress();
+        return clientAddress(peer == null ? null : peer.hostAddress(), request.headers().getAll(FORWARDED_FOR));
     }
 
     /**
@@ -77,9 +93,15 @@ public class ClientAddresses {
      * @return the client's key: an IPv4 address, an IPv6 /64 ({@code 20010db8000000ab::/64}) or {@code unknown}
      */
     public String clientOf(String peer, List<String> forwardedFor) {
+        byte[] client = clientAddress(peer, forwardedFor);
+        return client == null ? UNKNOWN : key(client);
+    }
+
+    /** {@link #clientAddress(HttpServerRequest)} of a peer and its {@code X-Forwarded-For} values. */
+    public byte[] clientAddress(String peer, List<String> forwardedFor) {
         byte[] client = literal(peer);
         if (client == null) {
-            return UNKNOWN;
+            return null;
         }
         if (isTrusted(client) && forwardedFor != null && !forwardedFor.isEmpty()) {
             List<String> hops = new ArrayList<>();
@@ -99,7 +121,7 @@ public class ClientAddresses {
                 }
             }
         }
-        return key(client);
+        return client;
     }
 
     /**
@@ -112,12 +134,7 @@ public class ClientAddresses {
     }
 
     private boolean isTrusted(byte[] address) {
-        for (Cidr cidr : trusted) {
-            if (cidr.contains(address)) {
-                return true;
-            }
-        }
-        return false;
+        return Cidr.anyContains(trusted, address);
     }
 
     /** The address's bytes (4 or 16; IPv4-mapped IPv6 as IPv4), or {@code null} when it is not an IP literal. */
@@ -149,58 +166,11 @@ public class ClientAddresses {
         return v6[10] == (byte) 0xff && v6[11] == (byte) 0xff;
     }
 
-    private static String key(byte[] address) {
+    static String key(byte[] address) {
         if (address.length == 4) {
             return (address[0] & 0xff) + "." + (address[1] & 0xff) + "." + (address[2] & 0xff) + "."
                     + (address[3] & 0xff);
         }
         return HexFormat.of().formatHex(address, 0, 8) + "::/64";
-    }
-
-    /** An address block, {@code 10.0.0.0/8} or {@code fd00::/8}; a bare address is a block of one. */
-    record Cidr(byte[] network, int prefix) {
-
-        static Cidr parse(String text) {
-            int slash = text.indexOf('/');
-            byte[] network = literal(slash < 0 ? text : text.substring(0, slash));
-            if (network == null) {
-                throw new IllegalArgumentException("gateway.trusted-proxies: not an address block: " + text);
-            }
-            int max = network.length * 8;
-            int prefix = max;
-            if (slash >= 0) {
-                try {
-                    prefix = Integer.parseInt(text.substring(slash + 1));
-                } catch (NumberFormatException e) {
-                    prefix = -1;
-                }
-                if (network.length == 4 && text.substring(0, slash).contains(":") && prefix >= 96) {
-                    prefix -= 96; // ::ffff:10.0.0.0/104 = 10.0.0.0/8
-                }
-                if (prefix < 0 || prefix > max) {
-                    throw new IllegalArgumentException(
-                            "gateway.trusted-proxies: not an address block: " + text);
-                }
-            }
-            return new Cidr(network, prefix);
-        }
-
-        boolean contains(byte[] address) {
-            if (address.length != network.length) {
-                return false;
-            }
-            int full = prefix / 8;
-            for (int i = 0; i < full; i++) {
-                if (address[i] != network[i]) {
-                    return false;
-                }
-            }
-            int rest = prefix % 8;
-            if (rest == 0) {
-                return true;
-            }
-            int mask = (0xff << (8 - rest)) & 0xff;
-            return (address[full] & mask) == (network[full] & mask);
-        }
     }
 }

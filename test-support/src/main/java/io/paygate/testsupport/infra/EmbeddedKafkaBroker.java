@@ -452,10 +452,22 @@ public final class EmbeddedKafkaBroker implements AutoCloseable {
     }
 
     public void createTopics(int partitions, List<String> topics) {
+        createTopics(partitions, topics, Map.of());
+    }
+
+    /**
+     * Creates a compacted topic (key = the latest record per key, as {@code merchant-config}, docs/contract.md §10) with
+     * {@code partitions} partitions, unless it exists.
+     */
+    public void createCompactedTopic(String topic, int partitions) {
+        createTopics(partitions, List.of(topic), Map.of("cleanup.policy", "compact"));
+    }
+
+    private void createTopics(int partitions, List<String> topics, Map<String, String> configs) {
         try (Admin admin = Admin.create(adminConfig())) {
             for (String topic : topics) {
                 try {
-                    admin.createTopics(List.of(new NewTopic(topic, partitions, (short) 1))).all().get();
+                    admin.createTopics(List.of(new NewTopic(topic, partitions, (short) 1).configs(configs))).all().get();
                 } catch (ExecutionException e) {
                     if (!(e.getCause() instanceof TopicExistsException)) {
                         throw new IllegalStateException("Could not create topic " + topic, e.getCause());

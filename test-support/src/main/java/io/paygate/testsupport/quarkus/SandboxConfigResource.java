@@ -2,6 +2,7 @@ package io.paygate.testsupport.quarkus;
 
 import io.paygate.testsupport.SandboxMerchants;
 import io.paygate.testsupport.SandboxSnap;
+import io.paygate.testsupport.kafka.RegistryRecords;
 import io.paygate.testsupport.kafka.SignedEvents;
 import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
 
@@ -11,7 +12,7 @@ import java.util.Map;
 /**
  * Quarkus test resource: the sandbox merchants, ops token and internal token of docs/contract.md §8 as configuration,
  * the same lines the local stack writes, with {@code gateway.callbacks.allow-local=true} so tests may call back
- * to a loopback merchant sink (never on the gateway's own ports, {@link #GATEWAY_PORTS}), {@code gateway.sandbox.allowed-in-production=true}, the event signing key and the SNAP token key (all
+ * to a loopback merchant sink (never on the gateway's own ports, {@link #GATEWAY_PORTS}), {@code gateway.sandbox.allowed-in-production=true}, the event signing key, the SNAP token key and the merchants' encryption key (all
  * also for {@code @QuarkusIntegrationTest}s, which run the prod profile).
  */
 public class SandboxConfigResource implements QuarkusTestResourceLifecycleManager {
@@ -48,6 +49,7 @@ public class SandboxConfigResource implements QuarkusTestResourceLifecycleManage
         config.put("gateway.sandbox.allowed-in-production", "true");
         config.put("gateway.events.signing-key", args.getOrDefault(EVENT_SIGNING_KEY, SignedEvents.TEST_SIGNING_KEY));
         config.put("gateway.snap.token-key", SandboxSnap.TEST_TOKEN_KEY);
+        config.put("gateway.merchants.encryption-key", RegistryRecords.TEST_ENCRYPTION_KEY);
         if (args.containsKey(PREVIOUS_EVENT_SIGNING_KEY)) {
             config.put("gateway.events.previous-signing-key", args.get(PREVIOUS_EVENT_SIGNING_KEY));
         }

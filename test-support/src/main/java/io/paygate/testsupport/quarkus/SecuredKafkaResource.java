@@ -1,5 +1,6 @@
 package io.paygate.testsupport.quarkus;
 
+import io.paygate.model.event.Topics;
 import io.paygate.testsupport.infra.EmbeddedKafkaBroker;
 import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
 
@@ -23,7 +24,7 @@ import java.util.Map;
  * }</pre>
  * Init args: {@code user} (the principal, default {@code test-service}), {@code produces} (topics it may write; they
  * are created), {@code consumes} (topics it may read; created too) and {@code group} (its consumer group, default the
- * user name).
+ * user name). Every principal may read {@code merchant-config} outside any group, as every service does.
  */
 public class SecuredKafkaResource implements QuarkusTestResourceLifecycleManager {
 
@@ -60,6 +61,8 @@ public class SecuredKafkaResource implements QuarkusTestResourceLifecycleManager
         if (consumes.length > 0) {
             kafka.allowConsuming(user, args.getOrDefault("group", user), consumes);
         }
+        // docs/contract.md §10: every service follows merchant-config, outside any group.
+        kafka.allowReading(user, Topics.MERCHANT_CONFIG);
         Map<String, String> config = new HashMap<>();
         kafka.clientConfig(credentials).forEach((key, value) -> config.put("kafka." + key, value));
         return config;

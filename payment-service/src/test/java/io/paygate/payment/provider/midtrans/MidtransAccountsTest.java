@@ -1,8 +1,14 @@
 package io.paygate.payment.provider.midtrans;
 
+import io.paygate.kit.auth.Merchant;
+import io.paygate.kit.auth.Merchants;
 import io.paygate.kit.config.GatewayConfig;
+import io.quarkus.runtime.configuration.DurationConverter;
+import io.smallrye.config.SmallRyeConfigBuilder;
 import org.junit.jupiter.api.Test;
 
+import java.time.Duration;
+import java.util.List;
 import java.util.Optional;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -61,5 +67,33 @@ class MidtransAccountsTest {
         assertFalse(MidtransAccounts.accountOf("shop", config("s", "c", "https://api.midtrans.com")).sandbox());
         assertFalse(sandbox.toString().contains("SB-Mid-server-x"), "the keys stay out of toString");
         assertTrue(sandbox.basicAuthorization().equals("Basic U0ItTWlkLXNlcnZlci14Og=="));
+    }
+
+    /**
+     * docs/contract.md §10: a merchant the registry knows has the registry's Midtrans account (its server key opened from
+     * the record), not the configuration's; one whose account is incomplete has none. On main MidtransAccounts reads the
+     * configuration alone.
+     */
+    @Test
+    void aRegistryMerchantsAccountIsTheRegistrys() {
+        Merchants merchants = Merchants.of(List.of(), null);
+        MidtransAccounts accounts = new MidtransAccounts(noMerchants(), merchants);
+        assertTrue(accounts.of("shop").isEmpty());
+        merchants.apply(List.of(Merchant.builder("shop").clientSecret("s").provider("midtrans")
+                .midtrans(new Merchant.Midtrans("SB-Mid-server-registry", "SB-Mid-client-registry",
+                        "https://api.midtrans.com/")).fromRegistry(1).build()));
+        MidtransAccount account = accounts.of("shop").orElseThrow();
+        assertEquals("SB-Mid-server-registry", account.serverKey());
+        assertEquals("https://api.midtrans.com", account.baseUrl());
+        merchants.apply(List.of(Merchant.builder("shop").clientSecret("s").provider("midtrans")
+                .midtrans(new Merchant.Midtrans(" ", "SB-Mid-client-registry", null)).fromRegistry(2).build()));
+        assertTrue(accounts.of("shop").isEmpty(), "an account without its server key is none");
+    }
+
+    private static GatewayConfig noMerchants() {
+        return new SmallRyeConfigBuilder().withMapping(GatewayConfig.class)
+                .withDefaultValue("gateway.events.signing-key", "an-event-signing-key-of-at-least-32-bytes")
+                .withConverter(Duration.class, 200, new DurationConverter())
+                .build().getConfigMapping(GatewayConfig.class);
     }
 }
