@@ -99,7 +99,7 @@ public final class MerchantAdmin {
      */
     public CreatedMerchant create(MerchantRequest request) {
         Response response = createReply(request);
-        Waits.expect(response, 201, "creating merchant " + request.id());
+        Waits.expectSecretReply(response, 201, "creating merchant " + request.id());
         MerchantView created = read(response, MerchantView.class);
         return new CreatedMerchant(created, deployment.asMerchant(created.id(), created.clientSecret(),
                 created.notificationSecret()));
@@ -188,8 +188,8 @@ public final class MerchantAdmin {
      * gateway's default, a day). Fails unless 200.
      */
     public RotatedSecret rotateClientSecret(String id, Integer graceSeconds) {
-        return expect(rotateClientSecretReply(id, new SecretRotation(graceSeconds)),
-                "rotating the client secret of " + id, RotatedSecret.class);
+        return rotated(rotateClientSecretReply(id, new SecretRotation(graceSeconds)),
+                "rotating the client secret of " + id);
     }
 
     public Response rotateClientSecretReply(String id, Object body) {
@@ -198,8 +198,8 @@ public final class MerchantAdmin {
 
     /** A new notification secret; notifications carry both signatures for {@code graceSeconds}. Fails unless 200. */
     public RotatedSecret rotateNotificationSecret(String id, Integer graceSeconds) {
-        return expect(rotateNotificationSecretReply(id, new SecretRotation(graceSeconds)),
-                "rotating the notification secret of " + id, RotatedSecret.class);
+        return rotated(rotateNotificationSecretReply(id, new SecretRotation(graceSeconds)),
+                "rotating the notification secret of " + id);
     }
 
     public Response rotateNotificationSecretReply(String id, Object body) {
@@ -261,6 +261,12 @@ public final class MerchantAdmin {
 
     private String url(String path) {
         return deployment.merchantService() + path;
+    }
+
+    /** A rotation's reply, 200 or an error naming {@code what} (never showing a secret). */
+    static RotatedSecret rotated(Response response, String what) {
+        Waits.expectSecretReply(response, 200, what);
+        return read(response, RotatedSecret.class);
     }
 
     static <T> T expect(Response response, String what, Class<T> type) {

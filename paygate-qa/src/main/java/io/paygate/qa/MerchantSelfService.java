@@ -44,8 +44,8 @@ public final class MerchantSelfService {
      * Sign with the new one from 5 s after this reply: {@link PaygateTarget#withClientSecret}.
      */
     public RotatedSecret rotateClientSecret(Integer graceSeconds) {
-        return MerchantAdmin.expect(rotateClientSecretReply(new SecretRotation(graceSeconds)),
-                "rotating the client secret of " + target.merchantId(), RotatedSecret.class);
+        return MerchantAdmin.rotated(rotateClientSecretReply(new SecretRotation(graceSeconds)),
+                "rotating the client secret of " + target.merchantId());
     }
 
     public Response rotateClientSecretReply(Object body) {
@@ -68,8 +68,8 @@ public final class MerchantSelfService {
      * {@code X-SIGNATURE} stay with the previous one until {@link #activateNotificationSecret()}.
      */
     public RotatedSecret rotateNotificationSecret(Integer graceSeconds) {
-        return MerchantAdmin.expect(rotateNotificationSecretReply(new SecretRotation(graceSeconds)),
-                "rotating the notification secret of " + target.merchantId(), RotatedSecret.class);
+        return MerchantAdmin.rotated(rotateNotificationSecretReply(new SecretRotation(graceSeconds)),
+                "rotating the notification secret of " + target.merchantId());
     }
 
     public Response rotateNotificationSecretReply(Object body) {

@@ -86,6 +86,10 @@ class MerchantAdminTest {
             if (id.equals("taken")) {
                 return error(409, "4091200", "Conflict. merchant taken exists");
             }
+            if (id.equals("odd")) { // a success with another status than the contract's, secrets included
+                return Reply.ok(view(id, "ACTIVE", 1, ",\"clientSecret\":\"cs-odd\",\"notificationSecret\":\""
+                        + NEW_NOTIFICATION_SECRET + "\""));
+            }
             return new Reply(201, view(id, "ACTIVE", 1, ",\"clientSecret\":\"cs-" + id + "\",\"notificationSecret\":\""
                     + NEW_NOTIFICATION_SECRET + "\""));
         }
@@ -203,6 +207,13 @@ class MerchantAdminTest {
                 "Taken", null, null, null, null, null, null, null, null, null)));
         assertTrue(refused.getMessage().contains("creating merchant taken: expected HTTP 201, got 409"),
                 refused.getMessage());
+        assertTrue(refused.getMessage().contains("4091200"), "an error's reply is shown: " + refused.getMessage());
+
+        AssertionError odd = assertThrows(AssertionError.class, () -> admin.create(new MerchantRequest("odd",
+                "Odd", null, null, null, null, null, null, null, null, null)));
+        assertTrue(odd.getMessage().contains("expected HTTP 201, got 200"), odd.getMessage());
+        assertFalse(odd.getMessage().contains("cs-odd") || odd.getMessage().contains(NEW_NOTIFICATION_SECRET),
+                "a reply that may hold a secret is never shown: " + odd.getMessage());
     }
 
     @Test
