@@ -8,7 +8,9 @@ import java.util.Map;
  * The filters of a list (docs/contract.md §3b): {@code status}, {@code method} (payments), {@code orderId} (refunds),
  * {@code from}/{@code to} (ISO-8601 with offset), {@code limit} 1–200 and the {@code cursor} of the previous page; and
  * of the notification log's search (§6, {@link NotificationLog#search}): {@code status}, {@code type},
- * {@code resourceId}, {@code orderId}, {@code eventId}, {@code from}/{@code to}, {@code limit} 1–100, {@code cursor}.
+ * {@code resourceId}, {@code orderId}, {@code eventId}, {@code from}/{@code to}, {@code limit} 1–100, {@code cursor};
+ * and of the operator API's lists (§10, {@link MerchantAdmin#list}, {@link MerchantAdmin#audit}): {@code status},
+ * {@code merchant}, {@code actor}, {@code from}/{@code to}, {@code limit} 1–200, {@code cursor}.
  */
 public record ListQuery(Map<String, String> parameters) {
 
@@ -46,6 +48,16 @@ public record ListQuery(Map<String, String> parameters) {
     /** The notification log's {@code eventId}. */
     public ListQuery eventId(String eventId) {
         return with("eventId", eventId);
+    }
+
+    /** The audit trail's {@code merchant} (a merchant id). */
+    public ListQuery merchant(String merchantId) {
+        return with("merchant", merchantId);
+    }
+
+    /** The audit trail's {@code actor}: {@code operator:<name>}, {@code merchant:<id>}, {@code system:seed} … */
+    public ListQuery actor(String actor) {
+        return with("actor", actor);
     }
 
     public ListQuery from(OffsetDateTime from) {

@@ -107,6 +107,21 @@ public final class Paygate {
         return notifications;
     }
 
+    /**
+     * The operator API at merchant-service (docs/contract.md §10) with the target's operator token
+     * ({@code paygate.ops-token}): create (a throw-away merchant for a suite), suspend, rotate, the audit trail.
+     *
+     * @throws IllegalStateException naming the setting when there is no operator token or merchant-service URL
+     */
+    public MerchantAdmin admin() {
+        return MerchantAdmin.of(target);
+    }
+
+    /** The merchant's own profile, key rotations and address allowlist at merchant-service (§10). */
+    public MerchantSelfService selfService() {
+        return new MerchantSelfService(target);
+    }
+
     /** The signing filter of the target's merchant, for requests of one's own. */
     public MerchantSigning signing() {
         return MerchantSigning.as(target);

@@ -8,6 +8,7 @@ import org.junit.jupiter.api.extension.ParameterContext;
 import org.junit.jupiter.api.extension.ParameterResolutionException;
 import org.junit.jupiter.api.extension.ParameterResolver;
 
+import java.time.Duration;
 import java.util.List;
 import java.util.Set;
 
@@ -21,17 +22,22 @@ import java.util.Set;
  *       {@link CallbackReceiver}: one per test class, started on first use with
  *       {@link CallbackReceiver#fromSystemProperties} and the merchant's notification secret, verifying SNAP
  *       notifications with the merchant's own gateway keys ({@link CallbackReceiver#withSnapOf}), stopped after the
- *       class.</li>
+ *       class; and {@link MerchantAdmin}, the operator API ({@code paygate.ops-token});</li>
+ *   <li>on a class with {@link ThrowAwayMerchant}: creates a merchant for the class on first use, which the
+ *       {@link Paygate}, {@link PaygateTarget} and {@link CallbackReceiver} of its tests are about, and suspends it
+ *       after the class; such a class needs the URLs and the operator token instead of a configured merchant.</li>
  * </ul>
  */
 public final class PaygateExtension implements ExecutionCondition, ParameterResolver, AfterAllCallback {
 
     private static final ExtensionContext.Namespace NAMESPACE = ExtensionContext.Namespace.create(PaygateExtension.class);
-    private static final Set<Class<?>> RESOLVED = Set.of(Paygate.class, PaygateTarget.class, CallbackReceiver.class);
+    private static final Duration KNOWN_WITHIN = Duration.ofSeconds(30);
+    private static final Set<Class<?>> RESOLVED = Set.of(Paygate.class, PaygateTarget.class, CallbackReceiver.class,
+            MerchantAdmin.class);
 
     @Override
     public ConditionEvaluationResult evaluateExecutionCondition(ExtensionContext context) {
-        List<String> missing = PaygateTarget.missingSettings();
+        List<String> missing = throwAway(context) ? MerchantAdmin.missingSettings() : PaygateTarget.missingSettings();
         if (missing.isEmpty()) {
             return ConditionEvaluationResult.enabled("paygate-qa: configured");
         }
@@ -48,9 +54,15 @@ public final class PaygateExtension implements ExecutionCondition, ParameterReso
     @Override
     public Object resolveParameter(ParameterContext parameter, ExtensionContext context) {
         Class<?> type = parameter.getParameter().getType();
-        ExtensionContext.Store store = classContext(context).getStore(NAMESPACE);
+        ExtensionContext classContext = classContext(context);
+        ExtensionContext.Store store = classContext.getStore(NAMESPACE);
+        if (type == MerchantAdmin.class) {
+            return admin();
+        }
+        boolean throwAway = throwAway(classContext);
         PaygateTarget target = store.getOrComputeIfAbsent(PaygateTarget.class,
-                k -> PaygateTarget.fromSystemProperties(), PaygateTarget.class);
+                k -> throwAway ? createThrowAway(classContext, store) : PaygateTarget.fromSystemProperties(),
+                PaygateTarget.class);
         if (type == PaygateTarget.class) {
             return target;
         }
@@ -58,19 +70,48 @@ public final class PaygateExtension implements ExecutionCondition, ParameterReso
             return Paygate.of(target);
         }
         if (type == CallbackReceiver.class) {
-            return store.getOrComputeIfAbsent(CallbackReceiver.class,
-                    k -> CallbackReceiver.fromSystemProperties(target.notificationSecret()).withSnapOf(target),
-                    CallbackReceiver.class);
+            return store.getOrComputeIfAbsent(CallbackReceiver.class, k -> {
+                CallbackReceiver receiver = CallbackReceiver.fromSystemProperties(target.notificationSecret());
+                return throwAway ? receiver : receiver.withSnapOf(target); // a throw-away merchant has no SNAP keys
+            }, CallbackReceiver.class);
         }
         throw new ParameterResolutionException("paygate-qa does not resolve " + type.getName());
     }
 
     @Override
     public void afterAll(ExtensionContext context) {
-        CallbackReceiver receiver = context.getStore(NAMESPACE).remove(CallbackReceiver.class, CallbackReceiver.class);
+        ExtensionContext.Store store = context.getStore(NAMESPACE);
+        CallbackReceiver receiver = store.remove(CallbackReceiver.class, CallbackReceiver.class);
         if (receiver != null) {
             receiver.close();
         }
+        CreatedMerchant merchant = store.remove(CreatedMerchant.class, CreatedMerchant.class);
+        if (merchant != null) {
+            MerchantAdmin.fromSystemProperties().retire(merchant.id(), "paygate-qa: "
+                    + context.getRequiredTestClass().getSimpleName() + " finished");
+        }
+    }
+
+    /**
+     * The class's own merchant, kept in the store so that {@link #afterAll} retires it, once every service takes its
+     * signature (within 5 s of its creation; {@link #KNOWN_WITHIN} on a loaded deployment).
+     */
+    private static PaygateTarget createThrowAway(ExtensionContext classContext, ExtensionContext.Store store) {
+        CreatedMerchant merchant = admin().createThrowAway(classContext.getRequiredTestClass().getSimpleName());
+        store.put(CreatedMerchant.class, merchant);
+        return merchant.awaitKnown(KNOWN_WITHIN).target();
+    }
+
+    private static MerchantAdmin admin() {
+        try {
+            return MerchantAdmin.fromSystemProperties();
+        } catch (IllegalArgumentException e) {
+            throw new ParameterResolutionException(e.getMessage() + " (docs/qa-guide.md)", e);
+        }
+    }
+
+    private static boolean throwAway(ExtensionContext context) {
+        return context.getTestClass().map(c -> c.isAnnotationPresent(ThrowAwayMerchant.class)).orElse(false);
     }
 
     /** The context of the test class (a method's parent), where the class's target and receiver live. */

@@ -10,8 +10,9 @@ import java.lang.annotation.Target;
 
 /**
  * A JUnit 5 test class (or method) against a paygate deployment: {@link PaygateExtension} hands its tests a
- * configured {@link Paygate}, {@link PaygateTarget} or {@link CallbackReceiver} as parameters, and skips them with
- * the missing settings named when the {@code paygate.*} properties (or {@code PAYGATE_*} variables) are absent.
+ * configured {@link Paygate}, {@link PaygateTarget}, {@link CallbackReceiver} or {@link MerchantAdmin} as parameters,
+ * and skips them with the missing settings named when the {@code paygate.*} properties (or {@code PAYGATE_*} variables)
+ * are absent. With {@link ThrowAwayMerchant} the class acts as a merchant made for it alone.
  *
  * <pre>{@code
  * @PaygateTest

@@ -18,6 +18,13 @@ final class Settings {
     static final List<String> SERVICE_URLS = List.of("paygate.payment-url", "paygate.binding-url",
             "paygate.notification-url");
 
+    /** Where merchant-service is, as an error names it. */
+    static final String MERCHANT_SERVICE_URL_SETTING = named("paygate.merchant-service-url") + " or "
+            + named("paygate.base-url");
+
+    /** An operator's bearer token, as an error names it. */
+    static final String OPS_TOKEN_SETTING = named("paygate.ops-token");
+
     /**
      * Where the environment variables come from: the process's own. The kit's own tests replace it, so a suite run with
      * the settings exported (the QA guide's command, {@code -am} running the kit's tests too) does not change what
@@ -79,6 +86,26 @@ final class Settings {
             if (get(name) == null) {
                 missing.add(named(name));
             }
+        }
+        return missing;
+    }
+
+    /**
+     * What {@link MerchantAdmin#fromSystemProperties()} lacks: every service's URL (merchant-service's too, for the
+     * operator API, and the others for the merchants it creates) and an operator's token; empty when it has them.
+     */
+    static List<String> missingForAdmin() {
+        List<String> missing = new ArrayList<>();
+        if (get("paygate.base-url") == null) {
+            List<String> services = new ArrayList<>(SERVICE_URLS);
+            services.add("paygate.merchant-service-url");
+            services.removeIf(name -> get(name) != null);
+            if (!services.isEmpty()) {
+                missing.add(named("paygate.base-url") + " or " + String.join(", ", services));
+            }
+        }
+        if (get("paygate.ops-token") == null) {
+            missing.add(OPS_TOKEN_SETTING);
         }
         return missing;
     }

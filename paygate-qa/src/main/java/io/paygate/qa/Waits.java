@@ -44,6 +44,18 @@ final class Waits {
         }
     }
 
+    /**
+     * {@link #expect} for a reply that holds a secret when it succeeds (a creation, a rotation): an unexpected status
+     * that is not an error (a 200 for a 201) is reported without the reply, so no secret reaches a test report.
+     */
+    static void expectSecretReply(Response response, int status, String what) {
+        if (response.statusCode() != status && response.statusCode() < 400) {
+            throw new AssertionError(what + ": expected HTTP " + status + ", got " + response.statusCode()
+                    + " (the reply is not shown: it may hold a secret)");
+        }
+        expect(response, status, what);
+    }
+
     static String abbreviate(String text) {
         return text == null || text.length() <= 500 ? text : text.substring(0, 500) + "…";
     }

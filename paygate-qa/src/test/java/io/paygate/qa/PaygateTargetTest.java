@@ -3,6 +3,8 @@ package io.paygate.qa;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
+import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -20,6 +22,7 @@ class PaygateTargetTest {
         assertEquals("https://staging.example.com", target.paymentUrl());
         assertEquals("https://staging.example.com", target.bindingUrl());
         assertEquals("https://staging.example.com", target.notificationUrl());
+        assertEquals(Optional.of("https://staging.example.com"), target.merchantServiceUrl());
         assertEquals(PaygateTarget.DEFAULT_CALLBACK_URL, target.callbackUrl());
         assertEquals(Optional.empty(), target.opsToken());
         assertFalse(target.toString().contains("client-secret-value"));
@@ -62,6 +65,39 @@ class PaygateTargetTest {
             } else {
                 System.setProperty("paygate.payment-url", before);
             }
+        }
+    }
+
+    @Test
+    void merchantServicesUrlIsItsOwnSettingOrTheBaseUrlAndOptionalForTheOtherServices() {
+        Map<String, String> settings = Map.of("paygate.payment-url", "http://localhost:8081",
+                "paygate.binding-url", "http://localhost:8082", "paygate.notification-url", "http://localhost:8083",
+                "paygate.merchant", "demo", "paygate.client-secret", "demo-client-secret",
+                "paygate.notification-secret", "whsec_x");
+        settings.forEach(System::setProperty);
+        try {
+            PaygateTarget three = PaygateTarget.fromSystemProperties();
+            assertEquals(Optional.empty(), three.merchantServiceUrl(), "the three services' settings still suffice");
+            assertFalse(three.toString().contains("merchant-service"), three.toString());
+
+            System.setProperty("paygate.merchant-service-url", "http://localhost:8084/");
+            PaygateTarget four = PaygateTarget.fromSystemProperties();
+            assertEquals(Optional.of("http://localhost:8084"), four.merchantServiceUrl());
+            assertEquals("PaygateTarget[payment=http://localhost:8081, binding=http://localhost:8082, notification="
+                    + "http://localhost:8083, merchant-service=http://localhost:8084, merchant=demo]", four.toString());
+
+            PaygateTarget other = four.asMerchant("qa-1", "cs-1", "whsec_eQ==");
+            assertEquals(List.of("qa-1", "cs-1", "whsec_eQ==", "http://localhost:8081"), List.of(other.merchantId(),
+                    other.clientSecret(), other.notificationSecret(), other.paymentUrl()));
+            assertEquals(four.merchantServiceUrl(), other.merchantServiceUrl());
+            assertEquals("cs-2", other.withClientSecret("cs-2").clientSecret());
+            assertEquals("whsec_eQ==", other.withClientSecret("cs-2").notificationSecret());
+            assertEquals("whsec_ej0=", other.withNotificationSecret("whsec_ej0=").notificationSecret());
+            assertEquals(Optional.of("https://x.example"), three.withMerchantServiceUrl("https://x.example/")
+                    .merchantServiceUrl());
+        } finally {
+            settings.keySet().forEach(System::clearProperty);
+            System.clearProperty("paygate.merchant-service-url");
         }
     }
 }

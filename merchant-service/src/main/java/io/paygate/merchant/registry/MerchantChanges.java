@@ -140,6 +140,22 @@ public class MerchantChanges {
         return created;
     }
 
+    /**
+     * Writes merchant {@code id}'s state as it is to merchant-config once more (unknown: {@code 404SS01}), with an
+     * audit entry {@code republish} naming no member, in a transaction of its own under the row lock, so it is ordered
+     * with the merchant's changes. Its version stays (nothing changed): a follower that holds that version keeps it,
+     * one that never read it (the topic lost and made again) takes it. Returns the merchant as published.
+     */
+    public MerchantRecord republish(Actor actor, String id) {
+        return QuarkusTransaction.requiringNew().call(() -> {
+            MerchantRecord merchant = merchants.findLocked(id).orElseThrow(ApiException::notFound);
+            audit.record(actor, "republish", merchant.id, List.of(), clock.instant());
+            outbox.enqueue(Topics.MERCHANT_CONFIG, EventEnvelope.of(MerchantStates.of(merchant), clock));
+            LOG.infof("merchant %s: republished by %s (version %d)", merchant.id, actor.name(), merchant.version);
+            return merchant;
+        });
+    }
+
     private void commit(Actor actor, MerchantRecord merchant, Change change, Instant now, boolean codesChanged) {
         merchant.version += 1;
         merchant.updatedAt = now;
