@@ -650,6 +650,49 @@ class ReplicatedStackIT {
                 "one charge opened at the provider");
     }
 
+    @Test
+    @Order(10)
+    @Timeout(value = 4, unit = TimeUnit.MINUTES)
+    @DisplayName("merchants as data: a new merchant, suspensions and reactivations in force at every replica within 5 s")
+    void operatorChangesAreInForceAtEveryReplicaWithinFiveSeconds() throws Exception {
+        org.HdrHistogram.Histogram millis = new RegistryFlows(replicas).propagation(5);
+        System.out.printf("merchant-config propagation, operator's reply to the first request accepted or refused at "
+                        + "each of %d replicas (%d changes x replicas): p50 %d ms, p99 %d ms, max %d ms%n",
+                Registry.probes(replicas).size(), millis.getTotalCount(), millis.getValueAtPercentile(50),
+                millis.getValueAtPercentile(99), millis.getMaxValue());
+        assertTrue(millis.getMaxValue() <= RegistryFlows.IN_FORCE.toMillis(),
+                "every change in force at every replica within 5 s (docs/contract.md §10), max " + millis.getMaxValue());
+    }
+
+    @Test
+    @Order(11)
+    @Timeout(value = 3, unit = TimeUnit.MINUTES)
+    @DisplayName("a client secret rotated under traffic at every replica refuses no request signed with a live secret")
+    void aClientSecretRotatedUnderTrafficRefusesNothingCorrectlySigned() throws Exception {
+        Map<String, Integer> counts = new RegistryFlows(replicas).clientSecretRotationUnderTraffic();
+        assertEquals(0, counts.get("refused"));
+        assertTrue(counts.getOrDefault("both signed new", 0) > 0 && counts.getOrDefault("both signed old", 0) > 0,
+                "both live secrets signed requests: " + counts);
+    }
+
+    @Test
+    @Order(12)
+    @Timeout(value = 3, unit = TimeUnit.MINUTES)
+    @DisplayName("a notification secret rotated and activated under deliveries: every notification verifies")
+    void aNotificationSecretRotatedUnderDeliveriesVerifiesEveryNotification() throws Exception {
+        Map<String, Integer> verified = new RegistryFlows(replicas).notificationSecretRotationUnderDeliveries();
+        assertEquals(0, verified.get("failed"));
+        assertEquals(0, verified.get("undelivered"), "the receiver acknowledged every one");
+    }
+
+    @Test
+    @Order(13)
+    @Timeout(value = 3, unit = TimeUnit.MINUTES)
+    @DisplayName("two operators suspending and reactivating at once: the last committed state everywhere")
+    void twoOperatorsRacingEndInTheLastCommittedStateEverywhere() throws Exception {
+        System.out.println("racing operators: " + new RegistryFlows(replicas).racingOperators());
+    }
+
     private void assertSettled(String what, Load load, Report report) {
         System.out.printf("%s: %d resources in %.1f s, %d notifications handled, all heard %.1f s after the last "
                         + "change; stale %d, overlapping %d, lost %d; requests %s%n", what, load.tracked().size(),
