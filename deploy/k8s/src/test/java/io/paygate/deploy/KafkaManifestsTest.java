@@ -36,9 +36,9 @@ class KafkaManifestsTest {
                     "group:notification-service:Read",
                     "topic:notification-dead-letter:Write", "topic:notification-dead-letter:Describe",
                     "topic:merchant-config:Read", "topic:merchant-config:Describe"),
-            // docs/contract.md §10: merchant-service alone writes merchant-config, and creates it
+            // docs/contract.md §10: merchant-service alone writes merchant-config, and creates it; it follows it too
             "merchant-service-kafka", Set.of("topic:merchant-config:Write", "topic:merchant-config:Describe",
-                    "topic:merchant-config:Create"));
+                    "topic:merchant-config:Create", "topic:merchant-config:Read"));
 
     static RenderedManifests prod;
     static RenderedManifests dev;
