@@ -52,7 +52,9 @@ final class ExtraService implements AutoCloseable {
                 "kafka.bootstrap.servers=" + stack.kafkaBootstrapServers(),
                 "gateway.events.signing-key=" + stack.eventSigningKey(),
                 "gateway.internal.token=" + stack.internalToken(),
-                "gateway.snap.token-key=" + stack.snapTokenKey()));
+                "gateway.snap.token-key=" + stack.snapTokenKey(),
+                // it follows merchant-config like the stack's services, and opens its sealed secrets (contract §10)
+                "gateway.merchants.encryption-key=" + stack.merchantsEncryptionKey()));
         properties.addAll(SandboxMerchants.configLines());
         properties.addAll(List.of(config));
         List<String> command = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElse("java"),

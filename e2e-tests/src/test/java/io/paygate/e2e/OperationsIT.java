@@ -237,7 +237,9 @@ class OperationsIT {
         }
         secrets.add("fuzz-client-secret");
         Pattern cvv = Pattern.compile("cvv\\W{0,6}987");
-        for (String service : List.of("payment-service", "binding-service", "notification-service")) {
+        secrets.add(stack.merchantsEncryptionKey());
+        for (String service : List.of("payment-service", "binding-service", "notification-service",
+                "merchant-service")) {
             for (int k = 0; k < stack.replicas(); k++) {
                 String log = Files.readString(stack.log(service, k), StandardCharsets.UTF_8);
                 for (String secret : secrets) {
@@ -246,6 +248,87 @@ class OperationsIT {
                 }
                 assertFalse(cvv.matcher(log).find(), service + "#" + k + " logs the CVV");
             }
+        }
+    }
+
+    /**
+     * Issue 45: a merchant onboarded through merchant-service and both its secrets rotated, used at every service
+     * (signed requests at payment-service's replicas with each client secret, a test notification signed with its
+     * notification secrets); then none of its secrets, nor the merchants encryption key, is in any line of any replica
+     * of any service, nor in clear in any row of any table of any service's database (merchant-service keeps them
+     * sealed, docs/contract.md §10).
+     */
+    @Test
+    void aRegistryMerchantsSecretsAreInNoLogAndInNoDatabaseRow() throws Exception {
+        String merchants = stack.baseUrl("merchant-service", 0);
+        Registry.Created created = Registry.create(merchants);
+        SandboxMerchants.Merchant first = created.merchant();
+        List<String> secrets = new ArrayList<>(List.of(first.clientSecret(), created.notificationSecret(),
+                created.notificationSecret().substring("whsec_".length()), stack.merchantsEncryptionKey()));
+        awaitAcceptedAtPayments(first);
+        TimedHttp.Reply client = TimedHttp.signed(merchants, first, "POST", "/pg/merchant/client-secret/rotate",
+                "{\"graceSeconds\":60}");
+        assertEquals(200, client.status(), client.body());
+        SandboxMerchants.Merchant rotated = Registry.withClientSecret(first,
+                JSON.readTree(client.body()).path("clientSecret").asText());
+        TimedHttp.Reply notification = TimedHttp.signed(merchants, rotated, "POST",
+                "/pg/merchant/notification-secret/rotate", "{\"graceSeconds\":60}");
+        assertEquals(200, notification.status(), notification.body());
+        String newNotificationSecret = JSON.readTree(notification.body()).path("notificationSecret").asText();
+        secrets.addAll(List.of(rotated.clientSecret(), newNotificationSecret,
+                newNotificationSecret.substring("whsec_".length())));
+        awaitAcceptedAtPayments(rotated);
+        try (MerchantSink sink = MerchantSink.start()) {
+            TimedHttp.Reply test = TimedHttp.signed(stack.baseUrl("notification-service", 0), rotated, "POST",
+                    "/pg/merchant/callbacks/test", "{\"type\":\"payment\",\"url\":\"" + sink.url("/t") + "\"}");
+            assertEquals(200, test.status(), test.body());
+            assertTrue(JSON.readTree(test.body()).path("delivered").asBoolean(), test.body());
+        }
+        Thread.sleep(1_000); // the last lines of the requests above
+        for (String service : List.of("payment-service", "binding-service", "notification-service",
+                "merchant-service")) {
+            for (int k = 0; k < stack.replicas(); k++) {
+                String log = Files.readString(stack.log(service, k), StandardCharsets.UTF_8);
+                for (String secret : secrets) {
+                    assertFalse(log.contains(secret), service + "#" + k + " logs a merchant secret ("
+                            + secret.substring(0, 4) + "…)");
+                }
+            }
+        }
+        int rows = 0;
+        for (String database : List.of("payment", "binding", "notification", "merchant")) {
+            try (java.sql.Connection c = java.sql.DriverManager.getConnection(stack.jdbcUrl(database),
+                    io.paygate.testsupport.infra.EmbeddedPostgresServer.USER,
+                    io.paygate.testsupport.infra.EmbeddedPostgresServer.PASSWORD)) {
+                List<String> tables = new ArrayList<>();
+                try (java.sql.ResultSet rs = c.getMetaData().getTables(null, "public", "%", new String[]{"TABLE"})) {
+                    while (rs.next()) {
+                        tables.add(rs.getString("TABLE_NAME"));
+                    }
+                }
+                for (String table : tables) {
+                    try (java.sql.Statement st = c.createStatement();
+                         java.sql.ResultSet rs = st.executeQuery("SELECT t::text FROM \"" + table + "\" t")) {
+                        while (rs.next()) {
+                            rows++;
+                            String row = rs.getString(1);
+                            for (String secret : secrets) {
+                                assertFalse(row.contains(secret), database + "." + table + " holds a merchant secret in "
+                                        + "clear (" + secret.substring(0, 4) + "…)");
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        assertTrue(rows > 0, "the databases were read");
+    }
+
+    private static void awaitAcceptedAtPayments(SandboxMerchants.Merchant merchant) {
+        for (int k = 0; k < stack.replicas(); k++) {
+            String payment = stack.baseUrl("payment-service", k);
+            await().atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(100)).until(() -> Registry.accepted(
+                    TimedHttp.signed(payment, merchant, "GET", "/pg/payment/card/status/ORD-PROBE", null)));
         }
     }
 

@@ -234,7 +234,7 @@ public final class LocalStack {
         return kafkaPrincipals.byService().get(service);
     }
 
-    /** JDBC URL of a service's database ({@code payment}, {@code binding}, {@code notification}). */
+    /** JDBC URL of a service's database ({@code payment}, {@code binding}, {@code notification}, {@code merchant}). */
     public String jdbcUrl(String database) {
         return postgres.jdbcUrl(database);
     }
@@ -251,6 +251,11 @@ public final class LocalStack {
     /** The services' event signing key, for tests that produce events themselves. */
     public String eventSigningKey() {
         return eventSigningKey;
+    }
+
+    /** {@code gateway.merchants.encryption-key} of this stack (docs/contract.md §10), for tests that look for it. */
+    public String merchantsEncryptionKey() {
+        return encryptionKey;
     }
 
     public Path runDir() {
