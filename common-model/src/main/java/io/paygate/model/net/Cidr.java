@@ -3,6 +3,7 @@ package io.paygate.model.net;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Optional;
 import java.util.regex.Pattern;
 
@@ -115,7 +116,7 @@ public record Cidr(byte[] network, int prefix) {
     }
 
     /** Whether any of {@code blocks} holds {@code address}. */
-    public static boolean anyContains(java.util.List<Cidr> blocks, byte[] address) {
+    public static boolean anyContains(List<Cidr> blocks, byte[] address) {
         for (Cidr block : blocks) {
             if (block.contains(address)) {
                 return true;
