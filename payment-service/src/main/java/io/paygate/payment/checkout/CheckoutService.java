@@ -95,7 +95,8 @@ public class CheckoutService {
      * merchant's channel takes no direct debits: the bindings are the sandbox bank's).
      */
     public List<BindingDirectory.ActiveBinding> bindingsFor(Checkout checkout) {
-        if (checkout.customerId() == null || !channels.forMerchant(checkout.merchantId()).takesDirectDebit()) {
+        if (checkout.customerId() == null || !channels.forMerchant(checkout.merchantId()).takesDirectDebit()
+                || !allows(checkout, PaymentMethod.DIRECT_DEBIT)) {
             return List.of();
         }
         return bindings.activeBindings(checkout.merchantId(), checkout.customerId());
@@ -113,7 +114,7 @@ public class CheckoutService {
         if (!before.payable(time.now())) {
             return before;
         }
-        if (method == null || !before.allowed(catalog.offered(before.merchantId())).contains(method)
+        if (method == null || !allows(before, method)
                 || (method == PaymentMethod.DIRECT_DEBIT && bindingsFor(before).isEmpty())) {
             throw new CheckoutRefused("type", Refusal.METHOD_UNAVAILABLE);
         }
@@ -131,6 +132,14 @@ public class CheckoutService {
                     ? Refusal.METHOD_REFUSED_BY_PROVIDER : Refusal.PROVIDER_DID_NOT_ANSWER);
         }
         return current(paymentCode);
+    }
+
+    /**
+     * Whether {@code checkout} may be paid with {@code method}: its merchant's offer (its channel's methods, narrowed to
+     * the merchant's own, docs/contract.md §10), and of those what the payment allows (a subscription's first payment).
+     */
+    private boolean allows(Checkout checkout, PaymentMethod method) {
+        return checkout.allowed(catalog.offered(checkout.merchantId())).contains(method);
     }
 
     /** Cancels a method's open charge at its provider, if the payment has one (before a form charges the payment). */
@@ -157,9 +166,14 @@ public class CheckoutService {
     /**
      * Charges the card when the payment is payable; {@code save}: the customer kept "save this card" ticked, so the
      * provider keeps it and the capture stores it when the merchant offered it (docs/contract.md §1b).
+     *
+     * @throws CheckoutRefused the merchant may not take cards; nothing charged
      */
     public Checkout payByCard(String paymentCode, CardDetails card, boolean save) {
         Checkout before = find(paymentCode).orElseThrow(ApiException::notFound);
+        if (before.status() == PaymentStatus.PENDING && !allows(before, PaymentMethod.CARD)) {
+            throw new CheckoutRefused("cardNumber", Refusal.METHOD_UNAVAILABLE);
+        }
         PaymentChannel channel = channels.forMerchant(before.merchantId());
         // a subscription's first card is always kept: its cycles are charged to it (docs/contract.md §1b)
         boolean keep = save || before.subscription();
@@ -171,7 +185,12 @@ public class CheckoutService {
         return current(paymentCode);
     }
 
-    /** Debits through one of the customer's ACTIVE bindings when the payment is payable. */
+    /**
+     * Debits through one of the customer's ACTIVE bindings when the payment is payable.
+     *
+     * @throws CheckoutRefused the merchant may not take direct debits, or the binding is not one of the customer's
+     *                         ACTIVE ones; nothing charged
+     */
     public Checkout payByDirectDebit(String paymentCode, String bindingId) {
         Checkout before = find(paymentCode).orElseThrow(ApiException::notFound);
         if (before.status() != PaymentStatus.PENDING) {
@@ -180,6 +199,9 @@ public class CheckoutService {
         PaymentChannel channel = channels.forMerchant(before.merchantId());
         if (!channel.takesDirectDebit()) {
             throw new CheckoutRefused("bindingId", Refusal.DIRECT_DEBIT_UNAVAILABLE);
+        }
+        if (!allows(before, PaymentMethod.DIRECT_DEBIT)) {
+            throw new CheckoutRefused("bindingId", Refusal.METHOD_UNAVAILABLE); // not among the merchant's methods
         }
         // binding-service is asked before the payment is locked: no remote call holds the row
         boolean active = bindingId != null && bindingsFor(before).stream()
