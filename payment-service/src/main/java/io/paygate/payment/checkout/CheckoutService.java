@@ -1,5 +1,7 @@
 package io.paygate.payment.checkout;
 
+import io.paygate.kit.auth.Merchant;
+import io.paygate.kit.auth.Merchants;
 import io.paygate.kit.error.ApiException;
 import io.paygate.model.api.payment.PaymentMethod;
 import io.paygate.model.status.PaymentStatus;
@@ -34,10 +36,11 @@ import java.util.function.Supplier;
 
 /**
  * What the customer does on the hosted page (docs/contract.md §2): look at the payment, pay by card or direct debit, pass
- * 3-D Secure. A submission only charges a PENDING, unexpired payment, exactly once: {@link PaymentSubmissions#submit}
- * moves it to PROCESSING under the row lock and commits, then the provider is called outside any transaction, then
- * its answer is recorded in a new one. A provider call that fails without a definite refusal leaves the payment
- * PROCESSING; reconciliation asks the provider later ({@link Reconciliation}).
+ * 3-D Secure; none of it for a suspended merchant (§10, {@link ShopSuspended}). A submission only charges a PENDING,
+ * unexpired payment, exactly once: {@link PaymentSubmissions#submit} moves it to PROCESSING under the row lock and
+ * commits, then the provider is called outside any transaction, then its answer is recorded in a new one. A provider
+ * call that fails without a definite refusal leaves the payment PROCESSING; reconciliation asks the provider later
+ * ({@link Reconciliation}).
  */
 @ApplicationScoped
 public class CheckoutService {
@@ -54,11 +57,14 @@ public class CheckoutService {
     private final MethodCatalog catalog;
     private final MethodCheckout methods;
     private final PaymentChargeRepository charges;
+    private final Merchants merchants;
 
     CheckoutService(PaymentRepository payments, PaymentSubmissions submissions, ExpiryService expiry,
                     PaymentChannels channels, BindingDirectory bindings, InitiationService initiation,
-                    GatewayTime time, MethodCatalog catalog, MethodCheckout methods, PaymentChargeRepository charges) {
+                    GatewayTime time, MethodCatalog catalog, MethodCheckout methods, PaymentChargeRepository charges,
+                    Merchants merchants) {
         this.charges = charges;
+        this.merchants = merchants;
         this.catalog = catalog;
         this.methods = methods;
         this.payments = payments;
@@ -82,6 +88,20 @@ public class CheckoutService {
             found = payments.findByCode(paymentCode);
         }
         return found.map(this::checkoutOf);
+    }
+
+    /**
+     * The payment a form of its page posts to, its merchant active.
+     *
+     * @throws ApiException  {@code 404} for an unknown payment
+     * @throws ShopSuspended its merchant is suspended (docs/contract.md §10): nothing of the form is read or changed
+     */
+    public Checkout formOf(String paymentCode) {
+        Checkout c = find(paymentCode).orElseThrow(ApiException::notFound);
+        if (merchants.find(c.merchantId()).map(Merchant::suspended).orElse(false)) {
+            throw new ShopSuspended(c.merchantId());
+        }
+        return c;
     }
 
     private Checkout checkoutOf(PaymentEntity p) {
@@ -110,7 +130,7 @@ public class CheckoutService {
      * @throws CheckoutRefused the method is not offered, or the provider refused or did not answer (try again)
      */
     public Checkout chooseMethod(String paymentCode, PaymentMethod method) {
-        Checkout before = find(paymentCode).orElseThrow(ApiException::notFound);
+        Checkout before = formOf(paymentCode);
         if (!before.payable(time.now())) {
             return before;
         }
@@ -170,7 +190,7 @@ public class CheckoutService {
      * @throws CheckoutRefused the merchant may not take cards; nothing charged
      */
     public Checkout payByCard(String paymentCode, CardDetails card, boolean save) {
-        Checkout before = find(paymentCode).orElseThrow(ApiException::notFound);
+        Checkout before = formOf(paymentCode);
         if (before.status() == PaymentStatus.PENDING && !allows(before, PaymentMethod.CARD)) {
             throw new CheckoutRefused("cardNumber", Refusal.METHOD_UNAVAILABLE);
         }
@@ -192,7 +212,7 @@ public class CheckoutService {
      *                         ACTIVE ones; nothing charged
      */
     public Checkout payByDirectDebit(String paymentCode, String bindingId) {
-        Checkout before = find(paymentCode).orElseThrow(ApiException::notFound);
+        Checkout before = formOf(paymentCode);
         if (before.status() != PaymentStatus.PENDING) {
             return before;
         }
@@ -218,7 +238,7 @@ public class CheckoutService {
 
     /** Answers the 3-D Secure challenge; the provider decides and calls back. */
     public Checkout answerChallenge(String paymentCode, String otp) {
-        Checkout c = find(paymentCode).orElseThrow(ApiException::notFound);
+        Checkout c = formOf(paymentCode);
         if (c.status() != PaymentStatus.PROCESSING || !c.awaitingOtp() || c.challengeUrl() != null) {
             return c; // nothing to answer here (a provider's own 3-D Secure page takes its answer itself)
         }
