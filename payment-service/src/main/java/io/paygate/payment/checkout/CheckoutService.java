@@ -155,8 +155,9 @@ public class CheckoutService {
     }
 
     /**
-     * Whether {@code checkout} may be paid with {@code method}: its merchant's offer (its channel's methods, narrowed to
-     * the merchant's own, docs/contract.md §10), and of those what the payment allows (a subscription's first payment).
+     * Whether {@code checkout} may be paid with {@code method}: its merchant's offer (its channel's methods, narrowed
+     * to the merchant's own, docs/contract.md §10), and of those what the payment allows (a subscription's first
+     * payment).
      */
     private boolean allows(Checkout checkout, PaymentMethod method) {
         return checkout.allowed(catalog.offered(checkout.merchantId())).contains(method);

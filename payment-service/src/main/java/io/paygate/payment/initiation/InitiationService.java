@@ -270,8 +270,8 @@ public class InitiationService {
 
     /**
      * docs/contract.md §1b: the {@code recurring} member rules (with {@code customer.id} and the methods a subscription
-     * allows), a merchant that may take a card or a direct debit (§10: its {@code methods}), and no order id of the form {@code <recurring.id>-<n>} of one of the merchant's subscriptions (the
-     * cycles' own).
+     * allows), a merchant that may take a card or a direct debit (§10: its {@code methods}), and no order id of the
+     * form {@code <recurring.id>-<n>} of one of the merchant's subscriptions (the cycles' own).
      */
     private void checkRecurring(Merchant merchant, InitiateRequest request) {
         RecurringRules.first(request, RecurringRules.today(time.clock(), time.zone())).ifPresent(violation -> {

@@ -58,8 +58,8 @@ public class MethodCatalog {
     }
 
     /**
-     * The methods the payments of {@code merchantId} offer: its channel's, narrowed to the merchant's own {@code methods}
-     * when the registry gives it some (docs/contract.md §10; empty: all of its channel's).
+     * The methods the payments of {@code merchantId} offer: its channel's, narrowed to the merchant's own
+     * {@code methods} when the registry gives it some (docs/contract.md §10; empty: all of its channel's).
      */
     public Set<PaymentMethod> offered(String merchantId) {
         Set<PaymentMethod> channel = channels.forMerchant(merchantId).methods();
