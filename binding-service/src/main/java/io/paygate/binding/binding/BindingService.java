@@ -4,6 +4,7 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.paygate.kit.observability.LogText;
 import io.paygate.kit.observability.MerchantTags;
 import io.paygate.kit.auth.Merchant;
+import io.paygate.kit.auth.Merchants;
 import io.paygate.kit.db.Unique;
 import io.paygate.kit.error.ApiException;
 import io.paygate.kit.outbox.Outbox;
@@ -35,11 +36,13 @@ public class BindingService {
     private final Outbox outbox;
     private final MeterRegistry metrics;
     private final MerchantTags merchants;
+    private final Merchants registry;
     private final Clock clock = Clock.systemUTC();
 
     BindingService(BindingRepository bindings, BindingConfig config, Outbox outbox, MeterRegistry metrics,
-                   MerchantTags merchants) {
+                   MerchantTags merchants, Merchants registry) {
         this.metrics = metrics;
+        this.registry = registry;
         this.merchants = merchants;
         this.bindings = bindings;
         this.config = config;
@@ -135,12 +138,15 @@ public class BindingService {
         return binding;
     }
 
-    /** The customer's answer on the bank page. */
+    /** The customer's answer on the bank page; refused, changing nothing, while the binding's merchant is suspended. */
     @Transactional
     public AuthorizationOutcome authorize(String bindingId, String otp) {
         Binding binding = bindings.findLocked(bindingId).orElse(null);
         if (binding == null) {
             return AuthorizationOutcome.UNKNOWN;
+        }
+        if (registry.find(binding.merchantId).map(Merchant::suspended).orElse(false)) {
+            return AuthorizationOutcome.MERCHANT_SUSPENDED; // docs/contract.md §10: nothing changes, no try counted
         }
         if (expireIfOverdue(binding)) {
             return AuthorizationOutcome.EXPIRED;
@@ -229,6 +235,6 @@ public class BindingService {
 
     /** The bank page's outcomes. */
     public enum AuthorizationOutcome {
-        APPROVED, WRONG_CODE, TOO_MANY_ATTEMPTS, EXPIRED, NOT_PENDING, UNKNOWN
+        APPROVED, WRONG_CODE, TOO_MANY_ATTEMPTS, EXPIRED, NOT_PENDING, UNKNOWN, MERCHANT_SUSPENDED
     }
 }

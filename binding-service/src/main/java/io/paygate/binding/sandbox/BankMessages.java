@@ -80,4 +80,14 @@ public interface BankMessages {
 
     @Message("This link is not valid. Go back to the shop and start again.")
     String notFoundText();
+
+    @Message("This shop cannot take payments right now")
+    String suspendedTitle();
+
+    @Message("The shop cannot take payments at the moment, so this direct debit cannot be approved now. Nothing was "
+            + "charged and no account was linked.")
+    String suspendedText();
+
+    @Message("Code {code}")
+    String responseCode(String code);
 }

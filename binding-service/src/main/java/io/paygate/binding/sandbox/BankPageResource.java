@@ -8,9 +8,11 @@ import io.paygate.binding.binding.BindingService;
 import io.paygate.kit.auth.Merchants;
 import io.paygate.kit.auth.Merchant;
 import io.paygate.kit.config.GatewayConfig;
+import io.paygate.kit.observability.Rejections;
 import io.paygate.kit.web.PageHeaders;
 import io.paygate.kit.web.PageLanguage;
 import io.paygate.kit.web.PageTime;
+import io.paygate.model.error.ErrorCase;
 import io.paygate.model.status.BindingStatus;
 import io.quarkus.qute.CheckedTemplate;
 import io.quarkus.qute.TemplateInstance;
@@ -74,6 +76,8 @@ public class BankPageResource {
             + "kept in the paygate_lang cookie. Without it, the cookie or Accept-Language decides",
             schema = @Schema(enumeration = {"id", "en"}))
     @APIResponse(responseCode = "200", description = "The page")
+    @APIResponse(responseCode = "403", description = "The merchant is suspended and the binding waits for approval: a "
+            + "page saying the shop cannot take payments now, with code 4030205")
     public Response page(@PathParam("bindingId") String bindingId, @QueryParam("result") String result) {
         PageLanguage language = PageLanguage.of(request);
         Optional<Binding> binding = bindings.forPage(bindingId);
@@ -81,7 +85,11 @@ public class BankPageResource {
             return html(404, BankPageView.unknown(language, bindingId));
         }
         Binding b = binding.get();
-        String merchantName = merchants.find(b.merchantId).map(Merchant::name).orElse(b.merchantId);
+        Optional<Merchant> merchant = merchants.find(b.merchantId);
+        if (b.status == BindingStatus.PENDING && merchant.map(Merchant::suspended).orElse(false)) {
+            return suspended(language, b.id); // its form would be refused: none is shown (docs/contract.md §10)
+        }
+        String merchantName = merchant.map(Merchant::name).orElse(b.merchantId);
         int attemptsLeft = Math.max(0, config.maxOtpAttempts() - b.otpAttempts);
         String shown = expired(b) ? "EXPIRED" : result != null && RESULTS.contains(result) ? result : null;
         BankPageView view = new BankPageView(b.id, language.tag(), BankPageView.pagePath(b.id), merchantName,
@@ -95,14 +103,25 @@ public class BankPageResource {
     @Path("/authorize")
     @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
     @APIResponse(responseCode = "303", description = "Back to the page with the outcome")
+    @APIResponse(responseCode = "403", description = "The merchant is suspended: a page saying the shop cannot take "
+            + "payments now, with code 4030205; nothing was changed and the try was not counted")
     public Response authorize(@PathParam("bindingId") String bindingId, @FormParam("otp") String otp) {
         AuthorizationOutcome outcome = bindings.authorize(bindingId, otp);
         if (outcome == AuthorizationOutcome.UNKNOWN) {
             return html(404, BankPageView.unknown(PageLanguage.of(request), bindingId));
         }
+        if (outcome == AuthorizationOutcome.MERCHANT_SUSPENDED) {
+            return suspended(PageLanguage.of(request), bindingId);
+        }
         // At the configured public address: a relative Location would be made absolute from the Host header.
         return Response.seeOther(UriBuilder.fromUri(config.publicBaseUrl().replaceAll("/+$", ""))
                 .path("/pg/bind/{id}").queryParam("result", outcome.name()).build(bindingId)).build();
+    }
+
+    /** The merchant is suspended: 403, counted as the API's 403SS05 is (docs/contract.md §10). */
+    private Response suspended(PageLanguage language, String bindingId) {
+        Rejections.note(ErrorCase.MERCHANT_SUSPENDED, null);
+        return html(BankPageView.SUSPENDED.httpStatus(), BankPageView.suspended(language, bindingId));
     }
 
     private static boolean expired(Binding binding) {

@@ -7,7 +7,6 @@ import io.paygate.kit.auth.Merchants;
 import io.paygate.model.merchant.MerchantState;
 import io.paygate.model.merchant.MerchantStatus;
 import io.paygate.testsupport.kafka.RegistryRecords;
-import io.paygate.testsupport.quarkus.KafkaResource;
 import io.paygate.testsupport.rest.HealthChecks;
 import io.paygate.testsupport.rest.MerchantSigningFilter;
 import io.quarkus.test.junit.QuarkusTest;
@@ -82,8 +81,6 @@ class RegistryMerchantBindingTest {
     }
 
     private void publish(MerchantState state) {
-        RegistryRecords.publish(KafkaResource.broker(), state);
-        await().atMost(Duration.ofSeconds(30))
-                .until(() -> merchants.registryVersion(ID).orElse(-1L) >= state.version());
+        BindingFixtures.publish(merchants, state);
     }
 }

@@ -1,7 +1,12 @@
 package io.paygate.binding.sandbox;
 
 import io.agroal.api.AgroalDataSource;
+import io.paygate.binding.support.BindingFixtures;
 import io.paygate.binding.support.BindingTestResources;
+import io.paygate.kit.auth.Merchants;
+import io.paygate.model.merchant.MerchantState;
+import io.paygate.model.merchant.MerchantStatus;
+import io.paygate.testsupport.kafka.RegistryRecords;
 import io.paygate.testsupport.web.Axe;
 import io.paygate.testsupport.web.Chromium;
 import io.paygate.testsupport.web.PageWait;
@@ -18,6 +23,7 @@ import org.openqa.selenium.support.ui.ExpectedConditions;
 
 import java.net.URL;
 import java.time.Duration;
+import java.util.UUID;
 
 import static io.paygate.binding.support.BindingFixtures.newCustomerId;
 import static io.paygate.binding.support.BindingFixtures.newPendingBinding;
@@ -39,6 +45,8 @@ class BankPageAuditTest {
     URL pages;
     @Inject
     AgroalDataSource dataSource;
+    @Inject
+    Merchants merchants;
 
     @BeforeAll
     static void openBrowser() {
@@ -93,6 +101,16 @@ class BankPageAuditTest {
             assertEquals(1, s.executeUpdate());
         }
         audit(id, "FAILED", "the expired bank page");
+    }
+
+    @Test
+    void theSuspendedPagePasses() {
+        String id = "audit-" + UUID.randomUUID().toString().substring(0, 8);
+        MerchantState active = RegistryRecords.active(id, 1, id + "-secret");
+        BindingFixtures.publish(merchants, active);
+        String binding = BindingFixtures.newPendingBinding(id, id + "-secret");
+        BindingFixtures.publish(merchants, RegistryRecords.withStatus(active, MerchantStatus.SUSPENDED, 2));
+        audit(binding, "SUSPENDED", "the bank's suspended page");
     }
 
     @Test

@@ -1,5 +1,7 @@
 package io.paygate.payment.checkout;
 
+import io.paygate.kit.auth.Merchant;
+import io.paygate.kit.auth.Merchants;
 import io.paygate.kit.error.ApiException;
 import io.paygate.model.api.payment.PaymentMethod;
 import io.paygate.model.status.PaymentStatus;
@@ -34,10 +36,11 @@ import java.util.function.Supplier;
 
 /**
  * What the customer does on the hosted page (docs/contract.md §2): look at the payment, pay by card or direct debit, pass
- * 3-D Secure. A submission only charges a PENDING, unexpired payment, exactly once: {@link PaymentSubmissions#submit}
- * moves it to PROCESSING under the row lock and commits, then the provider is called outside any transaction, then
- * its answer is recorded in a new one. A provider call that fails without a definite refusal leaves the payment
- * PROCESSING; reconciliation asks the provider later ({@link Reconciliation}).
+ * 3-D Secure; none of it for a suspended merchant (§10, {@link ShopSuspended}). A submission only charges a PENDING,
+ * unexpired payment, exactly once: {@link PaymentSubmissions#submit} moves it to PROCESSING under the row lock and
+ * commits, then the provider is called outside any transaction, then its answer is recorded in a new one. A provider
+ * call that fails without a definite refusal leaves the payment PROCESSING; reconciliation asks the provider later
+ * ({@link Reconciliation}).
  */
 @ApplicationScoped
 public class CheckoutService {
@@ -54,11 +57,14 @@ public class CheckoutService {
     private final MethodCatalog catalog;
     private final MethodCheckout methods;
     private final PaymentChargeRepository charges;
+    private final Merchants merchants;
 
     CheckoutService(PaymentRepository payments, PaymentSubmissions submissions, ExpiryService expiry,
                     PaymentChannels channels, BindingDirectory bindings, InitiationService initiation,
-                    GatewayTime time, MethodCatalog catalog, MethodCheckout methods, PaymentChargeRepository charges) {
+                    GatewayTime time, MethodCatalog catalog, MethodCheckout methods, PaymentChargeRepository charges,
+                    Merchants merchants) {
         this.charges = charges;
+        this.merchants = merchants;
         this.catalog = catalog;
         this.methods = methods;
         this.payments = payments;
@@ -84,6 +90,20 @@ public class CheckoutService {
         return found.map(this::checkoutOf);
     }
 
+    /**
+     * The payment a form of its page posts to, its merchant active.
+     *
+     * @throws ApiException  {@code 404} for an unknown payment
+     * @throws ShopSuspended its merchant is suspended (docs/contract.md §10): nothing of the form is read or changed
+     */
+    public Checkout formOf(String paymentCode) {
+        Checkout c = find(paymentCode).orElseThrow(ApiException::notFound);
+        if (merchants.find(c.merchantId()).map(Merchant::suspended).orElse(false)) {
+            throw new ShopSuspended(c.merchantId());
+        }
+        return c;
+    }
+
     private Checkout checkoutOf(PaymentEntity p) {
         PaymentChargeEntity charge = p.providerReference != null && p.method != null && p.method.kind().opensCharge()
                 ? charges.findOf(p.id, p.providerReference).orElse(null) : null;
@@ -95,7 +115,8 @@ public class CheckoutService {
      * merchant's channel takes no direct debits: the bindings are the sandbox bank's).
      */
     public List<BindingDirectory.ActiveBinding> bindingsFor(Checkout checkout) {
-        if (checkout.customerId() == null || !channels.forMerchant(checkout.merchantId()).takesDirectDebit()) {
+        if (checkout.customerId() == null || !channels.forMerchant(checkout.merchantId()).takesDirectDebit()
+                || !allows(checkout, PaymentMethod.DIRECT_DEBIT)) {
             return List.of();
         }
         return bindings.activeBindings(checkout.merchantId(), checkout.customerId());
@@ -109,11 +130,11 @@ public class CheckoutService {
      * @throws CheckoutRefused the method is not offered, or the provider refused or did not answer (try again)
      */
     public Checkout chooseMethod(String paymentCode, PaymentMethod method) {
-        Checkout before = find(paymentCode).orElseThrow(ApiException::notFound);
+        Checkout before = formOf(paymentCode);
         if (!before.payable(time.now())) {
             return before;
         }
-        if (method == null || !before.allowed(catalog.offered(before.merchantId())).contains(method)
+        if (method == null || !allows(before, method)
                 || (method == PaymentMethod.DIRECT_DEBIT && bindingsFor(before).isEmpty())) {
             throw new CheckoutRefused("type", Refusal.METHOD_UNAVAILABLE);
         }
@@ -131,6 +152,15 @@ public class CheckoutService {
                     ? Refusal.METHOD_REFUSED_BY_PROVIDER : Refusal.PROVIDER_DID_NOT_ANSWER);
         }
         return current(paymentCode);
+    }
+
+    /**
+     * Whether {@code checkout} may be paid with {@code method}: its merchant's offer (its channel's methods, narrowed
+     * to the merchant's own, docs/contract.md §10), and of those what the payment allows (a subscription's first
+     * payment).
+     */
+    private boolean allows(Checkout checkout, PaymentMethod method) {
+        return checkout.allowed(catalog.offered(checkout.merchantId())).contains(method);
     }
 
     /** Cancels a method's open charge at its provider, if the payment has one (before a form charges the payment). */
@@ -157,9 +187,14 @@ public class CheckoutService {
     /**
      * Charges the card when the payment is payable; {@code save}: the customer kept "save this card" ticked, so the
      * provider keeps it and the capture stores it when the merchant offered it (docs/contract.md §1b).
+     *
+     * @throws CheckoutRefused the merchant may not take cards; nothing charged
      */
     public Checkout payByCard(String paymentCode, CardDetails card, boolean save) {
-        Checkout before = find(paymentCode).orElseThrow(ApiException::notFound);
+        Checkout before = formOf(paymentCode);
+        if (before.status() == PaymentStatus.PENDING && !allows(before, PaymentMethod.CARD)) {
+            throw new CheckoutRefused("cardNumber", Refusal.METHOD_UNAVAILABLE);
+        }
         PaymentChannel channel = channels.forMerchant(before.merchantId());
         // a subscription's first card is always kept: its cycles are charged to it (docs/contract.md §1b)
         boolean keep = save || before.subscription();
@@ -171,15 +206,23 @@ public class CheckoutService {
         return current(paymentCode);
     }
 
-    /** Debits through one of the customer's ACTIVE bindings when the payment is payable. */
+    /**
+     * Debits through one of the customer's ACTIVE bindings when the payment is payable.
+     *
+     * @throws CheckoutRefused the merchant may not take direct debits, or the binding is not one of the customer's
+     *                         ACTIVE ones; nothing charged
+     */
     public Checkout payByDirectDebit(String paymentCode, String bindingId) {
-        Checkout before = find(paymentCode).orElseThrow(ApiException::notFound);
+        Checkout before = formOf(paymentCode);
         if (before.status() != PaymentStatus.PENDING) {
             return before;
         }
         PaymentChannel channel = channels.forMerchant(before.merchantId());
         if (!channel.takesDirectDebit()) {
             throw new CheckoutRefused("bindingId", Refusal.DIRECT_DEBIT_UNAVAILABLE);
+        }
+        if (!allows(before, PaymentMethod.DIRECT_DEBIT)) {
+            throw new CheckoutRefused("bindingId", Refusal.METHOD_UNAVAILABLE); // not among the merchant's methods
         }
         // binding-service is asked before the payment is locked: no remote call holds the row
         boolean active = bindingId != null && bindingsFor(before).stream()
@@ -196,7 +239,7 @@ public class CheckoutService {
 
     /** Answers the 3-D Secure challenge; the provider decides and calls back. */
     public Checkout answerChallenge(String paymentCode, String otp) {
-        Checkout c = find(paymentCode).orElseThrow(ApiException::notFound);
+        Checkout c = formOf(paymentCode);
         if (c.status() != PaymentStatus.PROCESSING || !c.awaitingOtp() || c.challengeUrl() != null) {
             return c; // nothing to answer here (a provider's own 3-D Secure page takes its answer itself)
         }

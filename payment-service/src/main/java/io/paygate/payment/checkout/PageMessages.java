@@ -77,6 +77,9 @@ public interface PageMessages {
     @Message("Something went wrong")
     String titleError();
 
+    @Message("This shop cannot take payments right now")
+    String titleSuspended();
+
     // The card and direct-debit forms
 
     @Message("Please check the highlighted fields.")
@@ -273,4 +276,10 @@ public interface PageMessages {
 
     @Message("We could not complete this request. Nothing was charged. Please try again in a moment.")
     String errorText();
+
+    @Message("The shop cannot take payments at the moment. Nothing was charged. Please contact the shop.")
+    String suspendedText();
+
+    @Message("Code {code}")
+    String responseCode(String code);
 }

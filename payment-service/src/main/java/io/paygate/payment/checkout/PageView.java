@@ -10,7 +10,7 @@ import java.util.Map;
  * Everything the hosted page template shows that is not a fixed text of {@link PageMessages}, already formatted in
  * the page's language {@code lang}. {@code view} is one of {@code pay}, {@code instructions}, {@code challenge},
  * {@code processing}, {@code captured}, {@code failed}, {@code expired}, {@code cancelled}, {@code notfound},
- * {@code error}, {@code unavailable};
+ * {@code error}, {@code unavailable}, {@code suspended};
  * {@code pagePath} is the page's own address (the language switch and "check again" link there), null when unknown.
  * {@code instructions} shows how to pay an open charge (view {@code instructions}); {@code groups} are the methods to
  * choose (on the pay view, and as "choose another method" there); {@code leaveUrl} is where the page sends the customer
@@ -115,6 +115,11 @@ public record PageView(
     /** The text badge of a binding's bank ({@code BCA_DD}), or null. */
     public BrandMarks.Badge badgeOf(String sourceOfFundsType) {
         return BrandMarks.ofDirectDebit(sourceOfFundsType);
+    }
+
+    /** The response code the view shows as text ({@code 4030805} on {@code suspended}), or null. */
+    public String responseCode() {
+        return PageViews.SUSPENDED.equals(view) ? PageViews.SUSPENDED_CODE.code() : null;
     }
 
     public boolean hasBindings() {

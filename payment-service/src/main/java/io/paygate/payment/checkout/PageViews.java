@@ -6,6 +6,9 @@ import io.paygate.kit.web.PageHeaders;
 import io.paygate.kit.web.PageLanguage;
 import io.paygate.kit.web.PageTime;
 import io.paygate.model.api.binding.DirectDebitBanks;
+import io.paygate.model.error.ErrorCase;
+import io.paygate.model.error.ResponseCode;
+import io.paygate.model.error.ServiceCode;
 import io.paygate.payment.payment.GatewayTime;
 import io.paygate.payment.payment.PaymentConfig;
 import io.paygate.payment.provider.MethodCatalog;
@@ -26,6 +29,11 @@ import java.util.Map;
  */
 @ApplicationScoped
 public class PageViews {
+
+    /** The view of a suspended merchant's page and forms (docs/contract.md §10), with {@link #SUSPENDED_CODE}. */
+    static final String SUSPENDED = "suspended";
+    /** {@code 4030805}: the hosted page's {@code 403SS05}, shown on the suspended view. */
+    static final ResponseCode SUSPENDED_CODE = ResponseCode.of(ServiceCode.HOSTED_PAGE, ErrorCase.MERCHANT_SUSPENDED);
 
     private final Merchants merchants;
     private final GatewayTime time;
@@ -74,6 +82,10 @@ public class PageViews {
         PageMessages m = messages(language);
         MethodMessages mm = methodMessages(language);
         String view = viewOf(c, now, fromBank);
+        if (asksForAForm(c, view) && suspended(c.merchantId())) {
+            // docs/contract.md §10: its forms would be refused, so none is shown; results and open charges still are
+            return bare(SUSPENDED, language, c.paymentCode());
+        }
         String merchantName = merchants.find(c.merchantId()).map(Merchant::name).orElse(c.merchantId());
         YearMonth month = YearMonth.from(now.atZone(time.zone()));
         Map<String, String> errorTexts = new LinkedHashMap<>();
@@ -108,8 +120,19 @@ public class PageViews {
                 Duration.between(now, until), sandbox, mm);
     }
 
+    /** Whether {@code view} of {@code c} asks the customer for a form here: choosing, or 3-D Secure on this page. */
+    private static boolean asksForAForm(Checkout c, String view) {
+        return "pay".equals(view) || "challenge".equals(view) && c.challengeUrl() == null;
+    }
+
+    /** Whether the merchant of {@code merchantId} is suspended (docs/contract.md §10). */
+    private boolean suspended(String merchantId) {
+        return merchants.find(merchantId).map(Merchant::suspended).orElse(false);
+    }
+
     /**
-     * A page without a payment: {@code notfound}, {@code error} or {@code unavailable} (the database is away);
+     * A page without a payment: {@code notfound}, {@code error}, {@code unavailable} (the database is away) or
+     * {@code suspended} (the merchant is, docs/contract.md §10: {@link #SUSPENDED_CODE});
      * {@code paymentCode} as the link named it, for the language switch to come back to the same address.
      */
     public PageView bare(String view, PageLanguage language, String paymentCode) {
@@ -145,6 +168,7 @@ public class PageViews {
             case "notfound" -> 404;
             case "error" -> 500;
             case "unavailable" -> 503;
+            case SUSPENDED -> SUSPENDED_CODE.httpStatus();
             default -> 200;
         };
     }
@@ -165,6 +189,7 @@ public class PageViews {
             case "cancelled" -> m.titleCancelled();
             case "notfound" -> m.titleNotfound();
             case "unavailable" -> m.titleUnavailable();
+            case SUSPENDED -> m.titleSuspended();
             default -> m.titleError();
         };
     }

@@ -2,6 +2,7 @@ package io.paygate.payment.checkout;
 
 import io.paygate.kit.db.DatabaseOutage;
 import io.paygate.kit.error.ApiException;
+import io.paygate.kit.observability.Rejections;
 import io.paygate.kit.ratelimit.RateLimits;
 import io.paygate.kit.web.PageHeaders;
 import io.paygate.kit.web.PageLanguage;
@@ -52,6 +53,8 @@ public class PaymentPageResource {
     private static final Logger LOG = Logger.getLogger(PaymentPageResource.class);
     /** {@code ?from=bank}: this browser is back from the provider's 3-D Secure page (a view, never a state). */
     static final String FROM_BANK = "bank";
+    private static final String SUSPENDED_FORM = "The merchant is suspended: a page saying the shop cannot take "
+            + "payments now, with code 4030805; nothing was changed or charged";
 
     private final CheckoutService checkout;
     private final PageViews views;
@@ -77,6 +80,9 @@ public class PaymentPageResource {
             + "kept in the paygate_lang cookie. Without it, the cookie or Accept-Language decides",
             schema = @Schema(enumeration = {"id", "en"}))
     @APIResponse(responseCode = "200", description = "The page: merchant, order, amount, time left, payment methods")
+    @APIResponse(responseCode = "403", description = "The merchant is suspended and the payment still waits for a "
+            + "method (or for 3-D Secure on this page): a page saying the shop cannot take payments now, with code "
+            + "4030805")
     public Response show(@PathParam("paymentCode") String paymentCode, @QueryParam("from") String from) {
         Optional<Checkout> found = checkout.find(paymentCode);
         if (found.isEmpty()) {
@@ -121,6 +127,7 @@ public class PaymentPageResource {
     @Path("/card")
     @APIResponse(responseCode = "303",
             description = "Accepted: back to the page, which shows processing and the result")
+    @APIResponse(responseCode = "403", description = SUSPENDED_FORM)
     @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
     @Produces(MediaType.TEXT_HTML)
     public Response card(@PathParam("paymentCode") String paymentCode,
@@ -128,7 +135,7 @@ public class PaymentPageResource {
                          @FormParam("expiryYear") String expiryYear, @FormParam("cvv") String cvv,
                          @FormParam("cardholderName") String cardholderName,
                          @FormParam("saveCard") String saveCard) {
-        Checkout c = checkout.find(paymentCode).orElseThrow(ApiException::notFound);
+        Checkout c = checkout.formOf(paymentCode);
         boolean save = "on".equals(saveCard); // docs/contract.md §1b: a form posted without it stores nothing
         if (!c.payable(time.now())) {
             return backToPage(paymentCode);
@@ -169,6 +176,7 @@ public class PaymentPageResource {
     @POST
     @Path("/otp")
     @APIResponse(responseCode = "303", description = "Back to the page")
+    @APIResponse(responseCode = "403", description = SUSPENDED_FORM)
     @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
     @Produces(MediaType.TEXT_HTML)
     public Response otp(@PathParam("paymentCode") String paymentCode,
@@ -185,6 +193,7 @@ public class PaymentPageResource {
     @POST
     @Path("/directdebit")
     @APIResponse(responseCode = "303", description = "Accepted: back to the page")
+    @APIResponse(responseCode = "403", description = SUSPENDED_FORM)
     @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
     @Produces(MediaType.TEXT_HTML)
     public Response directDebit(@PathParam("paymentCode") String paymentCode,
@@ -201,6 +210,7 @@ public class PaymentPageResource {
     @POST
     @Path("/method")
     @APIResponse(responseCode = "303", description = "Back to the page, which shows the method's instructions")
+    @APIResponse(responseCode = "403", description = SUSPENDED_FORM)
     @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
     @Produces(MediaType.TEXT_HTML)
     public Response method(@PathParam("paymentCode") String paymentCode,
@@ -217,6 +227,9 @@ public class PaymentPageResource {
     /** Errors on the page's paths are pages too. */
     @ServerExceptionMapper
     public Response pageError(Throwable e) {
+        if (e instanceof ShopSuspended) {
+            return render(bare(PageViews.SUSPENDED));
+        }
         if (e instanceof ApiException api && api.errorCase() == ErrorCase.NOT_FOUND) {
             return render(bare("notfound"));
         }
@@ -257,6 +270,9 @@ public class PaymentPageResource {
     }
 
     private Response render(PageView view, int status) {
+        if (PageViews.SUSPENDED.equals(view.view())) {
+            Rejections.note(ErrorCase.MERCHANT_SUSPENDED, null); // in the access log, as the API's 403SS05 is
+        }
         PageLanguage language = PageLanguage.ofTag(view.lang());
         String html = page.data("v", view).setLocale(language.locale()).render();
         return pageHeaders.apply(Response.status(status).type(MediaType.TEXT_HTML_TYPE.withCharset("UTF-8"))

@@ -1,9 +1,11 @@
 package io.paygate.payment.credential;
 
+import io.paygate.model.api.payment.PaymentMethod;
 import io.paygate.payment.credential.BindingAttempts.Attempt;
 import io.paygate.payment.provider.ChargeAccepted;
 import io.paygate.payment.provider.ChargeRefused;
 import io.paygate.payment.provider.DirectDebitCharge;
+import io.paygate.payment.provider.MethodCatalog;
 import io.paygate.payment.provider.PaymentChannel;
 import io.paygate.payment.provider.PaymentChannels;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -24,15 +26,21 @@ public class BindingCharges {
 
     private final BindingAttempts attempts;
     private final PaymentChannels channels;
+    private final MethodCatalog catalog;
 
-    BindingCharges(BindingAttempts attempts, PaymentChannels channels) {
+    BindingCharges(BindingAttempts attempts, PaymentChannels channels, MethodCatalog catalog) {
         this.attempts = attempts;
         this.channels = channels;
+        this.catalog = catalog;
     }
 
-    /** Whether {@code merchantId}'s channel takes direct debits at all (the sandbox bank's bindings). */
+    /**
+     * Whether {@code merchantId} may charge bindings: its channel takes direct debits at all (the sandbox bank's
+     * bindings), and direct debit is among the merchant's methods (docs/contract.md §10).
+     */
     public boolean available(String merchantId) {
-        return channels.forMerchant(merchantId).takesDirectDebit();
+        return channels.forMerchant(merchantId).takesDirectDebit()
+                && catalog.offers(merchantId, PaymentMethod.DIRECT_DEBIT);
     }
 
     /**

@@ -62,6 +62,9 @@ public class OneClickPayments {
             throw ApiException.invalidFormat("sourceOfFunds.type"); // a stored card pays by card only
         }
         initiation.check(merchant, request); // §1's rules before the token is looked up: nothing answered out of order
+        if (!initiation.offers(merchant, PaymentMethod.CARD)) {
+            throw ApiException.invalidFormat("sourceOfFunds.type"); // cards are not among the merchant's methods (§10)
+        }
         StoredCardEntity card = cards.require(merchant.id(), customerId, tokenId);
         InitiateResponse created = initiation.initiate(merchant, request);
         charges.charge(created.paymentCode(), card.id, Initiator.CUSTOMER, null);

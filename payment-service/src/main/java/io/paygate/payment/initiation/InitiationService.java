@@ -270,13 +270,18 @@ public class InitiationService {
 
     /**
      * docs/contract.md §1b: the {@code recurring} member rules (with {@code customer.id} and the methods a subscription
-     * allows), and no order id of the form {@code <recurring.id>-<n>} of one of the merchant's subscriptions (the
-     * cycles' own).
+     * allows), a merchant that may take a card or a direct debit (§10: its {@code methods}), and no order id of the
+     * form {@code <recurring.id>-<n>} of one of the merchant's subscriptions (the cycles' own).
      */
     private void checkRecurring(Merchant merchant, InitiateRequest request) {
         RecurringRules.first(request, RecurringRules.today(time.clock(), time.zone())).ifPresent(violation -> {
             throw ApiException.of(violation);
         });
+        if (subscribes(request) && !catalog.offers(merchant.id(), PaymentMethod.CARD)
+                && !catalog.offers(merchant.id(), PaymentMethod.DIRECT_DEBIT)) {
+            // nothing could pay its first payment: the page offers a subscription only a card or a direct debit
+            throw ApiException.invalidFormat("recurring.subscribe");
+        }
         if (CYCLE_ORDER_ID.matcher(request.order().id()).matches()
                 && recurring.isCycleOrderId(merchant.id(), request.order().id())) {
             throw ApiException.invalidFormat("order.id");

@@ -1,5 +1,7 @@
 package io.paygate.payment.provider;
 
+import io.paygate.kit.auth.Merchant;
+import io.paygate.kit.auth.Merchants;
 import io.paygate.model.api.payment.MethodKind;
 import io.paygate.model.api.payment.PaymentMethod;
 import io.paygate.payment.payment.PaymentConfig;
@@ -10,8 +12,12 @@ import jakarta.enterprise.event.Observes;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.EnumMap;
+import java.util.EnumSet;
+import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
 
@@ -23,10 +29,12 @@ import java.util.stream.Collectors;
 public class MethodCatalog {
 
     private final PaymentChannels channels;
+    private final Merchants merchants;
     private final Map<MethodKind, Duration> lifetimes = new EnumMap<>(MethodKind.class);
 
-    MethodCatalog(PaymentChannels channels, PaymentConfig config) {
+    MethodCatalog(PaymentChannels channels, Merchants merchants, PaymentConfig config) {
         this.channels = channels;
+        this.merchants = merchants;
         Map<String, MethodKind> byName = Arrays.stream(MethodKind.values())
                 .collect(Collectors.toMap(MethodKind::configName, k -> k));
         config.methods().forEach((name, settings) -> {
@@ -49,9 +57,20 @@ public class MethodCatalog {
         lifetimes.size();
     }
 
-    /** The methods the payments of {@code merchantId} offer: its channel's. */
+    /**
+     * The methods the payments of {@code merchantId} offer: its channel's, narrowed to the merchant's own
+     * {@code methods} when the registry gives it some (docs/contract.md §10; empty: all of its channel's).
+     */
     public Set<PaymentMethod> offered(String merchantId) {
-        return channels.forMerchant(merchantId).methods();
+        Set<PaymentMethod> channel = channels.forMerchant(merchantId).methods();
+        List<String> own = merchants.find(merchantId).map(Merchant::methods).orElse(List.of());
+        if (own.isEmpty()) {
+            return channel;
+        }
+        Set<PaymentMethod> allowed = own.stream().map(PaymentMethod::fromCode).flatMap(Optional::stream)
+                .collect(Collectors.toCollection(() -> EnumSet.noneOf(PaymentMethod.class)));
+        allowed.retainAll(channel);
+        return Collections.unmodifiableSet(allowed);
     }
 
     public boolean offers(String merchantId, PaymentMethod method) {

@@ -121,7 +121,11 @@ public class SnapVirtualAccounts {
         return found.filter(p -> digits(p.snapVirtualAccountNo).equals(number)).orElseThrow(SnapException::notFound);
     }
 
-    /** The §2a virtual account of {@code additionalInfo.channel} (or {@code bank}); {@code 400xx01} naming it. */
+    /**
+     * The §2a virtual account of {@code additionalInfo.channel} (or {@code bank}); {@code 400xx01} naming it when the
+     * merchant may not open it, {@code 400xx02 additionalInfo.channel} when it names none and the default is not one
+     * the merchant may open.
+     */
     private PaymentMethod channel(Merchant merchant, CreateVaInfo info) {
         String field = "additionalInfo.channel";
         String code = info == null ? null : info.channel();
@@ -130,6 +134,9 @@ public class SnapVirtualAccounts {
             code = "VA_" + info.bank().toUpperCase(Locale.ROOT);
         }
         if (code == null) {
+            if (!payments.offers(merchant, DEFAULT_CHANNEL)) {
+                throw SnapException.mandatory(field); // the default bank is not among the merchant's methods (§10)
+            }
             return DEFAULT_CHANNEL;
         }
         String named = field;

@@ -1,11 +1,17 @@
 package io.paygate.payment.checkout;
 
 import io.agroal.api.AgroalDataSource;
+import io.paygate.kit.auth.Merchants;
+import io.paygate.model.json.Json;
+import io.paygate.model.merchant.MerchantState;
+import io.paygate.model.merchant.MerchantStatus;
 import io.paygate.payment.support.Db;
 import io.paygate.payment.support.PaymentApi;
 import io.paygate.payment.support.PaymentTestResources;
+import io.paygate.payment.support.RegistryMerchants;
 import io.paygate.payment.support.Requests;
 import io.paygate.payment.support.StoredCardApi;
+import io.paygate.testsupport.kafka.RegistryRecords;
 import io.paygate.testsupport.web.Axe;
 import io.paygate.testsupport.web.Chromium;
 import io.paygate.testsupport.web.PageWait;
@@ -44,6 +50,8 @@ class HostedPageAuditTest {
     URL pages;
     @Inject
     AgroalDataSource dataSource;
+    @Inject
+    Merchants merchants;
     Db db;
 
     @BeforeAll
@@ -124,6 +132,17 @@ class HostedPageAuditTest {
                 .then().statusCode(200).extract().path("paymentCode");
         db.expireLink(code);
         audit(code, "expired", "the expired view");
+    }
+
+    @Test
+    void theSuspendedViewPasses() {
+        String id = "audit-" + java.util.UUID.randomUUID().toString().substring(0, 8);
+        MerchantState active = RegistryRecords.active(id, 1, id + "-secret");
+        RegistryMerchants.publish(merchants, active);
+        String code = RegistryMerchants.as(id, id + "-secret").body(Json.write(Requests.minimal(Requests.orderId())))
+                .post("/pg/payment/card/initiate").then().statusCode(200).extract().path("paymentCode");
+        RegistryMerchants.publish(merchants, RegistryRecords.withStatus(active, MerchantStatus.SUSPENDED, 2));
+        audit(code, "suspended", "the suspended view");
     }
 
     @Test

@@ -9,6 +9,7 @@ import io.paygate.model.merchant.MerchantState;
 import io.paygate.model.merchant.MerchantStatus;
 import io.paygate.payment.support.Db;
 import io.paygate.payment.support.PaymentTestResources;
+import io.paygate.payment.support.RegistryMerchants;
 import io.paygate.payment.support.Requests;
 import io.paygate.qa.SnapSigning;
 import io.paygate.testsupport.SandboxMerchants;
@@ -23,7 +24,6 @@ import jakarta.inject.Inject;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 
@@ -32,7 +32,6 @@ import static io.paygate.payment.snap.SnapPaymentFixtures.createVaBody;
 import static io.paygate.payment.snap.SnapPaymentFixtures.newCustomerNo;
 import static io.paygate.payment.snap.SnapPaymentFixtures.newReference;
 import static io.restassured.RestAssured.given;
-import static org.awaitility.Awaitility.await;
 import static org.hamcrest.Matchers.equalTo;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
@@ -99,9 +98,7 @@ class RegistryMerchantTest {
     }
 
     private void publish(MerchantState state) {
-        RegistryRecords.publish(KafkaResource.broker(), state);
-        await().atMost(Duration.ofSeconds(30))
-                .until(() -> merchants.registryVersion(ID).orElse(-1L) >= state.version());
+        RegistryMerchants.publish(merchants, state);
     }
 
     private static MerchantState state(long version, MerchantStatus status) {
