@@ -23,7 +23,7 @@ class ResponseCodeTest {
         List<String> expected = List.of("PAYMENT_INITIATION 01", "DIRECT_DEBIT_BINDING 02", "PAYMENT_STATUS 03",
                 "DISBURSEMENT_TRANSFER 04", "DISBURSEMENT_STATUS 05", "CALLBACK_REGISTRATION 06", "NOTIFICATION_LOG 07",
                 "HOSTED_PAGE 08", "REFUNDS_AND_CANCELLATION 09", "LISTS_AND_REPORTS 10",
-                "RECURRING_AND_STORED_CREDENTIALS 11", "MERCHANTS 12");
+                "RECURRING_AND_STORED_CREDENTIALS 11", "MERCHANTS 12", "BALANCE_LEDGER_SETTLEMENT 14");
         assertEquals(expected, Arrays.stream(ServiceCode.values()).filter(s -> !s.isSnap())
                 .map(s -> s.name() + " " + s.code()).toList());
     }
@@ -31,6 +31,7 @@ class ResponseCodeTest {
     @Test
     void snapServiceCodesAreTheStandards() {
         List<String> expected = List.of("SNAP_ACCOUNT_BINDING 07", "SNAP_ACCOUNT_INQUIRY 08", "SNAP_ACCOUNT_UNBINDING 09",
+                "SNAP_BALANCE_INQUIRY 11",
                 "SNAP_TRANSFER_INTERBANK 18", "SNAP_VA_STATUS 26", "SNAP_VA_CREATE 27", "SNAP_VA_DELETE 31",
                 "SNAP_TRANSFER_STATUS 36", "SNAP_QR_GENERATE 47", "SNAP_QR_QUERY 51", "SNAP_DEBIT_PAYMENT 54",
                 "SNAP_DEBIT_STATUS 55", "SNAP_DEBIT_CANCEL 57", "SNAP_DEBIT_REFUND 58", "SNAP_ACCESS_TOKEN 73",
