@@ -91,6 +91,13 @@ record ServiceConfig(UnaryOperator<String> jdbcUrl, String kafkaBootstrapServers
             // No Ingress here: payment-service's port is the SNAP paths' {base_url}, where a merchant fetches its SNAP
             // notification keys (docs/contract.md §9); it forwards them from notification-service.
             lines.add("gateway.payment.snap-public-keys-from=" + first("notification-service", firsts).baseUrl());
+            // A new payout is written only once ledger-service holds its funds (docs/contract.md §12).
+            lines.add("quarkus.rest-client.ledger.url=" + first("ledger-service", firsts).baseUrl());
+        }
+        if (process.name().equals("ledger-service")) {
+            // Its reconciliations ask payment-service's internal API; the sandbox merchants' opening balances.
+            lines.add("gateway.ledger.payment-service-url=" + first("payment-service", firsts).baseUrl());
+            lines.addAll(SandboxMerchants.ledgerLines());
         }
         if (process.name().equals("binding-service")) {
             lines.add("gateway.binding.public-base-url=" + first("binding-service", firsts).baseUrl());
