@@ -61,7 +61,9 @@ class ResponseCodeTest {
             "REQUEST_HEADER_FIELDS_TOO_LARGE, 4310100, 431, Request Header Fields Too Large",
             "GENERAL_ERROR, 5000100, 500, General Error",
             "BAD_GATEWAY, 5020100, 502, Bad Gateway",
-            "SERVICE_UNAVAILABLE, 5030100, 503, Service Unavailable"
+            "SERVICE_UNAVAILABLE, 5030100, 503, Service Unavailable",
+            "INSUFFICIENT_FUNDS, 4030101, 403, Insufficient Funds",
+            "BALANCE_UNAVAILABLE, 5030101, 503, Balance Unavailable"
     })
     void caseCodesMatchTheContractTable(ErrorCase errorCase, String code, int status, String message) {
         ResponseCode responseCode = ResponseCode.of(ServiceCode.PAYMENT_INITIATION, errorCase);
@@ -95,7 +97,10 @@ class ResponseCodeTest {
             "4290800, HOSTED_PAGE, TOO_MANY_REQUESTS",
             "4041101, RECURRING_AND_STORED_CREDENTIALS, NOT_FOUND",
             "4091100, RECURRING_AND_STORED_CREDENTIALS, CONFLICT",
-            "4001102, RECURRING_AND_STORED_CREDENTIALS, INVALID_MANDATORY_FIELD"
+            "4001102, RECURRING_AND_STORED_CREDENTIALS, INVALID_MANDATORY_FIELD",
+            "4030401, DISBURSEMENT_TRANSFER, INSUFFICIENT_FUNDS",
+            "5030401, DISBURSEMENT_TRANSFER, BALANCE_UNAVAILABLE",
+            "5031801, SNAP_TRANSFER_INTERBANK, BALANCE_UNAVAILABLE"
     })
     void codesNamedInTheContractAreProduced(String expected, ServiceCode service, ErrorCase errorCase) {
         assertEquals(expected, ResponseCode.of(service, errorCase).code());
@@ -114,7 +119,8 @@ class ResponseCodeTest {
             "DUPLICATE_PARTNER_REFERENCE, SNAP_ACCOUNT_BINDING, 4090701, Duplicate partnerReferenceNo",
             "IN_PROGRESS, SNAP_TRANSFER_INTERBANK, 2021800, Request In Progress",
             "INVALID_TRANSACTION_STATUS, SNAP_QR_CANCEL, 4047700, Invalid Transaction Status",
-            "PAID_BILL, SNAP_VA_DELETE, 4043114, Paid Bill"
+            "PAID_BILL, SNAP_VA_DELETE, 4043114, Paid Bill",
+            "INSUFFICIENT_FUNDS, SNAP_TRANSFER_INTERBANK, 4031814, Insufficient Funds"
     })
     void snapCasesMakeTheStandardsCodes(SnapCase snapCase, ServiceCode service, String code, String message) {
         assertEquals(code, snapCase.code(service));

@@ -23,6 +23,12 @@ public record HoldReply(
         @Schema(description = "CONFLICT or INSUFFICIENT_FUNDS on a refusal") String reason,
         @Schema(description = "amount + fee, on INSUFFICIENT_FUNDS") String required) {
 
+    /** A hold made or found (no refusal members). */
+    public HoldReply(String holdId, String merchantId, String partnerReferenceNo, String referenceNo, String amount,
+                     String fee, String status, String available) {
+        this(holdId, merchantId, partnerReferenceNo, referenceNo, amount, fee, status, available, null, null);
+    }
+
     public static HoldReply refused(String reason, String available, String required) {
         return new HoldReply(null, null, null, null, null, null, null, available, reason, required);
     }
