@@ -2,6 +2,7 @@ package io.paygate.ledger.events;
 
 import io.micrometer.core.instrument.MeterRegistry;
 import io.paygate.kit.auth.Merchants;
+import io.paygate.kit.events.EventAuthenticity;
 import io.paygate.ledger.books.Books;
 import io.paygate.ledger.holds.Payouts;
 import io.paygate.model.api.disbursement.TransferAmount;
