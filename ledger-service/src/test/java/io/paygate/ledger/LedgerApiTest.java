@@ -1,6 +1,7 @@
 package io.paygate.ledger;
 
 import io.agroal.api.AgroalDataSource;
+import io.paygate.kit.snap.AccessTokens;
 import io.paygate.ledger.events.EventPosting;
 import io.paygate.ledger.holds.HoldReconciliation;
 import io.paygate.ledger.support.Events;
@@ -9,7 +10,9 @@ import io.paygate.ledger.support.LedgerTestResources;
 import io.paygate.ledger.support.PaymentServiceStub;
 import io.paygate.model.api.payment.PaymentMethod;
 import io.paygate.model.status.DisbursementStatus;
+import io.paygate.qa.SnapSigning;
 import io.paygate.testsupport.SandboxMerchants;
+import io.paygate.testsupport.SandboxSnap;
 import io.paygate.testsupport.quarkus.SandboxConfigResource;
 import io.paygate.testsupport.rest.MerchantSigningFilter;
 import io.quarkus.test.junit.QuarkusTest;
@@ -59,6 +62,8 @@ class LedgerApiTest {
     EventPosting posting;
     @Inject
     HoldReconciliation reconciliation;
+    @Inject
+    AccessTokens tokens;
 
     private Ledger ledger;
 
@@ -348,6 +353,35 @@ class LedgerApiTest {
         } finally {
             PaymentServiceStub.factsDown(false);
         }
+    }
+
+    @Test
+    void theSnapBalanceInquiryOfASignedClientAnswersItsBalancesAsAccountInfos() {
+        topUp(SandboxMerchants.DEMO2, "12.00");
+        String available = ledger.balance(DEMO2, "available").setScale(2).toPlainString();
+        String pending = ledger.balance(DEMO2, "pending").setScale(2).toPlainString();
+        String held = ledger.balance(DEMO2, "held").setScale(2).toPlainString();
+        String total = ledger.balance(DEMO2, "available").add(ledger.balance(DEMO2, "pending"))
+                .add(ledger.balance(DEMO2, "held")).setScale(2).toPlainString();
+        String token = tokens.issue(DEMO2);
+        SnapSigning signing = SnapSigning.as(SandboxSnap.clientKey(SandboxMerchants.DEMO2),
+                SandboxMerchants.DEMO2.clientSecret(), token);
+        given().contentType(ContentType.JSON).filter(signing)
+                .body("{\"partnerReferenceNo\": \"BI-1\", \"accountNo\": \"0000000000\", \"balanceTypes\": [\"Cash\"]}")
+                .post("/v1.0/balance-inquiry").then().statusCode(200)
+                .body("responseCode", equalTo("2001100")).body("partnerReferenceNo", equalTo("BI-1"))
+                .body("accountInfos", hasSize(1)).body("accountInfos[0].balanceType", equalTo("Cash"))
+                .body("accountInfos[0].availableBalance.value", equalTo(available))
+                .body("accountInfos[0].availableBalance.currency", equalTo("IDR"))
+                .body("accountInfos[0].floatAmount.value", equalTo(pending))
+                .body("accountInfos[0].holdAmount.value", equalTo(held))
+                .body("accountInfos[0].amount.value", equalTo(total))
+                .body("accountInfos[0].ledgerBalance.value", equalTo(total))
+                .body("accountInfos[0].status", equalTo("0001"));
+        given().contentType(ContentType.JSON).filter(SnapSigning.as(SandboxSnap.clientKey(SandboxMerchants.DEMO2),
+                        SandboxMerchants.DEMO2.clientSecret(), token))
+                .body("{\"partnerReferenceNo\": \"" + "x".repeat(65) + "\"}").post("/v1.0/balance-inquiry").then()
+                .statusCode(400).body("responseCode", startsWith("40011"));
     }
 
     private void post(io.paygate.model.event.EventEnvelope event) {
