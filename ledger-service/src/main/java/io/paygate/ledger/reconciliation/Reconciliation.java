@@ -56,6 +56,9 @@ public class Reconciliation {
     private record Key(LedgerFact.Kind kind, String merchantId, String reference) {
     }
 
+    private static final Comparator<Key> ORDER = Comparator.comparing(Key::kind).thenComparing(Key::reference)
+            .thenComparing(Key::merchantId);
+
     private final Books books;
     private final PaymentServiceClient payments;
     private final String authorization;
@@ -77,8 +80,7 @@ public class Reconciliation {
         Map<Key, BigDecimal> gateway = gateway(date);
         Map<Key, BigDecimal> ledger = ledger(date);
         List<Difference> differences = new ArrayList<>();
-        Map<Key, BigDecimal> all = new TreeMap<>(Comparator.comparing(Key::kind).thenComparing(Key::reference)
-                .thenComparing(Key::merchantId));
+        Map<Key, BigDecimal> all = new TreeMap<>(ORDER);
         all.putAll(gateway);
         all.putAll(ledger);
         for (Key key : all.keySet()) {
@@ -93,8 +95,7 @@ public class Reconciliation {
     }
 
     private Map<Key, BigDecimal> gateway(LocalDate date) {
-        Map<Key, BigDecimal> facts = new TreeMap<>(Comparator.comparing(Key::kind).thenComparing(Key::reference)
-                .thenComparing(Key::merchantId));
+        Map<Key, BigDecimal> facts = new TreeMap<>(ORDER);
         for (LedgerFact.Kind kind : LedgerFact.Kind.values()) {
             String cursor = null;
             do {
@@ -115,15 +116,14 @@ public class Reconciliation {
         } catch (WebApplicationException e) {
             LOG.warnf("reconciliation of %s: payment-service answered %d for its %s facts", date,
                     e.getResponse().getStatus(), kind);
-        } catch (ProcessingException | NumberFormatException e) {
+        } catch (ProcessingException e) {
             LOG.warnf("reconciliation of %s: payment-service's %s facts not read: %s", date, kind, e.getMessage());
         }
         throw ApiException.of(ErrorCase.SERVICE_UNAVAILABLE, null);
     }
 
     private Map<Key, BigDecimal> ledger(LocalDate date) {
-        Map<Key, BigDecimal> posted = new TreeMap<>(Comparator.comparing(Key::kind).thenComparing(Key::reference)
-                .thenComparing(Key::merchantId));
+        Map<Key, BigDecimal> posted = new TreeMap<>(ORDER);
         Timestamp from = Timestamp.from(date.atStartOfDay(zone).toInstant());
         Timestamp to = Timestamp.from(date.plusDays(1).atStartOfDay(zone).toInstant());
         try (Connection c = books.connection()) {

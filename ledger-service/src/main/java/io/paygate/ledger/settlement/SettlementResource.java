@@ -4,6 +4,7 @@ import io.paygate.kit.auth.CurrentMerchant;
 import io.paygate.kit.auth.MerchantAuthenticated;
 import io.paygate.kit.config.GatewayConfig;
 import io.paygate.kit.error.ApiException;
+import io.paygate.kit.openapi.GatewayOpenApiFilter;
 import io.paygate.kit.rest.ReportCells;
 import io.paygate.ledger.books.Days;
 import io.paygate.model.api.ledger.SettlementList;
@@ -19,6 +20,7 @@ import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVPrinter;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 import java.io.IOException;
@@ -30,6 +32,7 @@ import java.util.List;
 /** The merchant's settlements and each one's report (docs/contract.md §12). */
 @Path("/pg/settlements")
 @MerchantAuthenticated
+@SecurityRequirement(name = GatewayOpenApiFilter.MERCHANT)
 @Tag(name = "Balance", description = "Your money: balance, transactions and settlements")
 public class SettlementResource {
 
