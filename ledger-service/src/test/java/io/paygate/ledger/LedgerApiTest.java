@@ -1,6 +1,7 @@
 package io.paygate.ledger;
 
 import io.agroal.api.AgroalDataSource;
+import io.paygate.kit.snap.AccessTokens;
 import io.paygate.ledger.events.EventPosting;
 import io.paygate.ledger.holds.HoldReconciliation;
 import io.paygate.ledger.support.Events;
@@ -9,7 +10,9 @@ import io.paygate.ledger.support.LedgerTestResources;
 import io.paygate.ledger.support.PaymentServiceStub;
 import io.paygate.model.api.payment.PaymentMethod;
 import io.paygate.model.status.DisbursementStatus;
+import io.paygate.qa.SnapSigning;
 import io.paygate.testsupport.SandboxMerchants;
+import io.paygate.testsupport.SandboxSnap;
 import io.paygate.testsupport.quarkus.SandboxConfigResource;
 import io.paygate.testsupport.rest.MerchantSigningFilter;
 import io.quarkus.test.junit.QuarkusTest;
@@ -23,11 +26,16 @@ import org.junit.jupiter.api.Test;
 import java.math.BigDecimal;
 import java.sql.Connection;
 import java.sql.Statement;
+import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneId;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
 
 import static io.restassured.RestAssured.given;
+import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.hasSize;
 import static org.hamcrest.Matchers.notNullValue;
@@ -54,6 +62,8 @@ class LedgerApiTest {
     EventPosting posting;
     @Inject
     HoldReconciliation reconciliation;
+    @Inject
+    AccessTokens tokens;
 
     private Ledger ledger;
 
@@ -275,6 +285,103 @@ class LedgerApiTest {
         reply.then().statusCode(401);
         assertTrue(reply.jsonPath().getString("responseCode").matches("40111\\d\\d"), reply.asString());
         assertNotEquals(404, reply.statusCode());
+    }
+
+    @Test
+    void theReconciliationListsEveryFactMissingOnEitherSideOrWithAnotherAmountAndNothingOnAHealthyDay() {
+        LocalDate day = LocalDate.of(2021, 3, 15);
+        Instant at = day.atTime(10, 0).atZone(ZoneId.of("Asia/Jakarta")).toInstant();
+        String agreed = Events.id("PC");
+        String otherAmount = Events.id("PC");
+        String ledgerOnly = Events.id("PC");
+        String gatewayOnly = Events.id("PC");
+        String refund = Events.id("RF");
+        String reversed = Events.id("PC");
+        String payout = Events.id("PRN");
+        post(Events.at(Events.captured(DEMO, agreed, "100000.00", PaymentMethod.CARD), at));
+        post(Events.at(Events.captured(DEMO, otherAmount, "50000.00", PaymentMethod.QRIS), at));
+        post(Events.at(Events.captured(DEMO2, ledgerOnly, "1.00", PaymentMethod.CARD), at));
+        post(Events.at(Events.refunded(DEMO, agreed, refund, "20000.00", "SUCCEEDED"), at));
+        // a reversal is no refund: payment-service lists none, and neither does the ledger's side
+        post(Events.at(Events.captured(DEMO, reversed, "3000.00", PaymentMethod.CARD), at));
+        post(Events.at(Events.reversed(DEMO, reversed, "3000.00"), at));
+        topUp(SandboxMerchants.DEMO2, "10000.00");
+        hold(DEMO2, payout, "3000.00").then().statusCode(201);
+        post(Events.at(Events.disbursement(DEMO2, payout, "REF-" + payout, "3000.00", DisbursementStatus.SUCCESS), at));
+        PaymentServiceStub.facts(day, "CAPTURE", PaymentServiceStub.fact(agreed, DEMO, "CAPTURE", "100000.00"),
+                PaymentServiceStub.fact(otherAmount, DEMO, "CAPTURE", "50001.00"),
+                PaymentServiceStub.fact(reversed, DEMO, "CAPTURE", "3000.00"),
+                PaymentServiceStub.fact(gatewayOnly, DEMO, "CAPTURE", "7000.00"));
+        PaymentServiceStub.facts(day, "REFUND", PaymentServiceStub.fact(refund, DEMO, "REFUND", "20000.00"));
+        PaymentServiceStub.facts(day, "DISBURSEMENT",
+                PaymentServiceStub.fact("REF-" + payout, DEMO2, "DISBURSEMENT", "3000.00"));
+
+        Response report = given().auth().oauth2(SandboxMerchants.OPS_TOKEN).queryParam("date", day.toString())
+                .get("/admin/reconciliation");
+        report.then().statusCode(200).body("responseCode", equalTo("2000000")).body("date", equalTo("2021-03-15"));
+        assertEquals(Set.of("CAPTURE " + otherAmount + " demo 50001.00 50000.00",
+                        "CAPTURE " + ledgerOnly + " demo2 null 1.00", "CAPTURE " + gatewayOnly + " demo 7000.00 null"),
+                report.jsonPath().getList("differences", Map.class).stream().map(d -> d.get("kind") + " "
+                        + d.get("reference") + " " + d.get("merchantId") + " " + d.get("gateway") + " "
+                        + d.get("ledger")).collect(Collectors.toSet()), report.asString());
+        // four captures, two a page: the cursor was followed
+        assertTrue(PaymentServiceStub.requests().stream().anyMatch(r -> r.contains("date=2021-03-15")
+                && r.contains("kind=CAPTURE") && r.contains("cursor=2")), PaymentServiceStub.requests().toString());
+
+        // the day before holds nothing on either side
+        given().auth().oauth2("alice-operator-token").queryParam("date", day.minusDays(1).toString())
+                .get("/admin/reconciliation").then().statusCode(200).body("differences", hasSize(0));
+    }
+
+    @Test
+    void theReconciliationNeedsAnOperatorARealDateAndPaymentService() {
+        given().get("/admin/reconciliation?date=2021-03-15").then().statusCode(401);
+        given().auth().oauth2("wrong").get("/admin/reconciliation?date=2021-03-15").then().statusCode(401);
+        given().filter(MerchantSigningFilter.as(SandboxMerchants.DEMO)).get("/admin/reconciliation?date=2021-03-15")
+                .then().statusCode(401);
+        given().auth().oauth2(SandboxMerchants.OPS_TOKEN).get("/admin/reconciliation").then().statusCode(400)
+                .body("responseCode", equalTo("4001402")).body("responseMessage", containsString("date"));
+        for (String bad : List.of("", "2021-3-15", "2021-02-30", "15-03-2021", "2021-03-15T00:00:00")) {
+            given().auth().oauth2(SandboxMerchants.OPS_TOKEN).queryParam("date", bad).get("/admin/reconciliation")
+                    .then().statusCode(400).body("responseCode", equalTo(bad.isEmpty() ? "4001402" : "4001401"))
+                    .body("responseMessage", containsString("date"));
+        }
+        PaymentServiceStub.factsDown(true);
+        try {
+            given().auth().oauth2(SandboxMerchants.OPS_TOKEN).queryParam("date", "2021-03-15")
+                    .get("/admin/reconciliation").then().statusCode(503).body("responseCode", equalTo("5031400"));
+        } finally {
+            PaymentServiceStub.factsDown(false);
+        }
+    }
+
+    @Test
+    void theSnapBalanceInquiryOfASignedClientAnswersItsBalancesAsAccountInfos() {
+        topUp(SandboxMerchants.DEMO2, "12.00");
+        String available = ledger.balance(DEMO2, "available").setScale(2).toPlainString();
+        String pending = ledger.balance(DEMO2, "pending").setScale(2).toPlainString();
+        String held = ledger.balance(DEMO2, "held").setScale(2).toPlainString();
+        String total = ledger.balance(DEMO2, "available").add(ledger.balance(DEMO2, "pending"))
+                .add(ledger.balance(DEMO2, "held")).setScale(2).toPlainString();
+        String token = tokens.issue(DEMO2);
+        SnapSigning signing = SnapSigning.as(SandboxSnap.clientKey(SandboxMerchants.DEMO2),
+                SandboxMerchants.DEMO2.clientSecret(), token);
+        given().contentType(ContentType.JSON).filter(signing)
+                .body("{\"partnerReferenceNo\": \"BI-1\", \"accountNo\": \"0000000000\", \"balanceTypes\": [\"Cash\"]}")
+                .post("/v1.0/balance-inquiry").then().statusCode(200)
+                .body("responseCode", equalTo("2001100")).body("partnerReferenceNo", equalTo("BI-1"))
+                .body("accountInfos", hasSize(1)).body("accountInfos[0].balanceType", equalTo("Cash"))
+                .body("accountInfos[0].availableBalance.value", equalTo(available))
+                .body("accountInfos[0].availableBalance.currency", equalTo("IDR"))
+                .body("accountInfos[0].floatAmount.value", equalTo(pending))
+                .body("accountInfos[0].holdAmount.value", equalTo(held))
+                .body("accountInfos[0].amount.value", equalTo(total))
+                .body("accountInfos[0].ledgerBalance.value", equalTo(total))
+                .body("accountInfos[0].status", equalTo("0001"));
+        given().contentType(ContentType.JSON).filter(SnapSigning.as(SandboxSnap.clientKey(SandboxMerchants.DEMO2),
+                        SandboxMerchants.DEMO2.clientSecret(), token))
+                .body("{\"partnerReferenceNo\": \"" + "x".repeat(65) + "\"}").post("/v1.0/balance-inquiry").then()
+                .statusCode(400).body("responseCode", startsWith("40011"));
     }
 
     private void post(io.paygate.model.event.EventEnvelope event) {

@@ -2,6 +2,7 @@ package io.paygate.ledger.balance;
 
 import io.paygate.kit.auth.CurrentMerchant;
 import io.paygate.kit.auth.MerchantAuthenticated;
+import io.paygate.kit.openapi.GatewayOpenApiFilter;
 import io.paygate.model.api.ledger.BalanceView;
 import io.paygate.model.api.ledger.LedgerTransactionList;
 import jakarta.ws.rs.GET;
@@ -11,12 +12,14 @@ import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /** The merchant's balance and its transactions (docs/contract.md §12). */
 @Path("/pg/balance")
 @Produces(MediaType.APPLICATION_JSON)
 @MerchantAuthenticated
+@SecurityRequirement(name = GatewayOpenApiFilter.MERCHANT)
 @Tag(name = "Balance", description = "Your money: balance, transactions and settlements")
 public class BalanceResource {
 

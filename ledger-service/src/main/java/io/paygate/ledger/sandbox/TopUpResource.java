@@ -4,6 +4,7 @@ import io.paygate.kit.auth.CurrentMerchant;
 import io.paygate.kit.auth.Merchant;
 import io.paygate.kit.auth.MerchantAuthenticated;
 import io.paygate.kit.error.ApiException;
+import io.paygate.kit.openapi.GatewayOpenApiFilter;
 import io.paygate.ledger.balance.BalanceReads;
 import io.paygate.ledger.books.Account;
 import io.paygate.ledger.books.Amounts;
@@ -22,6 +23,7 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 import java.math.BigDecimal;
@@ -39,6 +41,7 @@ import java.util.UUID;
 @Produces(MediaType.APPLICATION_JSON)
 @Consumes(MediaType.APPLICATION_JSON)
 @MerchantAuthenticated
+@SecurityRequirement(name = GatewayOpenApiFilter.MERCHANT)
 @Tag(name = "Sandbox", description = "Sandbox only, never in production (404 there): QA shortcuts that decide"
         + " payments, bindings and subscription cycles as a customer or provider would")
 public class TopUpResource {

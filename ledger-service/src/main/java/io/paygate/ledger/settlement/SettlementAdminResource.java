@@ -1,8 +1,8 @@
 package io.paygate.ledger.settlement;
 
 import io.paygate.kit.auth.OpsAuthenticated;
-import io.paygate.kit.error.ApiException;
 import io.paygate.kit.openapi.GatewayOpenApiFilter;
+import io.paygate.ledger.books.Days;
 import io.paygate.model.api.ledger.SettlementRun;
 import io.paygate.model.error.ResponseCode;
 import jakarta.ws.rs.Consumes;
@@ -16,7 +16,6 @@ import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 import java.time.LocalDate;
-import java.time.format.DateTimeParseException;
 
 /** The operator's settlement run (docs/contract.md §12): what the daily job does, for a day the operator names. */
 @Path("/admin/settlements/run")
@@ -38,18 +37,7 @@ public class SettlementAdminResource {
             + "asOf (YYYY-MM-DD); a merchant settled for that day already settles nothing again")
     @APIResponse(responseCode = "200", description = "The settlements made")
     public SettlementRun run(SettlementRun request) {
-        if (request == null || request.asOf() == null || request.asOf().isEmpty()) {
-            throw ApiException.mandatory("asOf");
-        }
-        LocalDate asOf;
-        try {
-            if (!request.asOf().matches("[0-9]{4}-[0-9]{2}-[0-9]{2}")) {
-                throw ApiException.invalidFormat("asOf");
-            }
-            asOf = LocalDate.parse(request.asOf());
-        } catch (DateTimeParseException e) {
-            throw ApiException.invalidFormat("asOf");
-        }
+        LocalDate asOf = Days.required(request == null ? null : request.asOf(), "asOf");
         return new SettlementRun(ResponseCode.SUCCESS_CODE, ResponseCode.SUCCESS_MESSAGE, asOf.toString(),
                 runner.run(asOf));
     }

@@ -4,7 +4,9 @@ import io.paygate.kit.auth.CurrentMerchant;
 import io.paygate.kit.auth.MerchantAuthenticated;
 import io.paygate.kit.config.GatewayConfig;
 import io.paygate.kit.error.ApiException;
+import io.paygate.kit.openapi.GatewayOpenApiFilter;
 import io.paygate.kit.rest.ReportCells;
+import io.paygate.ledger.books.Days;
 import io.paygate.model.api.ledger.SettlementList;
 import io.paygate.model.error.ResponseCode;
 import jakarta.ws.rs.GET;
@@ -18,18 +20,19 @@ import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVPrinter;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 import java.io.IOException;
 import java.io.StringWriter;
 import java.io.UncheckedIOException;
 import java.time.LocalDate;
-import java.time.format.DateTimeParseException;
 import java.util.List;
 
 /** The merchant's settlements and each one's report (docs/contract.md §12). */
 @Path("/pg/settlements")
 @MerchantAuthenticated
+@SecurityRequirement(name = GatewayOpenApiFilter.MERCHANT)
 @Tag(name = "Balance", description = "Your money: balance, transactions and settlements")
 public class SettlementResource {
 
@@ -51,8 +54,8 @@ public class SettlementResource {
     @Operation(summary = "Your settlements", description = "By date; from and to YYYY-MM-DD, both included")
     @APIResponse(responseCode = "200", description = "The settlements")
     public SettlementList list(@QueryParam("from") String from, @QueryParam("to") String to) {
-        LocalDate start = date(from, "from");
-        LocalDate end = date(to, "to");
+        LocalDate start = Days.optional(from, "from");
+        LocalDate end = Days.optional(to, "to");
         if (start != null && end != null && end.isBefore(start)) {
             throw ApiException.invalidFormat("to");
         }
@@ -82,19 +85,5 @@ public class SettlementResource {
         return Response.ok(out.toString(), "text/csv; charset=UTF-8")
                 .header("Content-Disposition", "attachment; filename=\"settlement-" + id.replaceAll("[^A-Za-z0-9-]", "")
                         + ".csv\"").build();
-    }
-
-    private static LocalDate date(String value, String field) {
-        if (value == null) {
-            return null;
-        }
-        try {
-            if (!value.matches("[0-9]{4}-[0-9]{2}-[0-9]{2}")) {
-                throw ApiException.invalidFormat(field);
-            }
-            return LocalDate.parse(value);
-        } catch (DateTimeParseException e) {
-            throw ApiException.invalidFormat(field);
-        }
     }
 }

@@ -19,6 +19,7 @@ import org.apache.kafka.common.serialization.StringSerializer;
 
 import java.math.BigDecimal;
 import java.time.Clock;
+import java.time.Instant;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
@@ -40,6 +41,13 @@ public final class Events {
                 "IDR", null, null, null, PaymentStatus.CAPTURED, "captured", null, method), Clock.systemUTC());
     }
 
+    /** The provider took the captured payment back. */
+    public static EventEnvelope reversed(String merchantId, String code, String amount) {
+        return EventEnvelope.of(merchantId, 4, new PaymentStatusChanged(code, "ORD-" + code, new BigDecimal(amount),
+                "IDR", null, null, null, PaymentStatus.REVERSED, "reversed", null, PaymentMethod.CARD),
+                Clock.systemUTC());
+    }
+
     public static EventEnvelope refunded(String merchantId, String code, String refundId, String amount,
                                          String status) {
         return EventEnvelope.of(merchantId, 3, new PaymentStatusChanged(code, "ORD-" + code, new BigDecimal("100000.00"),
@@ -52,6 +60,12 @@ public final class Events {
         return EventEnvelope.of(merchantId, 1, new DisbursementStatusChanged(null, null, referenceNo,
                 partnerReferenceNo, "014", "Budi", "1234567890", new TransferAmount(amount, "IDR"), status, null,
                 null), Clock.systemUTC());
+    }
+
+    /** The same event as if it had happened at {@code at}. */
+    public static EventEnvelope at(EventEnvelope event, Instant at) {
+        return new EventEnvelope(event.eventId(), event.type(), at, event.merchantId(), event.resourceId(),
+                event.sequence(), event.data());
     }
 
     public static String topic(EventEnvelope event) {
