@@ -86,6 +86,9 @@ record ServiceConfig(UnaryOperator<String> jdbcUrl, String kafkaBootstrapServers
         if (process.name().equals("payment-service")) {
             // The hosted page asks binding-service for the customer's ACTIVE direct-debit bindings.
             lines.add("quarkus.rest-client.bindings.url=" + first("binding-service", firsts).baseUrl());
+            // Payouts hold their funds at ledger-service before a transfer is accepted (docs/contract.md §12).
+            firsts.stream().filter(s -> s.name().equals("ledger-service") && s.replica() == 0).findFirst()
+                    .ifPresent(ledger -> lines.add("quarkus.rest-client.ledger.url=" + ledger.baseUrl()));
             lines.add("gateway.payment.public-base-url=" + first("payment-service", firsts).baseUrl());
             lines.add("gateway.payment.provider-secret=" + providerSecret);
             // No Ingress here: payment-service's port is the SNAP paths' {base_url}, where a merchant fetches its SNAP

@@ -3,6 +3,7 @@ package io.paygate.local;
 import io.paygate.testsupport.SandboxMerchants;
 import org.junit.jupiter.api.Test;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.stream.Collectors;
@@ -57,6 +58,20 @@ class ServiceConfigTest {
         assertTrue(binding1.contains("gateway.binding.public-base-url=http://localhost:8082"));
         // {base_url} of the SNAP paths is payment-service's: it forwards the merchants' SNAP keys (no Ingress here)
         assertTrue(payment2.contains("gateway.payment.snap-public-keys-from=http://localhost:8083"));
+    }
+
+    /** docs/contract.md §12: payouts hold their funds at the stack's ledger-service, wherever its first replica is. */
+    @Test
+    void paymentServiceAsksTheStacksLedgerServiceForHolds() {
+        ServiceSpec ledger = new ServiceSpec("ledger-service", 8185, "ledger", 0);
+        List<ServiceSpec> withLedger = new ArrayList<>(FIRSTS);
+        withLedger.add(ledger);
+        assertTrue(CONFIG.lines(PROCESSES.get(8), withLedger).contains("quarkus.rest-client.ledger.url="
+                + ledger.baseUrl()));
+        assertTrue(CONFIG.lines(PROCESSES.get(8), FIRSTS).stream()
+                .noneMatch(line -> line.startsWith("quarkus.rest-client.ledger.url=")), "no ledger-service, no line");
+        assertTrue(CONFIG.lines(PROCESSES.get(5), withLedger).stream()
+                .noneMatch(line -> line.startsWith("quarkus.rest-client.ledger.url=")), "payment-service's only");
     }
 
     @Test
