@@ -88,9 +88,12 @@ public class DisbursementService {
         if (existing.isPresent()) {
             return existing.get(); // a replay answers as before: its funds were held when it was made
         }
-        String referenceNo = newReferenceNo();
+        String referenceNo;
         try {
-            holds.hold(merchant.id(), request.partnerReferenceNo(), referenceNo, request.amount());
+            // The hold keeps the reference it was first asked with: a retry after a hold whose transfer was never
+            // written, or the same request at two replicas at once, writes the transfer under that one.
+            referenceNo = holds.hold(merchant.id(), request.partnerReferenceNo(), newReferenceNo(), request.amount())
+                    .referenceNo();
         } catch (ApiException e) {
             if (e.errorCase() == ErrorCase.CONFLICT) {
                 // the same request, written meanwhile at another replica, answers as itself

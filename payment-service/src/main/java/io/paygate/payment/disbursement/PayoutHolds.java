@@ -11,6 +11,8 @@ import jakarta.ws.rs.WebApplicationException;
 import org.eclipse.microprofile.rest.client.inject.RestClient;
 import org.jboss.logging.Logger;
 
+import java.util.regex.Pattern;
+
 /**
  * Payouts hold funds first (docs/contract.md §12): before a new transfer is written, ledger-service holds its amount and
  * fee out of the merchant's {@code available} balance. There is no way around it: not enough funds is
@@ -25,6 +27,8 @@ public class PayoutHolds {
     private static final int CONFLICT = 409;
     private static final int INSUFFICIENT_FUNDS = 422;
     private static final String HELD = "HELD";
+    /** A transfer's {@code referenceNo} as {@code DisbursementService} makes it. */
+    private static final Pattern REFERENCE = Pattern.compile("DSB[0-9A-Z]{21}");
 
     private final LedgerServiceClient ledger;
     private final GatewayConfig config;
@@ -35,8 +39,9 @@ public class PayoutHolds {
     }
 
     /**
-     * Holds {@code amount} (and ledger-service's fee) for the merchant's transfer {@code partnerReferenceNo}, made as
-     * {@code referenceNo}; the same key and amount again is the same hold.
+     * Holds {@code amount} (and ledger-service's fee) for the merchant's transfer {@code partnerReferenceNo}, to be made
+     * as {@code referenceNo}; the same key and amount again is the same hold, answered with the reference it was first
+     * asked with ({@link HoldReply#referenceNo()}, the one to write the transfer under).
      *
      * @throws ApiException {@code 4030401} without enough {@code available}; {@code 409SS00} for the key held with another
      *                      amount or currency; {@code 5030401} when the hold could not be asked or answered
@@ -61,7 +66,12 @@ public class PayoutHolds {
                         partnerReferenceNo, held.status());
                 throw ApiException.conflict("partnerReferenceNo already used");
             }
-            LOG.infof("payout %s merchant=%s partnerRef=%s held %s %s (fee %s)", referenceNo, merchantId,
+            if (held.referenceNo() == null || !REFERENCE.matcher(held.referenceNo()).matches()) {
+                LOG.warnf("ledger-service answered the hold of payout %s merchant=%s with another kind of reference: "
+                        + "transfer refused 5030401", referenceNo, merchantId);
+                throw unavailable();
+            }
+            LOG.infof("payout %s merchant=%s partnerRef=%s held %s %s (fee %s)", held.referenceNo(), merchantId,
                     partnerReferenceNo, amount.value(), amount.currency(), held.fee());
             return held;
         } catch (WebApplicationException e) {

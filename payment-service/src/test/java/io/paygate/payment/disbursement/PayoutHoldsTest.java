@@ -133,6 +133,21 @@ class PayoutHoldsTest {
     }
 
     @Test
+    void aRetryAfterAHoldWhoseTransferWasNeverWrittenUsesThatHoldAndItsReference() {
+        String ref = newRef();
+        LedgerServiceResource.mode(Mode.SLOW); // held at ledger-service, answered too late: nothing written here
+        as(SandboxMerchants.DEMO).body(transferBody(ref, "1234567890", "1000.00")).post(TRANSFER).then()
+                .statusCode(503);
+        LedgerServiceResource.mode(Mode.NORMAL);
+        String held = Json.tree(LedgerServiceResource.calls("demo", ref).getFirst().body()).get("referenceNo").asText();
+        BigDecimal available = LedgerServiceResource.available("demo");
+        as(SandboxMerchants.DEMO).body(transferBody(ref, "1234567890", "1000.00")).post(TRANSFER).then()
+                .statusCode(200).body("referenceNo", equalTo(held));
+        assertEquals(available, LedgerServiceResource.available("demo"), "held once");
+        assertEquals(1, rows(ref));
+    }
+
+    @Test
     void aReleasedHoldIsNeverPaidAgainUnderItsReference() {
         String ref = newRef();
         LedgerServiceResource.mode(Mode.SLOW);

@@ -10,7 +10,6 @@ import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
 
 import java.io.IOException;
 import java.math.BigDecimal;
-import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -82,19 +81,12 @@ public class LedgerServiceResource implements QuarkusTestResourceLifecycleManage
 
     @Override
     public Map<String, String> start() {
-        try {
-            server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
-        } catch (IOException e) {
-            throw new IllegalStateException(e);
-        }
-        server.setExecutor(Executors.newFixedThreadPool(4, r -> {
+        server = StandInServers.start("/internal/holds/", this::handle, Executors.newFixedThreadPool(4, r -> {
             Thread t = new Thread(r, "ledger-service-stand-in");
             t.setDaemon(true);
             return t;
         }));
-        server.createContext("/internal/holds/", this::handle);
-        server.start();
-        return Map.of("quarkus.rest-client.ledger.url", "http://127.0.0.1:" + server.getAddress().getPort());
+        return Map.of("quarkus.rest-client.ledger.url", StandInServers.url(server));
     }
 
     @Override
@@ -107,17 +99,17 @@ public class LedgerServiceResource implements QuarkusTestResourceLifecycleManage
     private void handle(HttpExchange exchange) throws IOException {
         try (exchange) {
             if (mode == Mode.FAILING) {
-                answer(exchange, 503, "{\"responseCode\":\"5031400\",\"responseMessage\":\"Service Unavailable\"}");
+                StandInServers.answer(exchange, 503, "{\"responseCode\":\"5031400\",\"responseMessage\":\"Service Unavailable\"}");
                 return;
             }
             if (!("Bearer " + SandboxConfigResource.INTERNAL_TOKEN)
                     .equals(exchange.getRequestHeaders().getFirst("Authorization"))) {
-                answer(exchange, 401, "{\"responseCode\":\"4011400\",\"responseMessage\":\"Unauthorized.\"}");
+                StandInServers.answer(exchange, 401, "{\"responseCode\":\"4011400\",\"responseMessage\":\"Unauthorized.\"}");
                 return;
             }
             String[] key = exchange.getRequestURI().getPath().substring("/internal/holds/".length()).split("/");
             if (!exchange.getRequestMethod().equals("PUT") || key.length != 2) {
-                answer(exchange, 405, "{}");
+                StandInServers.answer(exchange, 405, "{}");
                 return;
             }
             String body = new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8);
@@ -132,7 +124,7 @@ public class LedgerServiceResource implements QuarkusTestResourceLifecycleManage
                     request = null;
                 }
                 if (request == null || request.amount() == null || request.currency() == null) {
-                    answer(exchange, 400, "{\"reason\":\"BAD_REQUEST\"}");
+                    StandInServers.answer(exchange, 400, "{\"reason\":\"BAD_REQUEST\"}");
                     return;
                 }
                 Hold held = HOLDS.get(key[0] + "/" + key[1]);
@@ -160,7 +152,7 @@ public class LedgerServiceResource implements QuarkusTestResourceLifecycleManage
             if (mode == Mode.SLOW) {
                 sleep(); // the hold is made, its answer late
             }
-            answer(exchange, status, reply);
+            StandInServers.answer(exchange, status, reply);
         }
     }
 
@@ -175,12 +167,5 @@ public class LedgerServiceResource implements QuarkusTestResourceLifecycleManage
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
-    }
-
-    private static void answer(HttpExchange exchange, int status, String body) throws IOException {
-        byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
-        exchange.getResponseHeaders().set("Content-Type", "application/json");
-        exchange.sendResponseHeaders(status, bytes.length);
-        exchange.getResponseBody().write(bytes);
     }
 }
