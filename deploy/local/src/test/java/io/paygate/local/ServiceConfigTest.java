@@ -57,10 +57,13 @@ class ServiceConfigTest {
         assertTrue(binding1.contains("gateway.binding.public-base-url=http://localhost:8082"));
         // {base_url} of the SNAP paths is payment-service's: it forwards the merchants' SNAP keys (no Ingress here)
         assertTrue(payment2.contains("gateway.payment.snap-public-keys-from=http://localhost:8083"));
-        // a new payout is held first at ledger-service, which asks payment-service back (docs/contract.md §12)
-        assertTrue(payment2.contains("quarkus.rest-client.ledger.url=http://localhost:8085"));
+        // a new payout is held first at ledger-service, which asks payment-service back (docs/contract.md §12): each
+        // at the other's replica of its own number, so one replica away refuses only its partner's calls
+        assertTrue(payment2.contains("quarkus.rest-client.ledger.url=http://localhost:8105"));
+        assertTrue(CONFIG.lines(PROCESSES.get(0), FIRSTS)
+                .contains("quarkus.rest-client.ledger.url=http://localhost:8085"));
         List<String> ledger2 = CONFIG.lines(PROCESSES.get(14), FIRSTS);
-        assertTrue(ledger2.contains("gateway.ledger.payment-service-url=http://localhost:8081"), ledger2.toString());
+        assertTrue(ledger2.contains("gateway.ledger.payment-service-url=http://localhost:8101"), ledger2.toString());
         assertTrue(ledger2.contains("quarkus.datasource.jdbc.url=jdbc:postgresql://127.0.0.1:15432/ledger"));
     }
 
@@ -121,9 +124,12 @@ class ServiceConfigTest {
         assertFalse(text.contains("event-key-of-this-run"));
     }
 
+    /** The lines but the process's own ports and the partner replica it calls (payment- and ledger-service). */
     private static Set<String> withoutPorts(List<String> lines) {
         return lines.stream()
-                .filter(line -> !line.startsWith("quarkus.http.port=") && !line.startsWith("quarkus.management.port="))
+                .filter(line -> !line.startsWith("quarkus.http.port=") && !line.startsWith("quarkus.management.port=")
+                        && !line.startsWith("quarkus.rest-client.ledger.url=")
+                        && !line.startsWith("gateway.ledger.payment-service-url="))
                 .collect(Collectors.toSet());
     }
 
