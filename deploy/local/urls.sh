@@ -4,6 +4,7 @@
 #   PAYGATE_PORT_OFFSET                                            N, which pgcurl and merchant follow
 #   PAYGATE_PAYMENT_URL, PAYGATE_BINDING_URL, PAYGATE_NOTIFICATION_URL  each service (http://localhost:8081 + N …)
 #   PAYGATE_MERCHANT_SERVICE_URL                                   merchant-service (8084 + N), the operator API
+#   PAYGATE_LEDGER_URL                                             ledger-service (8085 + N), balance and settlements
 #   PAYGATE_MERCHANT_URL                                           where deploy/local/merchant listens (9000 + N), the
 #                                                                  base of the tours' callback URLs
 # and prints them.
@@ -23,8 +24,10 @@ export PAYGATE_PAYMENT_URL=http://localhost:$((8081 + _paygate_offset))
 export PAYGATE_BINDING_URL=http://localhost:$((8082 + _paygate_offset))
 export PAYGATE_NOTIFICATION_URL=http://localhost:$((8083 + _paygate_offset))
 export PAYGATE_MERCHANT_SERVICE_URL=http://localhost:$((8084 + _paygate_offset))
+export PAYGATE_LEDGER_URL=http://localhost:$((8085 + _paygate_offset))
 export PAYGATE_MERCHANT_URL=http://localhost:$((9000 + _paygate_offset))
 unset _paygate_offset
 echo "paygate at port offset $PAYGATE_PORT_OFFSET: payment $PAYGATE_PAYMENT_URL, binding $PAYGATE_BINDING_URL," \
-     "notification $PAYGATE_NOTIFICATION_URL, merchant-service $PAYGATE_MERCHANT_SERVICE_URL;" \
+     "notification $PAYGATE_NOTIFICATION_URL, merchant-service $PAYGATE_MERCHANT_SERVICE_URL," \
+     "ledger $PAYGATE_LEDGER_URL;" \
      "deploy/local/merchant at $PAYGATE_MERCHANT_URL"

@@ -61,7 +61,8 @@ class DatabaseOutageIT {
                 "gateway.rate-limit.page.per-second=1000000",
                 "gateway.rate-limit.page.burst=1000000")).withReplicas(REPLICAS)
                 .withServiceJvmOptions(ReplicatedStack.JVM_OPTIONS));
-        System.out.printf("DatabaseOutageIT: %d processes ready in %.1f s%n", 3 * REPLICAS, (System.nanoTime() - t0) / 1e9);
+        System.out.printf("DatabaseOutageIT: %d processes ready in %.1f s%n",
+                HealthWatch.SERVICES.size() * REPLICAS, (System.nanoTime() - t0) / 1e9);
         sink = MerchantSink.start();
     }
 
@@ -165,7 +166,7 @@ class DatabaseOutageIT {
         downAfter.forEach((service, s) -> System.out.printf("  %-21s every replica not ready %.1f s after the stop%n",
                 service, s));
         System.out.printf("  all %d replicas ready again %.1f s after the restart; liveness answers other than 200: %d%n",
-                3 * REPLICAS, recovered, liveness.size());
+                HealthWatch.SERVICES.size() * REPLICAS, recovered, liveness.size());
         System.out.printf("  during the outage: initiations %d x 503, %d x 200; card forms %d x 503; answer time p50 %.2f s,"
                         + " p99 %.2f s, max %.2f s%n", tally.count("initiate@1", 503), tally.count("initiate@1", 200),
                 tally.count("card@1", 503), percentile(tally.outageSeconds, 50), percentile(tally.outageSeconds, 99),

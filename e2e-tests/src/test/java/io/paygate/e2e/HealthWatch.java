@@ -17,7 +17,7 @@ final class HealthWatch implements AutoCloseable {
 
     static final long EVERY_MILLIS = 250;
     static final List<String> SERVICES = List.of("payment-service", "binding-service", "notification-service",
-            "merchant-service");
+            "merchant-service", "ledger-service");
 
     private final LocalStack stack;
     private final Thread poller;

@@ -239,7 +239,7 @@ class OperationsIT {
         Pattern cvv = Pattern.compile("cvv\\W{0,6}987");
         secrets.add(stack.merchantsEncryptionKey());
         for (String service : List.of("payment-service", "binding-service", "notification-service",
-                "merchant-service")) {
+                "merchant-service", "ledger-service")) {
             for (int k = 0; k < stack.replicas(); k++) {
                 String log = Files.readString(stack.log(service, k), StandardCharsets.UTF_8);
                 for (String secret : secrets) {
@@ -286,7 +286,7 @@ class OperationsIT {
         }
         Thread.sleep(1_000); // the last lines of the requests above
         for (String service : List.of("payment-service", "binding-service", "notification-service",
-                "merchant-service")) {
+                "merchant-service", "ledger-service")) {
             for (int k = 0; k < stack.replicas(); k++) {
                 String log = Files.readString(stack.log(service, k), StandardCharsets.UTF_8);
                 for (String secret : secrets) {
@@ -296,7 +296,7 @@ class OperationsIT {
             }
         }
         int rows = 0;
-        for (String database : List.of("payment", "binding", "notification", "merchant")) {
+        for (String database : List.of("payment", "binding", "notification", "merchant", "ledger")) {
             try (java.sql.Connection c = java.sql.DriverManager.getConnection(stack.jdbcUrl(database),
                     io.paygate.testsupport.infra.EmbeddedPostgresServer.USER,
                     io.paygate.testsupport.infra.EmbeddedPostgresServer.PASSWORD)) {

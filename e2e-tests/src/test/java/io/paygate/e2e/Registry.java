@@ -50,9 +50,17 @@ final class Registry {
 
     /** Creates merchant {@code e2e-<random>} on the sandbox provider; its secrets from the 201. */
     static Created create(String merchantBaseUrl) {
+        return create(merchantBaseUrl, "");
+    }
+
+    /**
+     * The same with more members of the operator's create request, e.g. {@code ,"fees":{…},"settlementDelayDays":1}
+     * (docs/contract.md §10): {@code more} is JSON text that follows the other members, starting with a comma.
+     */
+    static Created create(String merchantBaseUrl, String more) {
         String id = "e2e-" + UUID.randomUUID().toString().substring(0, 8);
-        Reply reply = operator(merchantBaseUrl, "POST", "/admin/merchants",
-                "{\"id\":\"" + id + "\",\"name\":\"E2E " + id + "\",\"provider\":\"sandbox\",\"currency\":\"IDR\"}");
+        Reply reply = operator(merchantBaseUrl, "POST", "/admin/merchants", "{\"id\":\"" + id + "\",\"name\":\"E2E "
+                + id + "\",\"provider\":\"sandbox\",\"currency\":\"IDR\"" + more + "}");
         if (reply.status() != 201) {
             throw new AssertionError("create " + id + ": " + reply.status() + " " + reply.body());
         }
@@ -78,7 +86,7 @@ final class Registry {
         }
     }
 
-    /** Every replica of payment-, binding-, notification- and merchant-service, each with a read-only signed GET. */
+    /** Every replica of payment-, binding-, notification-, merchant- and ledger-service, each a read-only signed GET. */
     static List<Probe> probes(ReplicatedStack replicas) {
         List<Probe> probes = new ArrayList<>();
         for (int k = 0; k < ReplicatedStack.REPLICAS; k++) {
@@ -89,6 +97,7 @@ final class Registry {
             probes.add(new Probe("notification-service", k, replicas.baseUrl("notification-service", k),
                     "/pg/notifications?limit=1"));
             probes.add(new Probe("merchant-service", k, replicas.baseUrl("merchant-service", k), "/pg/merchant"));
+            probes.add(new Probe("ledger-service", k, replicas.baseUrl("ledger-service", k), "/pg/balance"));
         }
         return probes;
     }

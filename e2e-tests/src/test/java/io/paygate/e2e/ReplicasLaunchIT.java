@@ -60,7 +60,8 @@ class ReplicasLaunchIT {
         long t0 = System.nanoTime();
         stack = LocalStack.launch(LocalStack.Options.forTests(root, PORT_OFFSET, List.of(
                 "gateway.notification.retry.delays=1s,1s,2s")).withReplicas(REPLICAS));
-        System.out.printf("ReplicasLaunchIT: %d processes ready in %.1f s%n", 3 * REPLICAS, (System.nanoTime() - t0) / 1e9);
+        System.out.printf("ReplicasLaunchIT: %d processes ready in %.1f s%n",
+                ReplicatedStack.SERVICES.size() * REPLICAS, (System.nanoTime() - t0) / 1e9);
         sink = MerchantSink.start();
     }
 

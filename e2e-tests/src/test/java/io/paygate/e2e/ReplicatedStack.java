@@ -13,8 +13,8 @@ import java.util.stream.Stream;
 /**
  * Three processes of every service on one database and broker ({@code deploy/local/run --replicas 3}), with the
  * suite's short clocks ({@link Stack#CONFIG}), for the tests that need production's shape: races between replicas,
- * one replica of each killed, a rolling restart. Its own ports (18381–18403 with the default offset, management ports
- * 19381–19403), beside the suite's 1-replica stack (18081), SecuredKafkaIT's (18181) and ReplicasLaunchIT's (18281).
+ * one replica of each killed, a rolling restart. Its own ports (18381–18405 with the default offset, management ports
+ * 19381–19405), beside the suite's 1-replica stack (18081), SecuredKafkaIT's (18181) and ReplicasLaunchIT's (18281).
  * Requests reach it through one {@link Ingress} per service, round robin over the replicas.
  */
 final class ReplicatedStack implements AutoCloseable {
@@ -22,10 +22,10 @@ final class ReplicatedStack implements AutoCloseable {
     static final int REPLICAS = 3;
     static final int PORT_OFFSET = Stack.PORT_OFFSET + 300;
     static final List<String> SERVICES = List.of("payment-service", "binding-service", "notification-service",
-            "merchant-service");
+            "merchant-service", "ledger-service");
 
     /**
-     * Nine JVMs start on two cores: C1 only and the serial collector take about half the CPU a start takes otherwise
+     * Fifteen JVMs start on two cores: C1 only and the serial collector take about half the CPU a start takes otherwise
      * (JIT threads, GC threads), and what these processes do needs no C2 code. {@code PAYGATE_SERVICE_JAVA_OPTS}
      * still wins.
      */
@@ -35,12 +35,14 @@ final class ReplicatedStack implements AutoCloseable {
     final Ingress payments;
     final Ingress bindings;
     final Ingress notifications;
+    final Ingress ledger;
 
     private ReplicatedStack(LocalStack stack) {
         this.stack = stack;
         this.payments = ingress("payment-service");
         this.bindings = ingress("binding-service");
         this.notifications = ingress("notification-service");
+        this.ledger = ingress("ledger-service");
     }
 
     /**
@@ -108,7 +110,7 @@ final class ReplicatedStack implements AutoCloseable {
     }
 
     /**
-     * A rolling restart of every service at once, each as its Deployment's rolling update does it (the three
+     * A rolling restart of every service at once, each as its Deployment's rolling update does it (the
      * Deployments roll side by side): replica by replica, SIGTERM (graceful shutdown), started again on the same
      * ports, ready on its management port before the service's next replica goes.
      *

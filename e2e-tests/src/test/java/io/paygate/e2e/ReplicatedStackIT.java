@@ -39,7 +39,8 @@ import static org.hamcrest.Matchers.equalTo;
  * killed mid-run, and a rolling restart of every replica under load: nothing lost, no notification id with two
  * bodies, no initiation failing other than cleanly. A subscription's cycles charged once each though the replica
  * holding one is killed; SNAP's token, X-EXTERNAL-ID, idempotency and notifications at three replicas, and one open
- * virtual account per number however many replicas race for it. Each test prints its figures.
+ * virtual account per number however many replicas race for it. Merchants as data (issue 45); the merchant's money
+ * at three ledger replicas (issue 46: {@link LedgerFlows}). Each test prints its figures.
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 @OwnStack
@@ -691,6 +692,44 @@ class ReplicatedStackIT {
     @DisplayName("two operators suspending and reactivating at once: the last committed state everywhere")
     void twoOperatorsRacingEndInTheLastCommittedStateEverywhere() throws Exception {
         System.out.println("racing operators: " + new RegistryFlows(replicas).racingOperators());
+    }
+
+    static LedgerFlows.MoneyView money;
+    static LedgerFlows.Payouts payouts;
+
+    @Test
+    @Order(14)
+    @Timeout(value = 2, unit = TimeUnit.MINUTES)
+    @DisplayName("the merchant's money: a capture pending with its fee and VAT, settled once however often the run runs")
+    void aCaptureIsPendingWithItsFeeAndVatThenSettledOnce() throws Exception {
+        long t0 = System.nanoTime();
+        money = new LedgerFlows(replicas).moneyView(merchant.url(RacingMerchant.PAYMENTS));
+        System.out.printf("money view: %s captured %s, net %s pending then available in %s, %.1f s%n",
+                money.merchant().id(), LedgerFlows.GROSS, LedgerFlows.NET, money.settlementId(),
+                (System.nanoTime() - t0) / 1e9);
+    }
+
+    @Test
+    @Order(15)
+    @Timeout(value = 2, unit = TimeUnit.MINUTES)
+    @DisplayName("two payouts at two replicas exceeding the balance together: one accepted and held, one refused")
+    void twoPayoutsAtOnceThatTogetherExceedTheBalanceHoldOneAndRefuseTheOther() throws Exception {
+        long t0 = System.nanoTime();
+        payouts = new LedgerFlows(replicas).payoutsRacing();
+        System.out.printf("racing payouts: %s accepted, held and debited at 00; %s refused 4030401; %.1f s%n",
+                payouts.accepted(), payouts.refused(), (System.nanoTime() - t0) / 1e9);
+    }
+
+    @Test
+    @Order(16)
+    @Timeout(value = 2, unit = TimeUnit.MINUTES)
+    @DisplayName("every event of the run posted once at three ledger replicas")
+    void everyEventOfTheRunIsPostedOnceAtThreeLedgerReplicas() throws Exception {
+        org.junit.jupiter.api.Assumptions.assumeTrue(money != null && payouts != null, "orders 14 and 15 ran");
+        long t0 = System.nanoTime();
+        Map<String, Integer> read = new LedgerFlows(replicas).eachEventPostedOnce(money, payouts);
+        System.out.printf("posted once: transactions read per merchant %s, %.1f s%n", read,
+                (System.nanoTime() - t0) / 1e9);
     }
 
     private void assertSettled(String what, Load load, Report report) {

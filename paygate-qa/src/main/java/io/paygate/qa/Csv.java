@@ -1,7 +1,10 @@
 package io.paygate.qa;
 
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /** RFC 4180 records: quoted cells with {@code ""} for a quote, CRLF or LF between records (no library needed). */
 final class Csv {
@@ -62,5 +65,31 @@ final class Csv {
             records.add(record);
         }
         return records;
+    }
+
+    /** A report read by its header: the header's names and each row as name → cell, in order. */
+    record Table(List<String> header, List<Map<String, String>> rows) {
+    }
+
+    /** {@code text} as a {@link Table}; fails naming {@code what} without a header or with a row of another width. */
+    static Table table(String text, String what) {
+        List<List<String>> records = parse(text);
+        if (records.isEmpty()) {
+            throw new AssertionError(what + " has no header row");
+        }
+        List<String> header = List.copyOf(records.getFirst());
+        List<Map<String, String>> rows = new ArrayList<>();
+        for (List<String> record : records.subList(1, records.size())) {
+            if (record.size() != header.size()) {
+                throw new AssertionError("report row with " + record.size() + " cells, header has " + header.size()
+                        + ": " + record);
+            }
+            Map<String, String> row = new LinkedHashMap<>();
+            for (int i = 0; i < header.size(); i++) {
+                row.put(header.get(i), record.get(i));
+            }
+            rows.add(Collections.unmodifiableMap(row));
+        }
+        return new Table(header, List.copyOf(rows));
     }
 }

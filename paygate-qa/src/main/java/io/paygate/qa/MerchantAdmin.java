@@ -79,7 +79,8 @@ public final class MerchantAdmin {
                 Settings.getOr("paygate.binding-url", base), Settings.getOr("paygate.notification-url", base),
                 "operator", "none", "none", Settings.getOr("paygate.callback-url", PaygateTarget.DEFAULT_CALLBACK_URL),
                 Optional.of(Settings.get("paygate.ops-token")),
-                Optional.of(Settings.getOr("paygate.merchant-service-url", base)));
+                Optional.of(Settings.getOr("paygate.merchant-service-url", base)),
+                Optional.ofNullable(Settings.getOr("paygate.ledger-service-url", base)));
         return of(deployment);
     }
 

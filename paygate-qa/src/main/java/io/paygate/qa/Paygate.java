@@ -117,6 +117,14 @@ public final class Paygate {
         return MerchantAdmin.of(target);
     }
 
+    /**
+     * The merchant's balance, its transactions, settlements and the sandbox top-up at ledger-service (docs/contract.md
+     * §12; {@code paygate.ledger-service-url}, the base URL behind an Ingress).
+     */
+    public Balances balances() {
+        return new Balances(target);
+    }
+
     /** The merchant's own profile, key rotations and address allowlist at merchant-service (§10). */
     public MerchantSelfService selfService() {
         return new MerchantSelfService(target);
@@ -151,5 +159,13 @@ public final class Paygate {
      */
     public SnapClient snapBindings() {
         return snap().at(target.bindingUrl());
+    }
+
+    /**
+     * The same SNAP client at ledger-service's URL, where the balance inquiry ({@link SnapClient#balanceInquiry}, 11)
+     * is served: on the local stack its own port, behind an Ingress the same origin. The token is shared.
+     */
+    public SnapClient snapBalance() {
+        return snap().at(target.ledgerService());
     }
 }

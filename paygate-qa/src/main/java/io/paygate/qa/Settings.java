@@ -22,6 +22,10 @@ final class Settings {
     static final String MERCHANT_SERVICE_URL_SETTING = named("paygate.merchant-service-url") + " or "
             + named("paygate.base-url");
 
+    /** Where ledger-service is, as an error names it. */
+    static final String LEDGER_SERVICE_URL_SETTING = named("paygate.ledger-service-url") + " or "
+            + named("paygate.base-url");
+
     /** An operator's bearer token, as an error names it. */
     static final String OPS_TOKEN_SETTING = named("paygate.ops-token");
 

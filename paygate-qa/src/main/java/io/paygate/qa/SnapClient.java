@@ -15,7 +15,9 @@ import java.security.PrivateKey;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Map;
 import java.util.Objects;
+import java.util.UUID;
 
 import static io.restassured.RestAssured.given;
 
@@ -38,6 +40,7 @@ public final class SnapClient {
     public static final String ACCOUNT_BINDING = "/v1.0/registration-account-binding";
     public static final String ACCOUNT_INQUIRY = "/v1.0/registration-account-inquiry";
     public static final String ACCOUNT_UNBINDING = "/v1.0/registration-account-unbinding";
+    public static final String BALANCE_INQUIRY = "/v1.0/balance-inquiry";
     /** A five-digit {@code CHANNEL-ID}, as midtrans-client is usually configured. */
     public static final String DEFAULT_CHANNEL_ID = "95221";
     private static final Duration RENEW_BEFORE_EXPIRY = Duration.ofSeconds(60);
@@ -151,6 +154,20 @@ public final class SnapClient {
     /** {@code POST /v1.0/registration-account-inquiry} (SNAP 08): reply {@code 2000800}, the binding's state. */
     public Response inquireAccount(AccountInquiryRequest request) {
         return post(ACCOUNT_INQUIRY, request);
+    }
+
+    /**
+     * The merchant's balance ({@code POST /v1.0/balance-inquiry}, SNAP 11, docs/contract.md §12): reply {@code 2001100}
+     * with {@code accountInfos}. ledger-service serves it: on the local stack use the client {@link #at(String) at} its
+     * URL ({@code Paygate.snapBalance()}).
+     */
+    public Response balanceInquiry() {
+        return balanceInquiry(Map.of("partnerReferenceNo", "QA-BAL-" + UUID.randomUUID()));
+    }
+
+    /** {@link #balanceInquiry()} with {@code body} (a String as is). */
+    public Response balanceInquiry(Object body) {
+        return post(BALANCE_INQUIRY, body);
     }
 
     /** {@code POST /v1.0/registration-account-unbinding} (SNAP 09): reply {@code 2000900}, {@code unlinkResult}. */

@@ -1,9 +1,6 @@
 package io.paygate.qa;
 
 import java.time.LocalDate;
-import java.util.ArrayList;
-import java.util.Collections;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -15,24 +12,8 @@ import java.util.Map;
 public record TransactionsReport(LocalDate date, List<String> header, List<Map<String, String>> rows, String csv) {
 
     static TransactionsReport parse(LocalDate date, String csv) {
-        List<List<String>> records = Csv.parse(csv);
-        if (records.isEmpty()) {
-            throw new AssertionError("the report of " + date + " has no header row");
-        }
-        List<String> header = List.copyOf(records.getFirst());
-        List<Map<String, String>> rows = new ArrayList<>();
-        for (List<String> record : records.subList(1, records.size())) {
-            if (record.size() != header.size()) {
-                throw new AssertionError("report row with " + record.size() + " cells, header has " + header.size()
-                        + ": " + record);
-            }
-            Map<String, String> row = new LinkedHashMap<>();
-            for (int i = 0; i < header.size(); i++) {
-                row.put(header.get(i), record.get(i));
-            }
-            rows.add(Collections.unmodifiableMap(row));
-        }
-        return new TransactionsReport(date, header, List.copyOf(rows), csv);
+        Csv.Table table = Csv.table(csv, "the report of " + date);
+        return new TransactionsReport(date, table.header(), table.rows(), csv);
     }
 
     /**

@@ -95,9 +95,21 @@ class PaygateTargetTest {
             assertEquals("whsec_ej0=", other.withNotificationSecret("whsec_ej0=").notificationSecret());
             assertEquals(Optional.of("https://x.example"), three.withMerchantServiceUrl("https://x.example/")
                     .merchantServiceUrl());
+
+            // ledger-service's (docs/contract.md §12) the same way, and kept by every other target made from one.
+            assertEquals(Optional.empty(), four.ledgerServiceUrl());
+            System.setProperty("paygate.ledger-service-url", "http://localhost:8085/");
+            PaygateTarget five = PaygateTarget.fromSystemProperties();
+            assertEquals(Optional.of("http://localhost:8085"), five.ledgerServiceUrl());
+            assertTrue(five.toString().contains(", ledger-service=http://localhost:8085, merchant=demo]"),
+                    five.toString());
+            assertEquals(five.ledgerServiceUrl(), five.asMerchant("qa-1", "cs-1", "whsec_eQ==").withOpsToken("t")
+                    .withCallbackUrl("https://cb.example").withMerchantServiceUrl("https://m.example")
+                    .ledgerServiceUrl());
         } finally {
             settings.keySet().forEach(System::clearProperty);
             System.clearProperty("paygate.merchant-service-url");
+            System.clearProperty("paygate.ledger-service-url");
         }
     }
 }

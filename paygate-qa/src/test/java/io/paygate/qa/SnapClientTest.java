@@ -73,6 +73,7 @@ class SnapClientTest {
         server.createContext("/v1.0/access-token/b2b", this::token);
         server.createContext("/v1.0/qr/qr-mpm-generate", this::transaction);
         server.createContext("/v1.0/registration-account-", this::transaction);
+        server.createContext(SnapClient.BALANCE_INQUIRY, this::transaction);
         server.start();
         baseUrl = "http://127.0.0.1:" + server.getAddress().getPort() + "/";
     }
@@ -182,6 +183,19 @@ class SnapClientTest {
                 + "\"additionalData\":{\"email\":\"budi@example.com\",\"firstName\":\"Budi\",\"lastName\":\"Santoso\"},"
                 + "\"additionalInfo\":{\"channel\":\"BRI_DD\"}}", received.get(0).get(":body"));
         assertEquals("{\"merchantId\":\"qa\",\"referenceNo\":\"bnd_1\"}", received.get(2).get(":body"));
+    }
+
+    @Test
+    void theBalanceInquiryPostsAReferenceSignedToService11sPath() {
+        SnapClient snap = client();
+        assertEquals(200, snap.balanceInquiry().statusCode());
+        assertEquals(200, snap.balanceInquiry("{\"partnerReferenceNo\":\"BAL-1\",\"balanceTypes\":[\"Cash\"]}")
+                .statusCode());
+        assertEquals(List.of(SnapClient.BALANCE_INQUIRY, SnapClient.BALANCE_INQUIRY),
+                received.stream().map(h -> h.get(":path")).toList());
+        assertTrue(received.get(0).get(":body").matches("\\{\"partnerReferenceNo\":\"QA-BAL-[0-9a-f-]{36}\"}"),
+                received.get(0).get(":body"));
+        assertEquals("{\"partnerReferenceNo\":\"BAL-1\",\"balanceTypes\":[\"Cash\"]}", received.get(1).get(":body"));
     }
 
     @Test

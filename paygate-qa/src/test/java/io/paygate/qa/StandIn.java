@@ -55,7 +55,16 @@ final class StandIn implements AutoCloseable {
     }
 
     /** A reply: its status and JSON body. */
-    record Reply(int status, String json) {
+    record Reply(int status, String json, String contentType) {
+
+        Reply(int status, String json) {
+            this(status, json, "application/json");
+        }
+
+        /** A CSV report (a settlement's). */
+        static Reply csv(String text) {
+            return new Reply(200, text, "text/csv; charset=UTF-8");
+        }
 
         static Reply ok(String json) {
             return new Reply(200, json);
@@ -114,6 +123,14 @@ final class StandIn implements AutoCloseable {
         } catch (RuntimeException e) {
             reply = new Reply(500, "{\"responseCode\":\"5001200\",\"responseMessage\":\"" + e + "\"}");
         }
-        SnapClientTest.reply(exchange, reply.status(), reply.json());
+        if (reply.contentType().equals("application/json")) {
+            SnapClientTest.reply(exchange, reply.status(), reply.json());
+            return;
+        }
+        byte[] bytes = reply.json().getBytes(StandardCharsets.UTF_8);
+        exchange.getResponseHeaders().add("Content-Type", reply.contentType());
+        exchange.sendResponseHeaders(reply.status(), bytes.length);
+        exchange.getResponseBody().write(bytes);
+        exchange.close();
     }
 }

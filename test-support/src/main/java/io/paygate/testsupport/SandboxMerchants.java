@@ -25,6 +25,11 @@ public final class SandboxMerchants {
             + "\"QRIS\": {\"percent\": \"0.7\"}, \"VA_*\": {\"fixed\": \"4000\"}, "
             + "\"DISBURSEMENT\": {\"fixed\": \"5000\"}}";
     public static final int SETTLEMENT_DELAY_DAYS = 1;
+    /**
+     * What each sandbox merchant's {@code available} balance starts at in the local stack (docs/contract.md §8, §12):
+     * one ADJUSTMENT line that ledger-service posts once, so payouts work from the first minute.
+     */
+    public static final String OPENING_BALANCE = "1000000000.00";
 
     private SandboxMerchants() {
     }
@@ -58,5 +63,10 @@ public final class SandboxMerchants {
             lines.add("gateway.merchants." + m.id() + ".settlement-delay-days=" + SETTLEMENT_DELAY_DAYS);
         }
         return lines;
+    }
+
+    /** What ledger-service alone is given (docs/contract.md §8, §12): every sandbox merchant's opening balance. */
+    public static List<String> ledgerLines() {
+        return ALL.stream().map(m -> "gateway.ledger.opening-balances." + m.id() + "=" + OPENING_BALANCE).toList();
     }
 }

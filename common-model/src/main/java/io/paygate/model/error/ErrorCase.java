@@ -14,6 +14,11 @@ public enum ErrorCase {
     /** {@code Unauthorized. <reason>} — any authentication failure. */
     UNAUTHORIZED(401, "00", "Unauthorized."),
     /**
+     * A payout the merchant's {@code available} balance cannot cover with its fee (docs/contract.md §12: {@code 4030401});
+     * nothing was written. A SNAP transfer says {@code 403xx14 Insufficient Funds} ({@link SnapCase#INSUFFICIENT_FUNDS}).
+     */
+    INSUFFICIENT_FUNDS(403, "01", "Insufficient Funds"),
+    /**
      * The merchant is suspended (docs/contract.md §10): every request it makes is refused, after its authentication (an
      * unauthenticated caller learns nothing). On a SNAP path {@code 403xx05 Do Not Honor}.
      */
@@ -62,7 +67,13 @@ public enum ErrorCase {
      * The service cannot do its work right now (its database is unreachable); sent with {@code Retry-After}. Nothing
      * was written: the same request may be sent again.
      */
-    SERVICE_UNAVAILABLE(503, "00", "Service Unavailable");
+    SERVICE_UNAVAILABLE(503, "00", "Service Unavailable"),
+    /**
+     * A payout whose funds could not be held: the balance service (ledger-service) was away, slow or failing
+     * (docs/contract.md §12: {@code 5030401}); sent with {@code Retry-After}. Nothing was written, never a payout unheld: the
+     * same request may be sent again.
+     */
+    BALANCE_UNAVAILABLE(503, "01", "Balance Unavailable");
 
     private final int httpStatus;
     private final String caseCode;

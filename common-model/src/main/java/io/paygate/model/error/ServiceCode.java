@@ -21,10 +21,14 @@ public enum ServiceCode {
     RECURRING_AND_STORED_CREDENTIALS("11"),
     /** docs/contract.md §10: merchant-service's operator API and the merchants' self-service. */
     MERCHANTS("12"),
+    /** docs/contract.md §12: ledger-service's balance, transactions, settlements, holds and reconciliation. */
+    BALANCE_LEDGER_SETTLEMENT("14"),
 
     SNAP_ACCOUNT_BINDING("07", true),
     SNAP_ACCOUNT_INQUIRY("08", true),
     SNAP_ACCOUNT_UNBINDING("09", true),
+    /** docs/contract.md §12: {@code /v1.0/balance-inquiry}. */
+    SNAP_BALANCE_INQUIRY("11", true),
     SNAP_TRANSFER_INTERBANK("18", true),
     SNAP_VA_STATUS("26", true),
     SNAP_VA_CREATE("27", true),

@@ -31,6 +31,7 @@ public final class SnapServices {
             Map.entry("/v1.0/qr/qr-mpm-cancel", ServiceCode.SNAP_QR_CANCEL),
             Map.entry("/v1.0/qr/qr-mpm-refund", ServiceCode.SNAP_QR_REFUND),
             Map.entry("/v1.0/transfer-interbank", ServiceCode.SNAP_TRANSFER_INTERBANK),
+            Map.entry("/v1.0/balance-inquiry", ServiceCode.SNAP_BALANCE_INQUIRY),
             Map.entry("/v1.0/transfer/status", ServiceCode.SNAP_TRANSFER_STATUS));
 
     private SnapServices() {

@@ -23,7 +23,7 @@ class ResponseCodeTest {
         List<String> expected = List.of("PAYMENT_INITIATION 01", "DIRECT_DEBIT_BINDING 02", "PAYMENT_STATUS 03",
                 "DISBURSEMENT_TRANSFER 04", "DISBURSEMENT_STATUS 05", "CALLBACK_REGISTRATION 06", "NOTIFICATION_LOG 07",
                 "HOSTED_PAGE 08", "REFUNDS_AND_CANCELLATION 09", "LISTS_AND_REPORTS 10",
-                "RECURRING_AND_STORED_CREDENTIALS 11", "MERCHANTS 12");
+                "RECURRING_AND_STORED_CREDENTIALS 11", "MERCHANTS 12", "BALANCE_LEDGER_SETTLEMENT 14");
         assertEquals(expected, Arrays.stream(ServiceCode.values()).filter(s -> !s.isSnap())
                 .map(s -> s.name() + " " + s.code()).toList());
     }
@@ -31,6 +31,7 @@ class ResponseCodeTest {
     @Test
     void snapServiceCodesAreTheStandards() {
         List<String> expected = List.of("SNAP_ACCOUNT_BINDING 07", "SNAP_ACCOUNT_INQUIRY 08", "SNAP_ACCOUNT_UNBINDING 09",
+                "SNAP_BALANCE_INQUIRY 11",
                 "SNAP_TRANSFER_INTERBANK 18", "SNAP_VA_STATUS 26", "SNAP_VA_CREATE 27", "SNAP_VA_DELETE 31",
                 "SNAP_TRANSFER_STATUS 36", "SNAP_QR_GENERATE 47", "SNAP_QR_QUERY 51", "SNAP_DEBIT_PAYMENT 54",
                 "SNAP_DEBIT_STATUS 55", "SNAP_DEBIT_CANCEL 57", "SNAP_DEBIT_REFUND 58", "SNAP_ACCESS_TOKEN 73",
@@ -60,7 +61,9 @@ class ResponseCodeTest {
             "REQUEST_HEADER_FIELDS_TOO_LARGE, 4310100, 431, Request Header Fields Too Large",
             "GENERAL_ERROR, 5000100, 500, General Error",
             "BAD_GATEWAY, 5020100, 502, Bad Gateway",
-            "SERVICE_UNAVAILABLE, 5030100, 503, Service Unavailable"
+            "SERVICE_UNAVAILABLE, 5030100, 503, Service Unavailable",
+            "INSUFFICIENT_FUNDS, 4030101, 403, Insufficient Funds",
+            "BALANCE_UNAVAILABLE, 5030101, 503, Balance Unavailable"
     })
     void caseCodesMatchTheContractTable(ErrorCase errorCase, String code, int status, String message) {
         ResponseCode responseCode = ResponseCode.of(ServiceCode.PAYMENT_INITIATION, errorCase);
@@ -94,7 +97,10 @@ class ResponseCodeTest {
             "4290800, HOSTED_PAGE, TOO_MANY_REQUESTS",
             "4041101, RECURRING_AND_STORED_CREDENTIALS, NOT_FOUND",
             "4091100, RECURRING_AND_STORED_CREDENTIALS, CONFLICT",
-            "4001102, RECURRING_AND_STORED_CREDENTIALS, INVALID_MANDATORY_FIELD"
+            "4001102, RECURRING_AND_STORED_CREDENTIALS, INVALID_MANDATORY_FIELD",
+            "4030401, DISBURSEMENT_TRANSFER, INSUFFICIENT_FUNDS",
+            "5030401, DISBURSEMENT_TRANSFER, BALANCE_UNAVAILABLE",
+            "5031801, SNAP_TRANSFER_INTERBANK, BALANCE_UNAVAILABLE"
     })
     void codesNamedInTheContractAreProduced(String expected, ServiceCode service, ErrorCase errorCase) {
         assertEquals(expected, ResponseCode.of(service, errorCase).code());
@@ -113,7 +119,8 @@ class ResponseCodeTest {
             "DUPLICATE_PARTNER_REFERENCE, SNAP_ACCOUNT_BINDING, 4090701, Duplicate partnerReferenceNo",
             "IN_PROGRESS, SNAP_TRANSFER_INTERBANK, 2021800, Request In Progress",
             "INVALID_TRANSACTION_STATUS, SNAP_QR_CANCEL, 4047700, Invalid Transaction Status",
-            "PAID_BILL, SNAP_VA_DELETE, 4043114, Paid Bill"
+            "PAID_BILL, SNAP_VA_DELETE, 4043114, Paid Bill",
+            "INSUFFICIENT_FUNDS, SNAP_TRANSFER_INTERBANK, 4031814, Insufficient Funds"
     })
     void snapCasesMakeTheStandardsCodes(SnapCase snapCase, ServiceCode service, String code, String message) {
         assertEquals(code, snapCase.code(service));

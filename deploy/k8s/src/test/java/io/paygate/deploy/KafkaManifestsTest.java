@@ -38,7 +38,11 @@ class KafkaManifestsTest {
                     "topic:merchant-config:Read", "topic:merchant-config:Describe"),
             // docs/contract.md §10: merchant-service alone writes merchant-config, and creates it; it follows it too
             "merchant-service-kafka", Set.of("topic:merchant-config:Write", "topic:merchant-config:Describe",
-                    "topic:merchant-config:Create", "topic:merchant-config:Read"));
+                    "topic:merchant-config:Create", "topic:merchant-config:Read"),
+            // docs/contract.md §12: ledger-service posts from the two status topics in its group and writes nothing
+            "ledger-service-kafka", Set.of("topic:payment-status:Read", "topic:payment-status:Describe",
+                    "topic:disbursement-status:Read", "topic:disbursement-status:Describe",
+                    "group:ledger-service:Read", "topic:merchant-config:Read", "topic:merchant-config:Describe"));
 
     static RenderedManifests prod;
     static RenderedManifests dev;

@@ -20,7 +20,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class ManifestsTest {
 
     static final List<String> SERVICES = List.of("payment-service", "binding-service", "notification-service",
-            "merchant-service");
+            "merchant-service", "ledger-service");
     static RenderedManifests prod;
     static RenderedManifests dev;
 
@@ -129,6 +129,11 @@ class ManifestsTest {
         assertEquals("false", prod.named("ConfigMap", "paygate-common").path("data").path("GATEWAY_CALLBACKS_ALLOW_LOCAL").asText());
         assertEquals("true", dev.named("ConfigMap", "payment-service").path("data").path("GATEWAY_PAYMENT_SANDBOX_ENABLED").asText());
         assertEquals(1, dev.named("Deployment", "payment-service").path("spec").path("replicas").asInt());
+        // docs/contract.md §12: the QA top-up credits money from nowhere; dev alone has it
+        assertEquals("false", prod.named("ConfigMap", "ledger-service").path("data")
+                .path("GATEWAY_LEDGER_SANDBOX_ENABLED").asText());
+        assertEquals("true", dev.named("ConfigMap", "ledger-service").path("data")
+                .path("GATEWAY_LEDGER_SANDBOX_ENABLED").asText());
     }
 
     @ParameterizedTest(name = "{0} -> {1}")
@@ -169,6 +174,18 @@ class ManifestsTest {
             "/admin/merchants/acme/suspend, merchant-service",
             "/admin/audit, merchant-service",
             "/adminx, none",
+            "/pg/balance, ledger-service",
+            "/pg/balance/transactions, ledger-service",
+            "/pg/balancex, none",
+            "/pg/settlements, ledger-service",
+            "/pg/settlements/STL-1/report, ledger-service",
+            "/pg/sandbox/balance/top-up, none",
+            "/admin/settlements/run, ledger-service",
+            "/admin/reconciliation, ledger-service",
+            "/admin/settlementsx, merchant-service",
+            "/internal/holds/demo/TRF-1, none",
+            "/v1.0/balance-inquiry, ledger-service",
+            "/v1.0/balance-inquiry/x, payment-service",
             "/pg/notifications/abc/redeliver, notification-service",
             "/pg/snap/public-key.pem, notification-service",
             "/pg/snap/public-keys/demo.pem, notification-service",
@@ -199,6 +216,9 @@ class ManifestsTest {
             "/pg/ops/disbursements/DSB1/status, payment-service",
             "/pg/sandbox/payments/PC1/simulate, payment-service",
             "/pg/sandbox/bindings/bnd_1/simulate, binding-service",
+            "/pg/sandbox/balance/top-up, ledger-service",
+            "/pg/sandbox/balancex, payment-service",
+            "/pg/balance, ledger-service",
             "/pg/sandbox/va/pay, payment-service",
             "/pg/sandbox/qris/pay, payment-service",
             "/pg/sandbox/subscriptions/SUB1/due, payment-service",
@@ -239,9 +259,18 @@ class ManifestsTest {
                 port -> allowed.add(from.path("namespaceSelector").path("matchLabels")
                         .path("kubernetes.io/metadata.name").asText() + ":" + port.path("port").asInt()))));
         assertEquals(Set.of("ingress-nginx:8080", "monitoring:9000"), allowed, "the Ingress reaches no health or metrics");
-        JsonNode binding = prod.named("NetworkPolicy", "binding-service-from-payment-service").path("spec");
-        assertEquals("payment-service", binding.path("ingress").get(0).path("from").get(0).path("podSelector")
-                .path("matchLabels").path("app.kubernetes.io/name").asText());
+        // only payment-service calls binding-service's and ledger-service's internal APIs, only ledger-service
+        // payment-service's (docs/contract.md §12), all on the API port
+        for (String[] pair : new String[][] {{"binding-service", "payment-service"},
+                {"ledger-service", "payment-service"}, {"payment-service", "ledger-service"}}) {
+            JsonNode policy = prod.named("NetworkPolicy", pair[0] + "-from-" + pair[1]).path("spec");
+            assertEquals(pair[0], policy.path("podSelector").path("matchLabels").path("app.kubernetes.io/name")
+                    .asText());
+            assertEquals(1, policy.path("ingress").size(), pair[0]);
+            assertEquals(pair[1], policy.path("ingress").get(0).path("from").get(0).path("podSelector")
+                    .path("matchLabels").path("app.kubernetes.io/name").asText(), pair[0]);
+            assertEquals(8080, policy.path("ingress").get(0).path("ports").get(0).path("port").asInt(), pair[0]);
+        }
         JsonNode egress = prod.named("NetworkPolicy", "notification-service-egress").path("spec").path("egress");
         Set<String> excepted = new HashSet<>();
         egress.forEach(rule -> rule.path("to").forEach(to -> to.path("ipBlock").path("except")
@@ -304,6 +333,11 @@ class ManifestsTest {
                     .path("containers").get(0).path("env");
             boolean servesSnap = !service.equals("notification-service") && !service.equals("merchant-service");
             assertEquals(servesSnap, hasEnv(env, "GATEWAY_SNAP_TOKEN_KEY"), service);
+            if (service.equals("ledger-service")) { // its merchants and their SNAP keys are merchant-config's alone
+                assertTrue(secretProperties(service + "-secrets").stringPropertyNames().stream()
+                        .noneMatch(key -> key.startsWith("gateway.merchants.")), service);
+                continue;
+            }
             assertFalse(hasEnv(env, "GATEWAY_SNAP_SIGNING_KEY") || hasEnv(env, "GATEWAY_SNAP_PREVIOUS_SIGNING_KEY"),
                     service + ": no gateway-wide SNAP signing key");
             Properties merchants = secretProperties(service + "-secrets");
@@ -427,5 +461,27 @@ class ManifestsTest {
         assertTrue(registry.containsKey("gateway.merchants.acme.notification-secret"), "the seed has every secret");
         JsonNode config = prod.named("ConfigMap", "merchant-service").path("data");
         assertTrue(config.path("QUARKUS_DATASOURCE_JDBC_URL").asText().endsWith("/merchant"));
+    }
+
+    /**
+     * docs/contract.md §12: payment-service reaches binding-service and ledger-service (holds before payouts) by their
+     * Services, ledger-service payment-service; ledger-service has a database of its own and its operators by hash.
+     */
+    @Test
+    void theServicesCallEachOtherByTheirServicesAndLedgerServiceHasItsOwnDatabase() throws Exception {
+        JsonNode payment = prod.named("ConfigMap", "payment-service").path("data");
+        assertEquals("http://binding-service", payment.path("QUARKUS_REST_CLIENT_BINDINGS_URL").asText());
+        assertEquals("http://ledger-service", payment.path("QUARKUS_REST_CLIENT_LEDGER_URL").asText());
+        JsonNode ledger = prod.named("ConfigMap", "ledger-service").path("data");
+        assertEquals("http://payment-service", ledger.path("GATEWAY_LEDGER_PAYMENT_SERVICE_URL").asText());
+        assertTrue(ledger.path("QUARKUS_DATASOURCE_JDBC_URL").asText().endsWith("/ledger"));
+        for (String name : List.of("payment-service", "binding-service", "ledger-service")) {
+            assertEquals(name, prod.named("Service", name).path("metadata").path("name").asText());
+            assertEquals(80, prod.named("Service", name).path("spec").path("ports").get(0).path("port").asInt());
+        }
+        Properties secrets = secretProperties("ledger-service-secrets");
+        assertTrue(secrets.containsKey("gateway.internal.token"));
+        assertTrue(secrets.stringPropertyNames().stream().filter(k -> k.startsWith("gateway.operators."))
+                .allMatch(k -> k.endsWith(".token-sha256")), "operators by their tokens' hashes only");
     }
 }

@@ -225,7 +225,7 @@ class OperationsManifestsTest {
         Pattern literal = Pattern.compile("\"(paygate\\.[a-z]+(?:\\.[a-z]+)+)\"");
         Path root = RenderedManifests.K8S.resolve("../..").normalize();
         for (String module : List.of("service-kit", "payment-service", "binding-service", "notification-service",
-                "merchant-service")) {
+                "merchant-service", "ledger-service")) {
             try (Stream<Path> files = Files.walk(root.resolve(module).resolve("src/main/java"))) {
                 for (Path file : files.filter(f -> f.toString().endsWith(".java")).toList()) {
                     Matcher m = literal.matcher(Files.readString(file));

@@ -14,7 +14,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * {@code deploy/local/train}: writes every service's AOT cache from a training run. The three services start from
+ * {@code deploy/local/train}: writes every service's AOT cache from a training run. The five services start from
  * their built {@code quarkus-app} on an embedded PostgreSQL and Kafka (the local stack, {@link AotCache#TRAIN}) with
  * the JVM options they run with, {@link TrainingWorkload} drives them through their real paths, and they are
  * stopped with SIGTERM: each JVM writes its cache at exit. With {@code --check}, the stack is then started once

@@ -11,14 +11,14 @@ import java.util.Map;
  * Each service's own Kafka principal on a secured broker (docs/contract.md §7), with the ACLs the contract gives it:
  * payment-service writes {@code payment-status} and {@code disbursement-status}, binding-service writes
  * {@code binding-status}, notification-service reads those three in group {@code notification-service} and writes
- * only its dead-letter topic; merchant-service alone writes (and creates) {@code merchant-config}, which every
- * service reads outside any group, merchant-service too (docs/contract.md §10, the registry's follower). The same ACLs
- * as deploy/k8s documents for production.
+ * only its dead-letter topic, ledger-service reads {@code payment-status} and {@code disbursement-status} in group
+ * {@code ledger-service} and writes nothing (docs/contract.md §12); merchant-service alone writes (and creates)
+ * {@code merchant-config}, which every service reads outside any group, merchant-service too (docs/contract.md §10,
+ * the registry's follower). The same ACLs as deploy/k8s documents for production.
  */
 record KafkaPrincipals(Map<String, EmbeddedKafkaBroker.Credentials> byService) {
 
     static final String DEAD_LETTER_TOPIC = "notification-dead-letter";
-    static final String NOTIFICATION_GROUP = "notification-service";
 
     /** The topics a service may write. */
     static List<String> writes(String service) {
@@ -44,11 +44,19 @@ record KafkaPrincipals(Map<String, EmbeddedKafkaBroker.Credentials> byService) {
         return List.of(Topics.MERCHANT_CONFIG);
     }
 
-    /** The topics a service may read (in its consumer group). */
+    /** The topics a service may read (in its consumer group, {@link #group}). */
     static List<String> reads(String service) {
-        return service.equals("notification-service")
-                ? List.of(Topics.PAYMENT_STATUS, Topics.BINDING_STATUS, Topics.DISBURSEMENT_STATUS)
-                : List.of();
+        return switch (service) {
+            case "notification-service" ->
+                    List.of(Topics.PAYMENT_STATUS, Topics.BINDING_STATUS, Topics.DISBURSEMENT_STATUS);
+            case "ledger-service" -> List.of(Topics.PAYMENT_STATUS, Topics.DISBURSEMENT_STATUS);
+            default -> List.of();
+        };
+    }
+
+    /** The consumer group a service reads {@link #reads} in: its own name, as its {@code group.id} says. */
+    static String group(String service) {
+        return service;
     }
 
     /** Creates a SCRAM-SHA-512 user per service with a fresh password, and its ACLs. */
@@ -61,7 +69,7 @@ record KafkaPrincipals(Map<String, EmbeddedKafkaBroker.Credentials> byService) {
                 kafka.allowProducing(spec.name(), writes(spec.name()).toArray(String[]::new));
             }
             if (!reads(spec.name()).isEmpty()) {
-                kafka.allowConsuming(spec.name(), NOTIFICATION_GROUP, reads(spec.name()).toArray(String[]::new));
+                kafka.allowConsuming(spec.name(), group(spec.name()), reads(spec.name()).toArray(String[]::new));
             }
             if (!creates(spec.name()).isEmpty()) {
                 kafka.allowCreating(spec.name(), creates(spec.name()).toArray(String[]::new));

@@ -21,7 +21,7 @@ import java.util.stream.Stream;
 
 /**
  * The local stack (docs/contract.md §8): an embedded PostgreSQL with one database per service, an embedded
- * Kafka broker, and the three services as separate processes on 8081–8083 with the sandbox merchants; with
+ * Kafka broker, and the five services as separate processes on 8081–8085 with the sandbox merchants; with
  * {@code --replicas N}, N processes of every service against the same database and broker, replica k of each on its
  * port + 10·k. Every port listens on 127.0.0.1 only unless {@code --listen} opens the services' ports wider.
  * Runs until interrupted (Ctrl-C or SIGTERM), then stops everything it started and, unless
@@ -234,7 +234,10 @@ public final class LocalStack {
         return kafkaPrincipals.byService().get(service);
     }
 
-    /** JDBC URL of a service's database ({@code payment}, {@code binding}, {@code notification}, {@code merchant}). */
+    /**
+     * JDBC URL of a service's database ({@code payment}, {@code binding}, {@code notification}, {@code merchant},
+     * {@code ledger}).
+     */
     public String jdbcUrl(String database) {
         return postgres.jdbcUrl(database);
     }
@@ -403,7 +406,8 @@ public final class LocalStack {
                 ? "  (every port listens on 127.0.0.1 only; --listen ADDRESS opens the services' ports wider)"
                 : "  (the services' ports listen on " + options.listen() + " (--listen): the sandbox and the ops token"
                         + " below are open to whoever reaches it)");
-        System.out.println("  PostgreSQL              " + postgres.jdbcUrl("<payment|binding|notification|merchant>")
+        System.out.println("  PostgreSQL              "
+                + postgres.jdbcUrl("<payment|binding|notification|merchant|ledger>")
                 + " user " + EmbeddedPostgresServer.USER + " password " + EmbeddedPostgresServer.PASSWORD);
         System.out.println("  Kafka                   " + kafka.bootstrapServers());
         if (kafkaPrincipals != null) {
@@ -447,7 +451,7 @@ public final class LocalStack {
         }
         if (!KafkaPrincipals.reads(service).isEmpty()) {
             parts.add("reads " + String.join(", ", KafkaPrincipals.reads(service)) + " in group "
-                    + KafkaPrincipals.NOTIFICATION_GROUP);
+                    + KafkaPrincipals.group(service));
         }
         if (!KafkaPrincipals.follows(service).isEmpty()) {
             parts.add("reads " + String.join(", ", KafkaPrincipals.follows(service)));

@@ -91,6 +91,15 @@ record ServiceConfig(UnaryOperator<String> jdbcUrl, String kafkaBootstrapServers
             // No Ingress here: payment-service's port is the SNAP paths' {base_url}, where a merchant fetches its SNAP
             // notification keys (docs/contract.md §9); it forwards them from notification-service.
             lines.add("gateway.payment.snap-public-keys-from=" + first("notification-service", firsts).baseUrl());
+            // A new payout is written only once ledger-service holds its funds (docs/contract.md §12): at the ledger
+            // replica of its own number, so that a ledger replica away (a rolling restart) refuses only its partner's
+            // payouts and a retry at another payment replica is held, as the Service's other endpoints would hold it.
+            lines.add("quarkus.rest-client.ledger.url=" + partner("ledger-service", process, firsts).baseUrl());
+        }
+        if (process.name().equals("ledger-service")) {
+            // Its reconciliations ask payment-service's internal API; the sandbox merchants' opening balances.
+            lines.add("gateway.ledger.payment-service-url=" + partner("payment-service", process, firsts).baseUrl());
+            lines.addAll(SandboxMerchants.ledgerLines());
         }
         if (process.name().equals("binding-service")) {
             lines.add("gateway.binding.public-base-url=" + first("binding-service", firsts).baseUrl());
@@ -112,6 +121,11 @@ record ServiceConfig(UnaryOperator<String> jdbcUrl, String kafkaBootstrapServers
         extraConfig.stream().filter(line -> payment || registry || !MidtransMerchant.paymentOnly(line))
                 .forEach(lines::add);
         return lines;
+    }
+
+    /** The replica of {@code service} with {@code process}'s number (the first one's ports + 10·k). */
+    private static ServiceSpec partner(String service, ServiceSpec process, List<ServiceSpec> firsts) {
+        return first(service, firsts).replica(process.replica());
     }
 
     private static ServiceSpec first(String service, List<ServiceSpec> firsts) {

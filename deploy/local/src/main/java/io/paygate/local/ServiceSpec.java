@@ -10,10 +10,10 @@ import java.util.List;
  */
 public record ServiceSpec(String name, int port, String database, int replica) {
 
-    /** Replica k of a service listens on the first one's port + this·k (8091–8094, 8101–8104, …). */
+    /** Replica k of a service listens on the first one's port + this·k (8091–8095, 8101–8105, …). */
     static final int REPLICA_PORT_STEP = 10;
     /**
-     * At most this many processes per service: replica 9 would take 8171–8174 and a tenth 8181–8184, the ports of a
+     * At most this many processes per service: replica 9 would take 8171–8175 and a tenth 8181–8185, the ports of a
      * stack started beside this one with {@code --port-offset 100}.
      */
     static final int MAX_REPLICAS = 9;
@@ -23,16 +23,17 @@ public record ServiceSpec(String name, int port, String database, int replica) {
         this(name, port, database, 0);
     }
 
-    /** The four services on their contract ports (8081–8084). */
+    /** The five services on their contract ports (8081–8085). */
     static final List<ServiceSpec> ALL = all(0);
 
-    /** The four services with their ports moved by {@code offset} (a second stack beside a running one). */
+    /** The five services with their ports moved by {@code offset} (a second stack beside a running one). */
     static List<ServiceSpec> all(int offset) {
         return List.of(
                 new ServiceSpec("payment-service", 8081 + offset, "payment"),
                 new ServiceSpec("binding-service", 8082 + offset, "binding"),
                 new ServiceSpec("notification-service", 8083 + offset, "notification"),
-                new ServiceSpec("merchant-service", 8084 + offset, "merchant"));
+                new ServiceSpec("merchant-service", 8084 + offset, "merchant"),
+                new ServiceSpec("ledger-service", 8085 + offset, "ledger"));
     }
 
     /**
@@ -98,7 +99,7 @@ public record ServiceSpec(String name, int port, String database, int replica) {
         return "http://localhost:" + port;
     }
 
-    /** Health and metrics (the Quarkus management interface): the process's port + 1000 (9081–9084, 9091–9094, …). */
+    /** Health and metrics (the Quarkus management interface): the process's port + 1000 (9081–9085, 9091–9095…). */
     public int managementPort() {
         return port + 1000;
     }

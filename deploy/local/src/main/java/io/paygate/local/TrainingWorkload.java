@@ -25,9 +25,9 @@ import java.util.stream.Collectors;
  * the services load, link and profile the code of their real paths before they write their AOT caches. Signed
  * initiations, the hosted page, card payments (captured, declined, 3-D Secure with OTP), a direct-debit binding and a
  * payment through it, status queries, callback registration, a disbursement the sandbox bank pays, notifications
- * delivered to a local merchant sink and read back, refused requests (bad signature, invalid body), health and
- * metrics. Every step must answer as the contract says, or the training fails: a cache trained on errors would
- * prepare the wrong paths.
+ * delivered to a local merchant sink and read back, the balance and its transactions, refused requests (bad
+ * signature, invalid body), health and metrics. Every step must answer as the contract says, or the training fails:
+ * a cache trained on errors would prepare the wrong paths.
  */
 final class TrainingWorkload {
 
@@ -51,6 +51,7 @@ final class TrainingWorkload {
     private final String bindings;
     private final String notifications;
     private final String merchants;
+    private final String ledger;
 
     TrainingWorkload(LocalStack stack, int rounds) {
         this.stack = stack;
@@ -59,6 +60,7 @@ final class TrainingWorkload {
         this.bindings = stack.baseUrl("binding-service");
         this.notifications = stack.baseUrl("notification-service");
         this.merchants = stack.baseUrl("merchant-service");
+        this.ledger = stack.baseUrl("ledger-service");
     }
 
     void run() throws IOException, InterruptedException {
@@ -88,6 +90,8 @@ final class TrainingWorkload {
             JsonNode list = JSON.readTree(send("GET", notifications, "/pg/notifications?limit=20", null, 200));
             String id = list.path("notifications").path(0).path("id").asText();
             send("GET", notifications, "/pg/notifications/" + id, null, 200);
+            send("GET", ledger, "/pg/balance", null, 200); // posted from the events above (docs/contract.md §12)
+            send("GET", ledger, "/pg/balance/transactions?limit=20", null, 200);
             probes();
             System.out.printf("  training workload: %d requests' worth of flows, %d notifications delivered, %.0f s%n",
                     rounds * 6, sink.received().size(), (System.nanoTime() - t0) / 1e9);
@@ -96,7 +100,7 @@ final class TrainingWorkload {
 
     private void probes() throws IOException, InterruptedException {
         for (String service : List.of("payment-service", "binding-service", "notification-service",
-                "merchant-service")) {
+                "merchant-service", "ledger-service")) {
             String management = stack.managementUrl(service);
             for (String path : List.of("/q/health/ready", "/q/health/live", "/q/health", "/q/metrics")) {
                 expect(http.send(HttpRequest.newBuilder(URI.create(management + path)).build(),

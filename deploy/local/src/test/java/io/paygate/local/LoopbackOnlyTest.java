@@ -80,7 +80,7 @@ class LoopbackOnlyTest {
     void everyProcessKnowsEveryApiAndManagementPortOfTheStack() {
         List<Integer> expected = new ArrayList<>();
         for (int k = 0; k < 3; k++) {
-            for (int port : new int[] {8081, 8082, 8083, 8084}) {
+            for (int port : new int[] {8081, 8082, 8083, 8084, 8085}) {
                 expected.add(port + 10 * k);
                 expected.add(port + 10 * k + 1000);
             }
@@ -90,7 +90,7 @@ class LoopbackOnlyTest {
         for (ServiceSpec process : PROCESSES) {
             assertTrue(config("127.0.0.1").lines(process, FIRSTS).contains(line), process.id());
         }
-        assertEquals(24, ServiceSpec.ports(PROCESSES).size());
+        assertEquals(30, ServiceSpec.ports(PROCESSES).size());
     }
 
     /** Issue 43: a callback could name the stack's PostgreSQL and Kafka ports; every port of the stack is listed. */

@@ -151,9 +151,38 @@ class PgcurlTest {
                 "/pg/merchant/callbacks/test", "/pg/merchant"), received.stream().map(r -> r.get("target")).toList());
     }
 
+    /**
+     * docs/contract.md §12: the merchant's money (balance, transactions, settlements, the sandbox top-up, the SNAP
+     * balance inquiry) and the operator's settlement run and reconciliation are ledger-service's, at 8085 (+ the
+     * offset); the operator's other /admin/ paths and the payments stay where they were.
+     */
+    @Test
+    void theMoneyPathsAndTheLedgersAdminPathsGoToLedgerService() throws Exception {
+        String elsewhere = "http://127.0.0.1:1";
+        Map<String, String> env = Map.of("PAYGATE_LEDGER_URL", base(), "PAYGATE_MERCHANT_SERVICE_URL", elsewhere,
+                "PAYGATE_PAYMENT_URL", elsewhere);
+        List<String> ledger = List.of("/pg/balance", "/pg/balance/transactions?type=FEE&limit=5",
+                "/pg/settlements?from=2026-01-01", "/pg/settlements/STL-1/report", "/pg/sandbox/balance/top-up",
+                "/v1.0/balance-inquiry", "/admin/settlements/run", "/admin/reconciliation?date=2026-01-01");
+        for (String path : ledger) {
+            assertEquals(0, pgcurl(env, "GET", path, "-o", "/dev/null").exit(), path);
+        }
+        Map<String, String> others = Map.of("PAYGATE_MERCHANT_SERVICE_URL", base(), "PAYGATE_PAYMENT_URL", base(),
+                "PAYGATE_LEDGER_URL", elsewhere);
+        for (String path : List.of("/admin/merchants", "/pg/balances", "/pg/sandbox/bank/TRF-1")) {
+            assertEquals(0, pgcurl(others, "GET", path, "-o", "/dev/null").exit(), path);
+        }
+        int port = server.getAddress().getPort();
+        assertEquals(0, pgcurl(Map.of(), "--port-offset", String.valueOf(port - 8085), "GET", "/pg/balance",
+                "-o", "/dev/null").exit());
+        List<String> expected = new ArrayList<>(ledger);
+        expected.addAll(List.of("/admin/merchants", "/pg/balances", "/pg/sandbox/bank/TRF-1", "/pg/balance"));
+        assertEquals(expected, received.stream().map(r -> r.get("target")).toList());
+    }
+
     @Test
     void refusesAnUnknownService() throws Exception {
-        assertEquals(2, pgcurl(Map.of(), "--service", "ledger", "GET", "/pg/x").exit());
+        assertEquals(2, pgcurl(Map.of(), "--service", "audit", "GET", "/pg/x").exit());
         assertTrue(received.isEmpty());
     }
 

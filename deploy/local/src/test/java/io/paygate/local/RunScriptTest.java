@@ -83,7 +83,8 @@ class RunScriptTest {
         for (String jar : List.of("payment-service/target/quarkus-app/quarkus-run.jar",
                 "binding-service/target/quarkus-app/quarkus-run.jar",
                 "notification-service/target/quarkus-app/quarkus-run.jar",
-                "merchant-service/target/quarkus-app/quarkus-run.jar", "deploy/local/target/local-stack.jar")) {
+                "merchant-service/target/quarkus-app/quarkus-run.jar",
+                "ledger-service/target/quarkus-app/quarkus-run.jar", "deploy/local/target/local-stack.jar")) {
             Files.createDirectories(tree.resolve(jar).getParent());
             Files.writeString(tree.resolve(jar), "");
         }

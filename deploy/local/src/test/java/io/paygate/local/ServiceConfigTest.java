@@ -39,7 +39,7 @@ class ServiceConfigTest {
 
     @Test
     void everyReplicaUsesTheSameDatabaseBrokerAndKeys() {
-        List<String> lines = CONFIG.lines(PROCESSES.get(5), FIRSTS); // binding-service, replica 1
+        List<String> lines = CONFIG.lines(PROCESSES.get(6), FIRSTS); // binding-service, replica 1
 
         assertTrue(lines.contains("quarkus.datasource.jdbc.url=jdbc:postgresql://127.0.0.1:15432/binding"));
         assertTrue(lines.contains("kafka.bootstrap.servers=127.0.0.1:39092"));
@@ -49,14 +49,39 @@ class ServiceConfigTest {
 
     @Test
     void linksAndTheBindingsClientNameTheFirstReplicaAsThePublicAddress() {
-        List<String> payment2 = CONFIG.lines(PROCESSES.get(8), FIRSTS);
-        List<String> binding1 = CONFIG.lines(PROCESSES.get(5), FIRSTS);
+        List<String> payment2 = CONFIG.lines(PROCESSES.get(10), FIRSTS);
+        List<String> binding1 = CONFIG.lines(PROCESSES.get(6), FIRSTS);
 
         assertTrue(payment2.contains("gateway.payment.public-base-url=http://localhost:8081"));
         assertTrue(payment2.contains("quarkus.rest-client.bindings.url=http://localhost:8082"));
         assertTrue(binding1.contains("gateway.binding.public-base-url=http://localhost:8082"));
         // {base_url} of the SNAP paths is payment-service's: it forwards the merchants' SNAP keys (no Ingress here)
         assertTrue(payment2.contains("gateway.payment.snap-public-keys-from=http://localhost:8083"));
+        // a new payout is held first at ledger-service, which asks payment-service back (docs/contract.md §12): each
+        // at the other's replica of its own number, so one replica away refuses only its partner's calls
+        assertTrue(payment2.contains("quarkus.rest-client.ledger.url=http://localhost:8105"));
+        assertTrue(CONFIG.lines(PROCESSES.get(0), FIRSTS)
+                .contains("quarkus.rest-client.ledger.url=http://localhost:8085"));
+        List<String> ledger2 = CONFIG.lines(PROCESSES.get(14), FIRSTS);
+        assertTrue(ledger2.contains("gateway.ledger.payment-service-url=http://localhost:8101"), ledger2.toString());
+        assertTrue(ledger2.contains("quarkus.datasource.jdbc.url=jdbc:postgresql://127.0.0.1:15432/ledger"));
+    }
+
+    /**
+     * docs/contract.md §8, §12: the sandbox merchants start with 1,000,000,000.00 available, which ledger-service
+     * alone is given (it posts each once); every replica of it gets the same lines.
+     */
+    @Test
+    void ledgerServiceAloneGetsTheSandboxMerchantsOpeningBalances() {
+        for (ServiceSpec process : PROCESSES) {
+            List<String> balances = CONFIG.lines(process, FIRSTS).stream()
+                    .filter(line -> line.startsWith("gateway.ledger.opening-balances.")).toList();
+            List<String> expected = process.name().equals("ledger-service")
+                    ? List.of("gateway.ledger.opening-balances.demo=1000000000.00",
+                            "gateway.ledger.opening-balances.demo2=1000000000.00")
+                    : List.of();
+            assertEquals(expected, balances, process.id());
+        }
     }
 
     @Test
@@ -99,9 +124,12 @@ class ServiceConfigTest {
         assertFalse(text.contains("event-key-of-this-run"));
     }
 
+    /** The lines but the process's own ports and the partner replica it calls (payment- and ledger-service). */
     private static Set<String> withoutPorts(List<String> lines) {
         return lines.stream()
-                .filter(line -> !line.startsWith("quarkus.http.port=") && !line.startsWith("quarkus.management.port="))
+                .filter(line -> !line.startsWith("quarkus.http.port=") && !line.startsWith("quarkus.management.port=")
+                        && !line.startsWith("quarkus.rest-client.ledger.url=")
+                        && !line.startsWith("gateway.ledger.payment-service-url="))
                 .collect(Collectors.toSet());
     }
 

@@ -21,33 +21,33 @@ class ServiceSpecTest {
     void replicaKOfEachServiceListensOnTheFirstOnesPortPlusTenTimesK() {
         List<ServiceSpec> processes = ServiceSpec.all(0, 3);
 
-        assertEquals(List.of(8081, 8082, 8083, 8084, 8091, 8092, 8093, 8094, 8101, 8102, 8103, 8104),
+        assertEquals(List.of(8081, 8082, 8083, 8084, 8085, 8091, 8092, 8093, 8094, 8095, 8101, 8102, 8103, 8104, 8105),
                 processes.stream().map(ServiceSpec::port).toList());
-        assertEquals(List.of(0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2),
+        assertEquals(List.of(0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2),
                 processes.stream().map(ServiceSpec::replica).toList());
-        assertEquals(List.of("payment-service", "binding-service", "notification-service", "merchant-service"),
-                processes.subList(8, 12).stream().map(ServiceSpec::name).toList());
-        assertEquals(List.of("payment", "binding", "notification", "merchant"),
-                processes.subList(4, 8).stream().map(ServiceSpec::database).toList());
+        assertEquals(List.of("payment-service", "binding-service", "notification-service", "merchant-service",
+                "ledger-service"), processes.subList(10, 15).stream().map(ServiceSpec::name).toList());
+        assertEquals(List.of("payment", "binding", "notification", "merchant", "ledger"),
+                processes.subList(5, 10).stream().map(ServiceSpec::database).toList());
     }
 
     @Test
     void everyReplicasManagementPortIsItsOwnPortPlusAThousand() {
         List<ServiceSpec> processes = ServiceSpec.all(0, 2);
 
-        assertEquals(List.of(9081, 9082, 9083, 9084, 9091, 9092, 9093, 9094),
+        assertEquals(List.of(9081, 9082, 9083, 9084, 9085, 9091, 9092, 9093, 9094, 9095),
                 processes.stream().map(ServiceSpec::managementPort).toList());
-        assertEquals("http://localhost:8092", processes.get(5).baseUrl());
-        assertEquals("http://localhost:9092", processes.get(5).managementUrl());
+        assertEquals("http://localhost:8092", processes.get(6).baseUrl());
+        assertEquals("http://localhost:9092", processes.get(6).managementUrl());
     }
 
     @Test
     void replicasMoveWithThePortOffset() {
         List<ServiceSpec> processes = ServiceSpec.all(20_000, 2);
 
-        assertEquals(List.of(28081, 28082, 28083, 28084, 28091, 28092, 28093, 28094),
+        assertEquals(List.of(28081, 28082, 28083, 28084, 28085, 28091, 28092, 28093, 28094, 28095),
                 processes.stream().map(ServiceSpec::port).toList());
-        assertEquals(29093, processes.get(6).managementPort());
+        assertEquals(29093, processes.get(7).managementPort());
     }
 
     @Test
@@ -65,7 +65,7 @@ class ServiceSpecTest {
                 assertTrue(ports.add(process.managementPort()), "port " + process.managementPort() + " twice");
             }
         }
-        assertEquals(2 * 9 * 4 * 2, ports.size());
+        assertEquals(2 * 9 * 5 * 2, ports.size());
     }
 
     @ParameterizedTest
@@ -82,13 +82,13 @@ class ServiceSpecTest {
         List<ServiceSpec> processes = ServiceSpec.all(0, 3);
 
         ServiceProcess first = new ServiceProcess(processes.get(0), run);
-        ServiceProcess third = new ServiceProcess(processes.get(10), run);
+        ServiceProcess third = new ServiceProcess(processes.get(12), run);
 
         assertEquals(run.resolve("logs/payment-service.log"), first.log());
         assertEquals(run.resolve("payment-service"), first.workDir());
         assertEquals(run.resolve("logs/notification-service-2.log"), third.log());
         assertEquals(run.resolve("notification-service-2"), third.workDir());
-        assertEquals("notification-service-2", processes.get(10).id());
+        assertEquals("notification-service-2", processes.get(12).id());
     }
 
     @Test

@@ -18,24 +18,24 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class UrlsScriptTest {
 
     private static final String SHOW = "; echo \"$PAYGATE_PORT_OFFSET $PAYGATE_PAYMENT_URL $PAYGATE_BINDING_URL "
-            + "$PAYGATE_NOTIFICATION_URL $PAYGATE_MERCHANT_SERVICE_URL $PAYGATE_MERCHANT_URL\"";
+            + "$PAYGATE_NOTIFICATION_URL $PAYGATE_MERCHANT_SERVICE_URL $PAYGATE_LEDGER_URL $PAYGATE_MERCHANT_URL\"";
 
     @Test
     void theOffsetGivenMovesEveryAddressTheToursUse() throws Exception {
         String out = bash(Map.of(), "source urls.sh 30000 >/dev/null" + SHOW);
 
         assertEquals("30000 http://localhost:38081 http://localhost:38082 http://localhost:38083 http://localhost:38084 "
-                + "http://localhost:39000\n",
+                + "http://localhost:38085 http://localhost:39000\n",
                 out);
     }
 
     @Test
     void withoutAnOffsetItFollowsTheExportedOneElseZero() throws Exception {
         assertEquals("500 http://localhost:8581 http://localhost:8582 http://localhost:8583 http://localhost:8584 "
-                + "http://localhost:9500\n",
+                + "http://localhost:8585 http://localhost:9500\n",
                 bash(Map.of("PAYGATE_PORT_OFFSET", "500"), "source urls.sh >/dev/null" + SHOW));
         assertEquals("0 http://localhost:8081 http://localhost:8082 http://localhost:8083 http://localhost:8084 "
-                + "http://localhost:9000\n",
+                + "http://localhost:8085 http://localhost:9000\n",
                 bash(Map.of(), "source urls.sh >/dev/null" + SHOW));
     }
 

@@ -182,5 +182,15 @@ class RegistryConcurrencyTest {
         public Optional<GatewayConfig.MerchantRateLimit> rateLimit() {
             return Optional.empty();
         }
+
+        @Override
+        public Optional<String> fees() {
+            return Optional.empty();
+        }
+
+        @Override
+        public Optional<Integer> settlementDelayDays() {
+            return Optional.empty();
+        }
     }
 }

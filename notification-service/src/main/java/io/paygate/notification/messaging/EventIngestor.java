@@ -1,5 +1,6 @@
 package io.paygate.notification.messaging;
 
+import io.paygate.kit.events.EventAuthenticity;
 import io.paygate.kit.observability.LogContext;
 import io.paygate.kit.registry.MerchantConfigFollower;
 import io.paygate.notification.NotificationDraft;

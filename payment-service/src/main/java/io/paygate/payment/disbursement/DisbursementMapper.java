@@ -5,6 +5,7 @@ import io.paygate.model.api.disbursement.AdditionalInfo;
 import io.paygate.model.api.disbursement.DisbursementStatusResponse;
 import io.paygate.model.api.disbursement.TransferAmount;
 import io.paygate.model.api.disbursement.TransferResponse;
+import io.paygate.model.api.ledger.InternalDisbursement;
 import io.paygate.model.error.ResponseCode;
 import io.paygate.model.event.DisbursementStatusChanged;
 import io.paygate.model.api.disbursement.TriggerType;
@@ -33,6 +34,11 @@ public final class DisbursementMapper {
         return new DisbursementStatusChanged(WireTime.dateTime(d.transactionDate, zone),
                 WireTime.dateTime(d.transferDateTime, zone), d.referenceNo, d.partnerReferenceNo, d.beneficiaryBankCode,
                 d.beneficiaryAccountName, d.beneficiaryAccountNo, amount(d), d.status, trigger, new AdditionalInfo(d.notes));
+    }
+
+    static InternalDisbursement toInternal(Disbursement d) {
+        return new InternalDisbursement(d.referenceNo, d.partnerReferenceNo, d.merchantId, amount(d).value(), d.currency,
+                d.status);
     }
 
     private static TransferAmount amount(Disbursement d) {

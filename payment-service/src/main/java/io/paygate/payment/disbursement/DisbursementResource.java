@@ -16,6 +16,8 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import org.jboss.resteasy.reactive.RestResponse;
 import io.paygate.kit.openapi.GatewayOpenApiFilter;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.ExampleObject;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 
@@ -38,6 +40,17 @@ public class DisbursementResource {
     @Path("/transfer")
     @Consumes(MediaType.APPLICATION_JSON)
     @APIResponse(responseCode = "200", description = "Accepted, latestTransactionStatus 01")
+    @APIResponse(responseCode = "403", description = "4030401: the merchant's available balance does not cover the "
+            + "amount and its disbursement fee (docs/contract.md §12); nothing was written",
+            content = @Content(mediaType = MediaType.APPLICATION_JSON, examples = @ExampleObject(name = "4030401",
+                    value = """
+                            {"responseCode":"4030401","responseMessage":"Insufficient Funds"}""")))
+    @APIResponse(responseCode = "503", description = "5030401: the funds could not be held (the balance service is "
+            + "away; a transfer is never accepted unheld); 5030400: the database cannot be reached. Nothing was "
+            + "written: send the same request again after Retry-After",
+            content = @Content(mediaType = MediaType.APPLICATION_JSON, examples = @ExampleObject(name = "5030401",
+                    value = """
+                            {"responseCode":"5030401","responseMessage":"Balance Unavailable"}""")))
     public TransferResponse transfer(@Valid @NotNull TransferRequest request) {
         return disbursements.transfer(merchant.get(), request);
     }

@@ -12,11 +12,14 @@ import io.paygate.model.api.disbursement.DisbursementStatusResponse;
 import io.paygate.model.api.disbursement.TransferRequest;
 import io.paygate.model.api.disbursement.TransferResponse;
 import io.paygate.model.api.disbursement.TriggerType;
+import io.paygate.model.api.ledger.InternalDisbursement;
 import io.paygate.model.event.EventEnvelope;
 import io.paygate.model.ids.RandomIds;
 import io.paygate.model.event.Topics;
 import io.paygate.model.json.CanonicalJson;
+import io.paygate.model.error.ErrorCase;
 import io.paygate.model.status.DisbursementStatus;
+import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.transaction.Transactional;
 import org.jboss.logging.Logger;
@@ -44,11 +47,13 @@ public class DisbursementService {
     private final MeterRegistry metrics;
     private final MerchantTags merchants;
     private final DisbursementBank bank;
+    private final PayoutHolds holds;
     private final Clock clock = Clock.systemUTC();
 
     DisbursementService(DisbursementRepository disbursements, DisbursementConfig config, GatewayConfig gateway,
                         Outbox outbox, MeterRegistry metrics, MoneyMovements ledger, MerchantTags merchants,
-                        DisbursementBank bank) {
+                        DisbursementBank bank, PayoutHolds holds) {
+        this.holds = holds;
         this.ledger = ledger;
         this.bank = bank;
         this.metrics = metrics;
@@ -61,7 +66,9 @@ public class DisbursementService {
 
     /**
      * Creates a transfer in {@code 01}, or returns the existing one for the same {@code partnerReferenceNo} and
-     * content; the same reference with other content is {@code 4090400}. Concurrent duplicates cannot create two.
+     * content; the same reference with other content is {@code 4090400}. Concurrent duplicates cannot create two. A new
+     * transfer is written only once ledger-service has held its funds ({@link PayoutHolds}: {@code 4030401},
+     * {@code 5030401} otherwise, and nothing written); a replay asks for no hold.
      */
     public TransferResponse transfer(Merchant merchant, TransferRequest request) {
         return transfer(merchant, request, CanonicalJson.fingerprint(request), d -> {
@@ -77,19 +84,40 @@ public class DisbursementService {
      */
     public TransferResponse transfer(Merchant merchant, TransferRequest request, String hash,
                                      Consumer<Disbursement> extra) {
-        return Unique.findOrCreate(() -> existingOrCreate(merchant, request, hash, extra),
+        Optional<TransferResponse> existing = existingNow(merchant, request, hash);
+        if (existing.isPresent()) {
+            return existing.get(); // a replay answers as before: its funds were held when it was made
+        }
+        String referenceNo;
+        try {
+            // The hold keeps the reference it was first asked with: a retry after a hold whose transfer was never
+            // written, or the same request at two replicas at once, writes the transfer under that one.
+            referenceNo = holds.hold(merchant.id(), request.partnerReferenceNo(), newReferenceNo(), request.amount())
+                    .referenceNo();
+        } catch (ApiException e) {
+            if (e.errorCase() == ErrorCase.CONFLICT) {
+                // the same request, written meanwhile at another replica, answers as itself
+                return existingNow(merchant, request, hash).orElseThrow(() -> e);
+            }
+            throw e;
+        }
+        return Unique.findOrCreate(() -> existingOrCreate(merchant, request, hash, extra, referenceNo),
                 () -> existing(merchant, request, hash).orElseThrow());
     }
 
+    private Optional<TransferResponse> existingNow(Merchant merchant, TransferRequest request, String hash) {
+        return QuarkusTransaction.requiringNew().call(() -> existing(merchant, request, hash));
+    }
+
     private TransferResponse existingOrCreate(Merchant merchant, TransferRequest request, String hash,
-                                              Consumer<Disbursement> extra) {
+                                              Consumer<Disbursement> extra, String referenceNo) {
         Optional<TransferResponse> existing = existing(merchant, request, hash);
         if (existing.isPresent()) {
             return existing.get();
         }
         Instant now = clock.instant();
         Disbursement d = new Disbursement();
-        d.referenceNo = newReferenceNo();
+        d.referenceNo = referenceNo;
         d.merchantId = merchant.id();
         d.partnerReferenceNo = request.partnerReferenceNo();
         d.contentHash = hash;
@@ -124,6 +152,12 @@ public class DisbursementService {
     public Optional<DisbursementStatusResponse> status(Merchant merchant, String partnerReferenceNo) {
         return disbursements.findByPartnerReference(merchant.id(), partnerReferenceNo)
                 .map(d -> DisbursementMapper.toStatusResponse(d, gateway.timezone()));
+    }
+
+    /** The merchant's transfer by its own reference as ledger-service asks for it (internal API); unknown: empty. */
+    @Transactional
+    public Optional<InternalDisbursement> internal(String merchantId, String partnerReferenceNo) {
+        return disbursements.findByPartnerReference(merchantId, partnerReferenceNo).map(DisbursementMapper::toInternal);
     }
 
     /** The merchant cancels ({@code 01→05} or {@code 03→05}, manual). */

@@ -28,7 +28,10 @@ public class PaymentServiceCodes implements ServiceCodeResolver {
         if (path.startsWith("/pg/payment/card/status") || path.startsWith("/pg/payment/card/check")) {
             return ServiceCode.PAYMENT_STATUS;
         }
-        if (path.startsWith("/pg/disbursement/status")) {
+        if (path.startsWith("/internal/ledger-facts")) {
+            return ServiceCode.LISTS_AND_REPORTS;
+        }
+        if (path.startsWith("/pg/disbursement/status") || path.startsWith("/internal/disbursements")) {
             return ServiceCode.DISBURSEMENT_STATUS;
         }
         if (path.startsWith("/pg/disbursement") || path.startsWith("/pg/ops/disbursements")) {

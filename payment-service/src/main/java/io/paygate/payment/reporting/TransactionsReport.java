@@ -5,6 +5,7 @@ import io.paygate.payment.payment.GatewayTime;
 import io.paygate.payment.payment.MoneyMovements;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.ws.rs.core.StreamingOutput;
+import io.paygate.kit.rest.ReportCells;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVPrinter;
 
@@ -60,19 +61,12 @@ public class TransactionsReport {
     }
 
     /**
-     * A value as a report cell (docs/contract.md §3b, OWASP "CSV injection"): one that would begin with {@code =},
-     * {@code +}, {@code -}, {@code @}, a tab or a carriage return gets a leading {@code '}, so that no spreadsheet reads
-     * it as a formula. Every column goes through here: order ids such as {@code -2-3} are allowed, and a transfer's
-     * method is its beneficiary bank code, free text. RFC 4180 quoting is the printer's, after this.
+     * A value as a report cell: service-kit's {@link ReportCells#cell} (the formula guard of docs/contract.md §3b). Every
+     * column goes through here: order ids such as {@code -2-3} are allowed, and a transfer's method is its beneficiary
+     * bank code, free text.
      */
     static String cell(String value) {
-        if (value == null || value.isEmpty()) {
-            return value;
-        }
-        return switch (value.charAt(0)) {
-            case '=', '+', '-', '@', '\t', '\r' -> "'" + value;
-            default -> value;
-        };
+        return ReportCells.cell(value);
     }
 
     /** The report of {@code merchantId}'s {@code day}, written when the reply is. */

@@ -16,6 +16,7 @@ import jakarta.ws.rs.core.Response;
 import io.paygate.kit.openapi.GatewayOpenApiFilter;
 import io.paygate.model.snap.transfer.TransferInterbankReply;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.ExampleObject;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
@@ -46,6 +47,17 @@ public class SnapTransferResource {
     @APIResponse(responseCode = "200", description = "The transfer, 01 (or the first reply again)",
             content = @Content(mediaType = MediaType.APPLICATION_JSON,
                     schema = @Schema(implementation = TransferInterbankReply.class)))
+    @APIResponse(responseCode = "403", description = "4031814: the merchant's available balance does not cover the "
+            + "amount and its disbursement fee (docs/contract.md §12); nothing was written",
+            content = @Content(mediaType = MediaType.APPLICATION_JSON, examples = @ExampleObject(name = "4031814",
+                    value = """
+                            {"responseCode":"4031814","responseMessage":"Insufficient Funds"}""")))
+    @APIResponse(responseCode = "503", description = "5031801: the funds could not be held (the balance service is "
+            + "away; a transfer is never accepted unheld); 5031800: the database cannot be reached. Nothing was "
+            + "written: send the same request again after Retry-After",
+            content = @Content(mediaType = MediaType.APPLICATION_JSON, examples = @ExampleObject(name = "5031801",
+                    value = """
+                            {"responseCode":"5031801","responseMessage":"Balance Unavailable"}""")))
     public Response transfer(@Valid @NotNull TransferInterbankRequest request) {
         return transfers.transfer(snap.merchant(), request);
     }

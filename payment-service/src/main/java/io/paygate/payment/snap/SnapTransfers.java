@@ -61,6 +61,7 @@ public class SnapTransfers {
     /**
      * transfer-interbank, once per {@code partnerReferenceNo}; every field is checked before anything is claimed or
      * written. A §5 transfer with the same reference made through {@code /pg/} is another request: {@code 4091801}.
+     * The funds are held first as on {@code /pg/}: not enough is {@code 4031814}, ledger-service away {@code 5031801}.
      */
     public Response transfer(Merchant merchant, TransferInterbankRequest request) {
         SnapPayments.requireRupiah(request.amount(), "amount");
@@ -85,7 +86,10 @@ public class SnapTransfers {
                 if (e.errorCase() == ErrorCase.CONFLICT) {
                     throw SnapException.duplicatePartnerReference();
                 }
-                throw e;
+                if (e.errorCase() == ErrorCase.INSUFFICIENT_FUNDS) {
+                    throw SnapException.of(SnapCase.INSUFFICIENT_FUNDS, null); // 4031814 (docs/contract.md §12)
+                }
+                throw e; // 5031801 when the funds could not be held
             }
             DisbursementStatus status = made.latestTransactionStatus();
             return new TransferInterbankReply(SnapCase.SUCCESSFUL.code(ServiceCode.SNAP_TRANSFER_INTERBANK),

@@ -97,7 +97,7 @@ class PaymentOpenApiTest {
     void everyOperationDocumentsTheDatabaseOutageWithItsRetryAfter() {
         assertEquals(Set.of("5030100"), doc.exampleCodes("POST", INITIATE, 503));
         assertEquals(Set.of("5030300"), doc.exampleCodes("GET", STATUS, 503));
-        assertEquals(Set.of("5030400"), doc.exampleCodes("POST", TRANSFER, 503));
+        assertEquals(Set.of("5030400", "5030401"), doc.exampleCodes("POST", TRANSFER, 503));
         assertEquals(Set.of("5030800"), doc.exampleCodes("GET", "/pg/pay/{paymentCode}", 503));
         assertEquals("integer", doc.operation("POST", INITIATE)
                 .at("/responses/503/headers/Retry-After/schema/type").asText());
@@ -109,6 +109,9 @@ class PaymentOpenApiTest {
         assertEquals(Set.of("4010300"), doc.exampleCodes("GET", STATUS, 401));
         assertTrue(doc.exampleCodes("POST", TRANSFER, 400).containsAll(Set.of("4000401", "4000402")));
         assertEquals(Set.of("4090400"), doc.exampleCodes("POST", TRANSFER, 409));
+        assertTrue(doc.exampleCodes("POST", TRANSFER, 403).contains("4030401"), "payouts hold funds first (§12)");
+        assertTrue(doc.exampleCodes("POST", "/v1.0/transfer-interbank", 403).contains("4031814"));
+        assertTrue(doc.exampleCodes("POST", "/v1.0/transfer-interbank", 503).contains("5031801"));
         assertEquals(Set.of("4040501"), doc.exampleCodes("GET", TRANSFER_STATUS, 404));
         assertEquals("07", doc.operation("GET", TRANSFER_STATUS)
                 .at("/responses/404/content/application~1json/examples/4040501/value/latestTransactionStatus").asText());
@@ -163,8 +166,9 @@ class PaymentOpenApiTest {
         }
         assertTrue(doc.operations().containsAll(SANDBOX_PAGES), doc.operations()::toString);
         // docs/contract.md §1b: + 3 stored cards and one-click, 3 direct-debit purchase, 4 subscription, 1 list, 1 sandbox
-        // time control; §9: + 12 SNAP (the access token, 3 virtual account, 4 QRIS, 4 direct debit)
-        assertEquals(63, doc.operations().size(), doc.operations()::toString);
+        // time control; §9: + 12 SNAP (the access token, 3 virtual account, 4 QRIS, 4 direct debit); §12: + 2 internal
+        // for ledger-service (a transfer, the day's facts)
+        assertEquals(65, doc.operations().size(), doc.operations()::toString);
     }
 
     /** docs/contract.md §9: the access token is signed with the merchant's RSA key, not the /pg/ headers. */

@@ -5,7 +5,9 @@ import io.paygate.kit.snap.AccessTokens;
 import io.paygate.model.event.EventEnvelope;
 import io.paygate.model.event.Topics;
 import io.paygate.model.snap.SnapTransactionSigner;
+import io.paygate.model.json.Json;
 import io.paygate.payment.support.Db;
+import io.paygate.payment.support.LedgerServiceResource;
 import io.paygate.payment.support.PaymentTestResources;
 import io.paygate.testsupport.kafka.TopicReader;
 import io.paygate.testsupport.quarkus.KafkaResource;
@@ -15,6 +17,7 @@ import jakarta.inject.Inject;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
+import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
@@ -306,5 +309,41 @@ class SnapTransferTest {
         // §0's signature opens no SNAP path.
         as(DEMO).body(body).post(TRANSFER).then().statusCode(401).body("responseCode", equalTo("4011801"));
         assertEquals(transfers, count("SELECT count(*) FROM disbursement"));
+    }
+
+    /** docs/contract.md §12: the funds are held first, as on {@code /pg/}; a refusal writes nothing and is not kept. */
+    @Test
+    void aSnapTransferHoldsItsFundsFirstAndIsRefusedWithoutThem() {
+        String reference = newReference();
+        String body = transferBody(reference, "1234567890", "7000.00");
+        String referenceNo = post(TRANSFER, body).statusCode(200).extract().path("referenceNo");
+        post(TRANSFER, body).statusCode(200).body("referenceNo", equalTo(referenceNo));
+        List<LedgerServiceResource.Call> calls = LedgerServiceResource.calls(DEMO.id(), reference);
+        assertEquals(1, calls.size(), "a replay asks for no second hold");
+        assertEquals(referenceNo, Json.tree(calls.getFirst().body()).get("referenceNo").asText());
+        assertEquals("7000.00", Json.tree(calls.getFirst().body()).get("amount").asText());
+
+        String poor = newReference();
+        String tooMuch = LedgerServiceResource.available(DEMO.id()).add(BigDecimal.ONE).toPlainString();
+        assertRefused(post(TRANSFER, transferBody(poor, "1234567890", tooMuch)), 403, "4031814", "Insufficient Funds");
+        assertEquals(0, count("SELECT count(*) FROM disbursement WHERE partner_reference_no = ?", poor));
+        assertEquals(0, count("SELECT count(*) FROM outbox_event WHERE strpos(payload, ?) > 0", poor));
+        assertEquals(0, count("SELECT count(*) FROM snap_idempotency WHERE partner_reference_no = ?", poor));
+    }
+
+    @Test
+    void aSnapTransferWithLedgerServiceAwayIsUnavailableAndWritesNothing() {
+        String reference = newReference();
+        String body = transferBody(reference, "1234567890", "3000.00");
+        LedgerServiceResource.mode(LedgerServiceResource.Mode.FAILING);
+        try {
+            post(TRANSFER, body).statusCode(503).header("Retry-After", equalTo("5"))
+                    .body("responseCode", equalTo("5031801")).body("responseMessage", equalTo("Balance Unavailable"));
+        } finally {
+            LedgerServiceResource.mode(LedgerServiceResource.Mode.NORMAL);
+        }
+        assertEquals(0, count("SELECT count(*) FROM disbursement WHERE partner_reference_no = ?", reference));
+        assertEquals(0, count("SELECT count(*) FROM outbox_event WHERE strpos(payload, ?) > 0", reference));
+        post(TRANSFER, body).statusCode(200).body("responseCode", equalTo("2001800")); // the same request, again
     }
 }

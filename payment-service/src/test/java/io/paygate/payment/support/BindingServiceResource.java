@@ -10,7 +10,6 @@ import io.paygate.testsupport.quarkus.SandboxConfigResource;
 import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
 
 import java.io.IOException;
-import java.net.InetSocketAddress;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
@@ -64,14 +63,8 @@ public class BindingServiceResource implements QuarkusTestResourceLifecycleManag
 
     @Override
     public Map<String, String> start() {
-        try {
-            server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
-        } catch (IOException e) {
-            throw new IllegalStateException(e);
-        }
-        server.createContext("/internal/bindings", this::handle);
-        server.start();
-        return Map.of("quarkus.rest-client.bindings.url", "http://127.0.0.1:" + server.getAddress().getPort());
+        server = StandInServers.start("/internal/bindings", this::handle, null);
+        return Map.of("quarkus.rest-client.bindings.url", StandInServers.url(server));
     }
 
     @Override
@@ -84,12 +77,12 @@ public class BindingServiceResource implements QuarkusTestResourceLifecycleManag
     private void handle(HttpExchange exchange) throws IOException {
         try (exchange) {
             if (FAILING.get()) {
-                answer(exchange, 503, "{\"responseCode\":\"5030200\",\"responseMessage\":\"Service Unavailable\"}");
+                StandInServers.answer(exchange, 503, "{\"responseCode\":\"5030200\",\"responseMessage\":\"Service Unavailable\"}");
                 return;
             }
             if (!("Bearer " + SandboxConfigResource.INTERNAL_TOKEN)
                     .equals(exchange.getRequestHeaders().getFirst("Authorization"))) {
-                answer(exchange, 401, "{\"responseCode\":\"4010200\",\"responseMessage\":\"Unauthorized.\"}");
+                StandInServers.answer(exchange, 401, "{\"responseCode\":\"4010200\",\"responseMessage\":\"Unauthorized.\"}");
                 return;
             }
             Map<String, String> query = query(exchange.getRequestURI().getRawQuery());
@@ -104,16 +97,16 @@ public class BindingServiceResource implements QuarkusTestResourceLifecycleManag
                                 s.binding().sourceOfFundsType(),
                                 s.binding().label()))
                         .toList();
-                answer(exchange, 200, Json.write(new ActiveBinding.Page(active)));
+                StandInServers.answer(exchange, 200, Json.write(new ActiveBinding.Page(active)));
                 return;
             }
             LOOKUPS.incrementAndGet();
             Stored s = BINDINGS.get(path.substring("/internal/bindings/".length()));
             if (s == null || !s.merchantId().equals(merchantId)) {
-                answer(exchange, 404, "{\"responseCode\":\"4040201\",\"responseMessage\":\"Transaction Not Found\"}");
+                StandInServers.answer(exchange, 404, "{\"responseCode\":\"4040201\",\"responseMessage\":\"Transaction Not Found\"}");
                 return;
             }
-            answer(exchange, 200, Json.write(s.binding()));
+            StandInServers.answer(exchange, 200, Json.write(s.binding()));
         }
     }
 
@@ -129,12 +122,5 @@ public class BindingServiceResource implements QuarkusTestResourceLifecycleManag
             }
         }
         return out;
-    }
-
-    private static void answer(HttpExchange exchange, int status, String body) throws IOException {
-        byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
-        exchange.getResponseHeaders().set("Content-Type", "application/json");
-        exchange.sendResponseHeaders(status, bytes.length);
-        exchange.getResponseBody().write(bytes);
     }
 }

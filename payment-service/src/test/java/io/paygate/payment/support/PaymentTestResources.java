@@ -12,7 +12,8 @@ import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
 
 /**
- * The test resources most payment-service test classes share: its database, the broker and the sandbox merchants.
+ * The test resources most payment-service test classes share: its database, the broker, the sandbox merchants and a
+ * stand-in for ledger-service's hold API (a transfer is written only once its funds are held, docs/contract.md §12).
  * Classes with the same set (and profile) share one application start, so a class needing other resources names them
  * all itself rather than adding to this set.
  */
@@ -21,5 +22,6 @@ import java.lang.annotation.Target;
 @WithTestResource(value = PostgresResource.class, initArgs = @ResourceArg(name = "database", value = "payment"))
 @WithTestResource(KafkaResource.class)
 @WithTestResource(SandboxConfigResource.class)
+@WithTestResource(LedgerServiceResource.class)
 public @interface PaymentTestResources {
 }

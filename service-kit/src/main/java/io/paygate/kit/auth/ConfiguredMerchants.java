@@ -1,6 +1,8 @@
 package io.paygate.kit.auth;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import io.paygate.kit.config.GatewayConfig;
+import io.paygate.model.json.Json;
 import io.paygate.model.net.Cidr;
 import io.paygate.model.signing.WebhookSecret;
 import io.paygate.model.snap.SnapKeys;
@@ -48,12 +50,28 @@ final class ConfiguredMerchants {
                     .partnerServiceIds(m.snap().flatMap(GatewayConfig.Snap::partnerServiceIds).orElse(List.of()))
                     .methods(m.methods().orElse(List.of()))
                     .ipAllowlist(blocks(prefix + "ip-allowlist", m.ipAllowlist().orElse(List.of())))
+                    .fees(m.fees().map(text -> fees(prefix + "fees", text)).orElse(null))
+                    .settlementDelayDays(m.settlementDelayDays().orElse(null))
                     .rateLimit(m.rateLimit().map(limit -> rateLimit(prefix + "rate-limit.",
                             limit.perSecond().orElse(null), limit.burst().orElse(null))).orElse(null))
                     .build();
             merchants.put(id, merchant);
         });
         return merchants;
+    }
+
+    /** The §12 fee table of {@code key}: a JSON object, or the service does not start. */
+    static JsonNode fees(String key, String text) {
+        JsonNode fees;
+        try {
+            fees = Json.tree(text);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalStateException(key + " is not JSON");
+        }
+        if (!fees.isObject()) {
+            throw new IllegalStateException(key + " is not a JSON object of method codes");
+        }
+        return fees;
     }
 
     /** The SNAP keys named by {@code prefix}, or why the service does not start. */

@@ -1,5 +1,6 @@
 package io.paygate.kit.auth;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import io.paygate.model.net.Cidr;
 import io.paygate.model.merchant.MerchantStatus;
 import io.paygate.model.signing.WebhookSecret;
@@ -37,6 +38,8 @@ public final class Merchant {
     private final List<String> partnerServiceIds;
     private final SnapSigning snapSigning;
     private final Midtrans midtrans;
+    private final JsonNode fees;
+    private final Integer settlementDelayDays;
     private final long version;
     private final boolean fromRegistry;
 
@@ -70,6 +73,8 @@ public final class Merchant {
         this.partnerServiceIds = b.partnerServiceIds == null ? List.of() : List.copyOf(b.partnerServiceIds);
         this.snapSigning = b.snapSigning;
         this.midtrans = b.midtrans;
+        this.fees = b.fees == null ? null : b.fees.deepCopy();
+        this.settlementDelayDays = b.settlementDelayDays;
         this.version = b.version;
         this.fromRegistry = b.fromRegistry;
     }
@@ -208,6 +213,19 @@ public final class Merchant {
         return Optional.ofNullable(midtrans);
     }
 
+    /**
+     * Its fee table (docs/contract.md §12: method code or family to {@code percent}/{@code fixed}), a copy; empty when
+     * it has none (no fee anywhere).
+     */
+    public Optional<JsonNode> fees() {
+        return Optional.ofNullable(fees).map(JsonNode::deepCopy);
+    }
+
+    /** Days from capture to settlement (docs/contract.md §12), when set; the default is the reader's. */
+    public Optional<Integer> settlementDelayDays() {
+        return Optional.ofNullable(settlementDelayDays);
+    }
+
     /** The registry's version of this state ({@code merchant-config}'s sequence); 0 for a configured merchant. */
     public long version() {
         return version;
@@ -253,6 +271,8 @@ public final class Merchant {
         private List<String> partnerServiceIds;
         private SnapSigning snapSigning;
         private Midtrans midtrans;
+        private JsonNode fees;
+        private Integer settlementDelayDays;
         private long version;
         private boolean fromRegistry;
 
@@ -329,6 +349,17 @@ public final class Merchant {
 
         public Builder midtrans(Midtrans midtrans) {
             this.midtrans = midtrans;
+            return this;
+        }
+
+        /** Its §12 fee table as given, or null for none. */
+        public Builder fees(JsonNode fees) {
+            this.fees = fees;
+            return this;
+        }
+
+        public Builder settlementDelayDays(Integer settlementDelayDays) {
+            this.settlementDelayDays = settlementDelayDays;
             return this;
         }
 

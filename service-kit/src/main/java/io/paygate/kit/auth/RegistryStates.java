@@ -44,6 +44,7 @@ final class RegistryStates {
                 .previousClientSecret(client.previous() == null ? null
                         : open.secret(MerchantState.SECRET_CLIENT, client.previous()), client.previousExpiresAt())
                 .ipAllowlist(blocks(state.ipAllowlist()))
+                .fees(state.fees()).settlementDelayDays(state.settlementDelayDays())
                 .fromRegistry(state.version());
         if (state.notificationSecret() != null) {
             merchant.notificationSecrets(notificationSecrets(state.notificationSecret(), open));

@@ -100,6 +100,15 @@ public interface GatewayConfig {
 
         /** Its own token bucket instead of {@code gateway.rate-limit.merchant.*} (docs/contract.md §0, §10). */
         Optional<MerchantRateLimit> rateLimit();
+
+        /**
+         * Its fee table as JSON (docs/contract.md §10, §12), e.g. {@code {"CARD": {"percent": "2.9", "fixed": "2000"}}};
+         * unset: no fees. Not JSON, or not an object, stops the service.
+         */
+        Optional<String> fees();
+
+        /** Days from capture to settlement (docs/contract.md §12); unset: the reader's default (1). */
+        Optional<Integer> settlementDelayDays();
     }
 
     /** A merchant's own rate limit; a member left out keeps the service's default. */

@@ -205,11 +205,15 @@ public class ErrorMappers {
         return serviceCodes.resolve(request.getMethod(), request.getUriInfo().getPath());
     }
 
+    /** The contract's error body; a {@code 503} (nothing written, to be sent again) carries {@code Retry-After}. */
     static Response reply(ServiceCode service, ErrorCase errorCase, String detail) {
-        return Response.status(errorCase.httpStatus())
+        Response.ResponseBuilder reply = Response.status(errorCase.httpStatus())
                 .type(MediaType.APPLICATION_JSON_TYPE)
-                .entity(ErrorResponse.of(service, errorCase, detail))
-                .build();
+                .entity(ErrorResponse.of(service, errorCase, detail));
+        if (errorCase.httpStatus() == 503) {
+            reply.header(RateLimits.RETRY_AFTER, DatabaseOutage.RETRY_AFTER_SECONDS);
+        }
+        return reply.build();
     }
 
     /** Where the JSON went wrong, without echoing the input or naming a Java type. */

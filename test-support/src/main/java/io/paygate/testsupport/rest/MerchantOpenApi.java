@@ -23,11 +23,11 @@ import java.util.Set;
 import java.util.TreeMap;
 
 /**
- * The merchant's OpenAPI document, {@code docs/openapi.yaml}: the public paths of the four services under one
+ * The merchant's OpenAPI document, {@code docs/openapi.yaml}: the public paths of the five services under one
  * {@code {base_url}} ({@code /pg/…} and SNAP's {@code /v1.0/…}), their schemas and notification-service's webhooks, beside hand-written {@code info},
  * {@code servers} and root {@code security}. Each service's OpenAPI test hands its generated {@code /q/openapi} to
  * {@link #differences}, which compares the part that service owns with the committed file, so the file cannot drift;
- * with {@code -Dpaygate.openapi.write=true} the test rewrites that part instead (run the four services' tests).
+ * with {@code -Dpaygate.openapi.write=true} the test rewrites that part instead (run the five services' tests).
  * <p>
  * Left out: {@code /internal/*}, the operations endpoints ({@code /pg/ops}) and anything else behind the ops or internal
  * token; the Ingress never routes them. The sandbox's endpoints ({@code /pg/sandbox/…}, ops token or merchant
@@ -61,7 +61,9 @@ public final class MerchantOpenApi {
         NOTIFICATION("/pg/merchant/", "/pg/notifications", "/pg/snap/"),
         /** docs/contract.md §10: the merchant's self-service; {@code /pg/merchant/callbacks} stays notification-service's. */
         MERCHANT("/pg/merchant", "/pg/merchant/client-secret", "/pg/merchant/notification-secret",
-                "/pg/merchant/snap-public-key", "/pg/merchant/ip-allowlist");
+                "/pg/merchant/snap-public-key", "/pg/merchant/ip-allowlist"),
+        /** docs/contract.md §12: the balance, its transactions, settlements, the sandbox top-up, SNAP balance inquiry. */
+        LEDGER("/pg/balance", "/pg/settlements", "/pg/sandbox/balance/", "/v1.0/balance-inquiry");
 
         private final List<String> prefixes;
 
