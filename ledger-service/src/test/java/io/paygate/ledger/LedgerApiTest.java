@@ -76,7 +76,7 @@ class LedgerApiTest {
         return given().auth().oauth2(SandboxConfigResource.INTERNAL_TOKEN).contentType(ContentType.JSON);
     }
 
-    private static Response hold(String merchant, String key, String amount) {
+    static Response hold(String merchant, String key, String amount) {
         return internal().body("{\"referenceNo\": \"REF-" + key + "\", \"amount\": \"" + amount
                 + "\", \"currency\": \"IDR\"}").put("/internal/holds/" + merchant + "/" + key);
     }

@@ -1,18 +1,24 @@
 package io.paygate.ledger;
 
 import io.agroal.api.AgroalDataSource;
+import io.paygate.kit.auth.Merchants;
 import io.paygate.ledger.events.EventPosting;
 import io.paygate.ledger.opening.OpeningBalances;
 import io.paygate.ledger.support.Events;
 import io.paygate.ledger.support.Ledger;
 import io.paygate.ledger.support.LedgerTestResources;
+import io.paygate.ledger.support.PayoutRace;
+import io.paygate.ledger.support.RegistryMerchant;
 import io.paygate.model.api.payment.PaymentMethod;
 import io.paygate.model.event.EventEnvelope;
 import io.paygate.model.event.EventSigner;
 import io.paygate.model.event.Topics;
 import io.paygate.testsupport.SandboxMerchants;
+import io.paygate.testsupport.quarkus.SandboxConfigResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
+import io.restassured.path.json.JsonPath;
+import io.restassured.specification.RequestSpecification;
 import jakarta.inject.Inject;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.junit.jupiter.api.BeforeEach;
@@ -25,24 +31,31 @@ import java.sql.Statement;
 import java.time.Duration;
 import java.time.LocalDate;
 import java.time.ZoneId;
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.stream.Collectors;
 
 import static io.restassured.RestAssured.given;
 import static org.awaitility.Awaitility.await;
 import static org.hamcrest.Matchers.equalTo;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The books (docs/contract.md §12) against the real database and broker: double entry enforced by the database,
  * captures with fees and VAT, refunds, payouts' final states, once per event whatever the redelivery, replica or order,
- * forged events refused, settlement once per merchant and day, opening balances once.
+ * forged events refused, settlement once per merchant and day, opening balances once, and payouts' holds racing
+ * settlement runs.
  */
 @QuarkusTest
 @LedgerTestResources
@@ -51,6 +64,9 @@ class LedgerPostingTest {
     private static final Duration WAIT = Duration.ofSeconds(20);
     private static final String DEMO = SandboxMerchants.DEMO.id();
     private static final String DEMO2 = SandboxMerchants.DEMO2.id();
+    private static final ZoneId JAKARTA = ZoneId.of("Asia/Jakarta");
+    /** What a capture of 100000 by CARD leaves at demo's fees: 2.9 % + 2000 = 4900, VAT 11 % = 539. */
+    private static final BigDecimal CARD_NET = new BigDecimal("94561.00");
 
     @Inject
     AgroalDataSource dataSource;
@@ -58,6 +74,8 @@ class LedgerPostingTest {
     EventPosting posting;
     @Inject
     OpeningBalances openings;
+    @Inject
+    Merchants merchants;
 
     private Ledger ledger;
 
@@ -104,10 +122,7 @@ class LedgerPostingTest {
                 ledger.scalar("SELECT net FROM capture WHERE payment_code = ?", code));
         assertEquals(3, ledger.count("SELECT count(*) FROM line WHERE reference = ? AND account = 'pending'",
                 "ORD-" + code));
-        assertEquals(0, ledger.count("SELECT count(*) FROM (SELECT entry_id FROM line GROUP BY entry_id "
-                + "HAVING sum(amount) <> 0) unbalanced"));
-        assertEquals(0, ledger.count("SELECT count(*) FROM account a WHERE balance <> "
-                + "(SELECT coalesce(sum(amount), 0) FROM line WHERE account_id = a.id)"));
+        assertEveryEntrySumsToZeroAndEveryBalanceToItsLines();
     }
 
     @Test
@@ -231,6 +246,139 @@ class LedgerPostingTest {
         assertEquals(new BigDecimal("1000000000.00"), ledger.balance(merchant, "available"));
         assertEquals(1, ledger.count("SELECT count(*) FROM line WHERE merchant_id = ? AND type = 'ADJUSTMENT' "
                 + "AND account = 'available'", merchant));
+    }
+
+    @Test
+    void holdsRacingSettlementRunsSettleEachDayOnceNeverOverdrawAndLeaveEveryAmountInTheLines() throws Exception {
+        RegistryMerchant shop = RegistryMerchant.publish(merchants, "race");
+        BigDecimal opening = new BigDecimal("20000.00");
+        shop.topUp(opening.toPlainString());
+        PayoutRace payouts = new PayoutRace(shop.id());
+        LocalDate base = LocalDate.now(JAKARTA).minusDays(30);
+        int rounds = 3;
+        BigDecimal settled = new BigDecimal("0.00");
+        for (int round = 0; round < rounds; round++) {
+            LocalDate asOf = base.plusDays(round + 1);
+            // two captures due on asOf, and one captured on asOf itself: due the day after, the next round's
+            captureThroughTheTopic(shop.id(), base.plusDays(round), base.plusDays(round), asOf);
+            // 30000 and 12000 (+ demo's fixed 5000 fee each) against 20000 available at first, the rest pending
+            race(payouts.holds("30000.00"), payouts.holds("12000.00"), payouts.run(asOf), payouts.run(asOf));
+
+            List<Map<String, Object>> made = shop.signed().queryParam("from", asOf.toString())
+                    .queryParam("to", asOf.toString()).get("/pg/settlements").then().statusCode(200).extract()
+                    .jsonPath().getList("settlements");
+            assertEquals(1, made.size(), made.toString());
+            int count = round == 0 ? 2 : 3;
+            assertEquals(count, made.get(0).get("count"));
+            BigDecimal net = new BigDecimal((String) made.get(0).get("net"));
+            assertEquals(CARD_NET.multiply(BigDecimal.valueOf(count)), net);
+            // made by exactly one of the two runs: the other settled nothing of that merchant and day
+            assertEquals(1, Collections.frequency(payouts.settlementIds(), made.get(0).get("settlementId")));
+            assertEquals(1, ledger.count("SELECT count(*) FROM settlement WHERE merchant_id = ? AND date = ?",
+                    shop.id(), java.sql.Date.valueOf(asOf)));
+            settled = settled.add(net);
+        }
+        assertEquals(List.of(), payouts.failures());
+        assertEquals(payouts.settlementIds().size(), Set.copyOf(payouts.settlementIds()).size());
+        Map<String, BigDecimal> held = payouts.held();
+        assertFalse(held.isEmpty());
+        assertFalse(payouts.refused().isEmpty());
+        assertTrue(Collections.disjoint(held.keySet(), payouts.refused()));
+
+        // what the answers add up to: the last round's late capture alone is unsettled
+        BigDecimal holds = held.values().stream().reduce(new BigDecimal("0.00"), BigDecimal::add);
+        BigDecimal pending = CARD_NET.multiply(BigDecimal.valueOf(3L * rounds)).subtract(settled);
+        assertEquals(CARD_NET, pending);
+        Map<String, BigDecimal> expected = Map.of("available", opening.add(settled).subtract(holds),
+                "pending", pending, "held", holds);
+        JsonPath balance = shop.balance();
+        for (String account : expected.keySet()) {
+            assertEquals(expected.get(account).toPlainString(), balance.getString(account), account);
+            assertEquals(expected.get(account), ledger.balance(shop.id(), account), account);
+        }
+        assertEquals(expected, ledger.sums("SELECT account, sum(amount) FROM line WHERE merchant_id = ? "
+                + "AND account IN ('available', 'pending', 'held') GROUP BY account", shop.id()));
+        // the postings took turns: each line's balance_after is the running sum of its account's lines, never < 0
+        assertEquals(0, ledger.count("""
+                SELECT count(*) FROM (SELECT account, balance_after,
+                       sum(amount) OVER (PARTITION BY account_id ORDER BY id) AS running
+                       FROM line WHERE merchant_id = ?) l
+                WHERE balance_after <> running OR (account = 'available' AND balance_after < 0)""", shop.id()));
+
+        // every hold answered 201 is in the ledger (its row, its lines), every 422 left nothing
+        assertEquals(held, ledger.sums("SELECT partner_reference_no, amount + fee FROM hold WHERE merchant_id = ?",
+                shop.id()));
+        assertEquals(held, ledger.sums("SELECT reference, sum(amount) FROM line WHERE merchant_id = ? "
+                + "AND account = 'held' GROUP BY reference", shop.id()));
+        assertEquals(held.entrySet().stream().collect(Collectors.toMap(Map.Entry::getKey, e -> e.getValue().negate())),
+                ledger.sums("SELECT reference, sum(amount) FROM line WHERE merchant_id = ? AND account = 'available' "
+                        + "AND type IN ('DISBURSEMENT', 'FEE') GROUP BY reference", shop.id()));
+        for (String key : held.keySet()) {
+            internal().get("/internal/holds/" + shop.id() + "/" + key).then().statusCode(200)
+                    .body("status", equalTo("HELD"));
+        }
+        for (String key : payouts.refused()) {
+            internal().get("/internal/holds/" + shop.id() + "/" + key).then().statusCode(404);
+        }
+        assertEquals(new BigDecimal("0.00"), ledger.scalar("SELECT sum(amount) FROM line WHERE merchant_id = ?",
+                shop.id()));
+        assertEveryEntrySumsToZeroAndEveryBalanceToItsLines();
+    }
+
+    @Test
+    void aPayoutRefusedWhileItsFundsArePendingIsHeldOnceTheRunHasMovedThemToAvailable() {
+        RegistryMerchant shop = RegistryMerchant.publish(merchants, "early");
+        shop.topUp("1000.00");
+        LocalDate day = LocalDate.now(JAKARTA).minusDays(10);
+        captureThroughTheTopic(shop.id(), day);
+        String key = Events.id("PRN");
+        // 50000 + demo's fixed 5000 fee: more than the 1000 available, less than it once the 94561 pending is settled
+        LedgerApiTest.hold(shop.id(), key, "50000.00").then().statusCode(422)
+                .body("reason", equalTo("INSUFFICIENT_FUNDS")).body("available", equalTo("1000.00"))
+                .body("required", equalTo("55000.00"));
+        // a run as of the capture's own day moves nothing: it settles the day after
+        settle(day);
+        LedgerApiTest.hold(shop.id(), key, "50000.00").then().statusCode(422).body("available", equalTo("1000.00"));
+        internal().get("/internal/holds/" + shop.id() + "/" + key).then().statusCode(404);
+        assertEquals(0, ledger.count("SELECT count(*) FROM line WHERE merchant_id = ? AND reference = ?", shop.id(),
+                key));
+
+        settle(day.plusDays(1));
+        LedgerApiTest.hold(shop.id(), key, "50000.00").then().statusCode(201).body("status", equalTo("HELD"))
+                .body("fee", equalTo("5000.00")).body("available", equalTo("40561.00"));
+        JsonPath balance = shop.balance();
+        assertEquals(List.of("40561.00", "0.00", "55000.00"), List.of(balance.getString("available"),
+                balance.getString("pending"), balance.getString("held")));
+    }
+
+    /** Captures of 100000 by CARD through the real topic, one captured at 10:00 on each day; awaited. */
+    private void captureThroughTheTopic(String merchantId, LocalDate... days) {
+        List<String> codes = new ArrayList<>();
+        for (LocalDate day : days) {
+            String code = Events.id("PX");
+            codes.add(code);
+            Events.send(Events.signed(Events.at(Events.captured(merchantId, code, "100000.00", PaymentMethod.CARD),
+                    day.atTime(10, 0).atZone(JAKARTA).toInstant())));
+        }
+        await().atMost(WAIT).until(() -> codes.stream().allMatch(code -> ledger.count(
+                "SELECT count(*) FROM capture WHERE merchant_id = ? AND payment_code = ?", merchantId, code) == 1));
+    }
+
+    private static void settle(LocalDate asOf) {
+        given().auth().oauth2(SandboxMerchants.OPS_TOKEN).contentType(ContentType.JSON)
+                .body("{\"asOf\": \"" + asOf + "\"}").post("/admin/settlements/run").then().statusCode(200);
+    }
+
+    private static RequestSpecification internal() {
+        return given().auth().oauth2(SandboxConfigResource.INTERNAL_TOKEN);
+    }
+
+    /** The whole ledger: every entry's lines sum to zero, every account's balance is the sum of its lines. */
+    private void assertEveryEntrySumsToZeroAndEveryBalanceToItsLines() {
+        assertEquals(0, ledger.count("SELECT count(*) FROM (SELECT entry_id FROM line GROUP BY entry_id "
+                + "HAVING sum(amount) <> 0) unbalanced"));
+        assertEquals(0, ledger.count("SELECT count(*) FROM account a WHERE balance <> "
+                + "(SELECT coalesce(sum(amount), 0) FROM line WHERE account_id = a.id)"));
     }
 
     private String settlementOf(String code) {
