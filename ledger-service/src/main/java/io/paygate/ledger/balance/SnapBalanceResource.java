@@ -21,6 +21,7 @@ import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 import java.math.BigDecimal;
 import java.util.List;
@@ -31,6 +32,8 @@ import java.util.List;
 @Consumes(MediaType.APPLICATION_JSON)
 @SnapAuthenticated
 @SecurityRequirement(name = GatewayOpenApiFilter.SNAP)
+@Tag(name = "SNAP balance", description = "SNAP BI balance inquiry (docs/contract.md §9, §12: service 11): your §12 "
+        + "balance as accountInfos")
 public class SnapBalanceResource {
 
     private final BalanceReads reads;
