@@ -11,8 +11,8 @@ import org.eclipse.microprofile.reactive.messaging.Incoming;
  * {@code payment-status} and {@code disbursement-status} (docs/contract.md §7, §12) in batches, group
  * {@code ledger-service}: a batch is acknowledged when this returns, after each record was posted (once per eventId,
  * in its entry's transaction), ignored, parked or refused. A record that cannot be posted now (the database away) is
- * tried again until it is ({@link PostingRetry}): nothing throws out of these methods, whose failure would stop the
- * channel for good.
+ * tried again until it is ({@link PostingRetry}): nothing throws out of these methods but at shutdown, since a failure
+ * would stop the channel for good.
  */
 @ApplicationScoped
 public class EventConsumer {
