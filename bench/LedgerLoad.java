@@ -130,8 +130,9 @@ public class LedgerLoad {
             }
             double secs = (last - start) / 1e9;
             System.out.printf("%s events=%d posted=%d rate=%.0f/s published_in=%.2fs postings_per_s=%.0f"
-                            + " event_to_balance_ms_p50=%d p99=%d max=%d load1=%s%n",
-                    label, n, got, rate, publishedIn / 1e9, got / secs, millis.getValueAtPercentile(50),
+                            + " event_to_balance_ms_min=%d p10=%d p50=%d p99=%d max=%d load1=%s%n",
+                    label, n, got, rate, publishedIn / 1e9, got / secs, millis.getMinValue(),
+                    millis.getValueAtPercentile(10), millis.getValueAtPercentile(50),
                     millis.getValueAtPercentile(99), millis.getMaxValue(),
                     Files.readString(Path.of("/proc/loadavg")).split(" ")[0]);
         }

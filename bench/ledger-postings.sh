@@ -2,7 +2,7 @@
 # Ledger: postings per second and event → balance latency of ledger-service (issue 46). Starts the local stack (one
 # replica of every service), publishes N CAPTURED card payments of merchant demo straight onto payment-status, signed
 # as payment-service signs them, paced at RATE per second (bench/LedgerLoad.java), and reads demo's balance at
-# ledger-service meanwhile. Prints per round: postings/s, p50/p99/max event published -> balance showing it.
+# ledger-service meanwhile. Prints per round: postings/s, min/p10/p50/p99/max event published -> balance showing it.
 # Not asserted and not run by CI. Run from the project checkout after a build of the services and deploy/local
 # (./mvnw -B -ntp -o -q package -DskipTests).
 # usage: bench/ledger-postings.sh [ROUNDS] [EVENTS] [RATE]   (defaults 2 rounds of 15000 events at 500/s)

@@ -27,6 +27,17 @@ public interface LedgerConfig {
     @WithDefault("1m")
     String holdReconcileEvery();
 
+    /**
+     * How often the events parked for a merchant not known yet are looked at, and posted once it is (a Quarkus
+     * scheduler interval, or {@code off}).
+     */
+    @WithDefault("5s")
+    String parkedRetryEvery();
+
+    /** An event parked this long is named in a WARN line (once). */
+    @WithDefault("10m")
+    Duration parkedWarnAfter();
+
     /** payment-service's base URL, for its internal API ({@code quarkus.rest-client.payment-service.url} takes it). */
     String paymentServiceUrl();
 

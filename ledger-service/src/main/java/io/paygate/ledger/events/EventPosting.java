@@ -8,31 +8,41 @@ import io.paygate.ledger.holds.Payouts;
 import io.paygate.model.api.disbursement.TransferAmount;
 import io.paygate.model.event.DisbursementStatusChanged;
 import io.paygate.model.event.EventEnvelope;
+import io.paygate.model.event.EventSigner;
 import io.paygate.model.event.EventTypes;
 import io.paygate.model.event.PaymentStatusChanged;
 import io.paygate.model.event.Topics;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.transaction.Transactional;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.common.header.Header;
 import org.jboss.logging.Logger;
 
 import java.math.BigDecimal;
+import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.Optional;
+import java.util.UUID;
 
 /**
  * One consumed record into the ledger: authentic (else counted and dropped), an envelope of a type this topic carries,
  * a merchant this service knows; then, in one transaction, the record's eventId is claimed in {@code posted_event}
  * (a second claim of it, by a redelivery or another replica, waits for the first and then finds it) and its entry
- * posted. Counted in {@code paygate_ledger_events_total{topic, outcome}}.
+ * posted. An authentic event of a merchant not known (yet: merchant-config's follower can be a moment behind
+ * payment-service) is parked in {@code parked_event} as consumed, once per eventId and never when already posted, and
+ * {@link #repost posted} by {@link ParkedEvents} once the merchant is known. Counted in
+ * {@code paygate_ledger_events_total{topic, outcome}}: {@code posted}, {@code ignored}, {@code duplicate},
+ * {@code parked} (a parked event counts again with the outcome of its re-post), {@code rejected}, {@code malformed}.
  */
 @ApplicationScoped
 public class EventPosting {
 
     private static final Logger LOG = Logger.getLogger(EventPosting.class);
     static final String EVENTS = "paygate.ledger.events";
+    static final String PARKED = "parked";
 
     private final EventAuthenticity authenticity;
     private final Books books;
@@ -51,15 +61,63 @@ public class EventPosting {
         this.metrics = metrics;
     }
 
-    /** Posts the record once, or says why not. */
+    /** Posts the record once, parks it or says why not. */
     @Transactional
     public String post(ConsumerRecord<String, String> record) {
-        String outcome = outcome(record);
+        return counted(record, outcome(record, false));
+    }
+
+    /**
+     * Posts parked event {@code eventId} exactly as a consumed record (its signature checked again) and deletes its
+     * row in the same transaction. Empty when there is nothing to do now: the row is gone, another replica holds it
+     * ({@code FOR UPDATE SKIP LOCKED}) or its merchant is still unknown here.
+     */
+    @Transactional
+    public Optional<String> repost(UUID eventId) {
+        try (Connection c = books.connection()) {
+            ConsumerRecord<String, String> record = parked(c, eventId);
+            if (record == null) {
+                return Optional.empty();
+            }
+            String outcome = outcome(record, true);
+            if (PARKED.equals(outcome)) {
+                return Optional.empty();
+            }
+            try (PreparedStatement ps = c.prepareStatement("DELETE FROM parked_event WHERE event_id = ?")) {
+                ps.setObject(1, eventId);
+                ps.executeUpdate();
+            }
+            return Optional.of(counted(record, outcome));
+        } catch (SQLException e) {
+            throw new IllegalStateException("parked event " + eventId + " not posted", e);
+        }
+    }
+
+    private String counted(ConsumerRecord<String, String> record, String outcome) {
         metrics.counter(EVENTS, "topic", record.topic(), "outcome", outcome).increment();
         return outcome;
     }
 
-    private String outcome(ConsumerRecord<String, String> record) {
+    /** The parked record as it was consumed, locked until the transaction ends; null when gone or held elsewhere. */
+    private static ConsumerRecord<String, String> parked(Connection c, UUID eventId) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement("""
+                SELECT topic, kafka_partition, kafka_offset, value, signature FROM parked_event WHERE event_id = ?
+                FOR UPDATE SKIP LOCKED""")) {
+            ps.setObject(1, eventId);
+            try (ResultSet rs = ps.executeQuery()) {
+                if (!rs.next()) {
+                    return null;
+                }
+                ConsumerRecord<String, String> record = new ConsumerRecord<>(rs.getString(1), rs.getInt(2),
+                        rs.getLong(3), null, rs.getString(4));
+                record.headers().add(EventSigner.HEADER, rs.getString(5).getBytes(StandardCharsets.UTF_8));
+                return record;
+            }
+        }
+    }
+
+    /** {@code reposting}: the record comes from {@code parked_event}, where it stays while its merchant is unknown. */
+    private String outcome(ConsumerRecord<String, String> record, boolean reposting) {
         Optional<String> rejection = authenticity.rejection(record);
         if (rejection.isPresent()) {
             LOG.warnf("%s record at offset %d of partition %d refused: %s", record.topic(), record.offset(),
@@ -74,8 +132,7 @@ public class EventPosting {
             return "malformed";
         }
         if (merchants.find(event.merchantId()).isEmpty()) {
-            LOG.warnf("event %s of unknown merchant, not posted", event.eventId());
-            return "unknown-merchant";
+            return reposting ? PARKED : park(record, event);
         }
         try (Connection c = books.connection()) {
             if (!claim(c, event, record.topic())) {
@@ -94,6 +151,32 @@ public class EventPosting {
         } catch (SQLException e) {
             throw new IllegalStateException("event " + event.eventId() + " not posted", e);
         }
+    }
+
+    /** Parks the authentic record of a merchant not known here (yet), unless it is parked or posted already. */
+    private String park(ConsumerRecord<String, String> record, EventEnvelope event) {
+        Header signature = record.headers().lastHeader(EventSigner.HEADER);
+        try (Connection c = books.connection(); PreparedStatement ps = c.prepareStatement("""
+                INSERT INTO parked_event (event_id, topic, kafka_partition, kafka_offset, merchant_id, value, signature)
+                SELECT ?, ?, ?, ?, ?, ?, ? WHERE NOT EXISTS (SELECT 1 FROM posted_event WHERE event_id = ?)
+                ON CONFLICT (event_id) DO NOTHING""")) {
+            ps.setObject(1, event.eventId());
+            ps.setString(2, record.topic());
+            ps.setInt(3, record.partition());
+            ps.setLong(4, record.offset());
+            ps.setString(5, event.merchantId());
+            ps.setString(6, record.value());
+            ps.setString(7, new String(signature.value(), StandardCharsets.UTF_8));
+            ps.setObject(8, event.eventId());
+            if (ps.executeUpdate() == 0) {
+                return "duplicate";
+            }
+        } catch (SQLException e) {
+            throw new IllegalStateException("event " + event.eventId() + " not parked", e);
+        }
+        LOG.infof("event %s (%s-%d@%d) of merchant %s, not known here (yet): parked until it is", event.eventId(),
+                record.topic(), record.partition(), record.offset(), event.merchantId());
+        return PARKED;
     }
 
     private static boolean claim(Connection c, EventEnvelope event, String topic) throws SQLException {
