@@ -189,7 +189,8 @@ class OperationsManifestsTest {
             assertFalse(r.path("annotations").path("summary").asText().isEmpty(), r.path("alert").asText());
         }));
         assertEquals(Set.of("PaygateOutboxLag", "PaygateOutboxNoLeader", "PaygateOutboxEventsParked",
-                "PaygateNotificationsOverdue", "PaygateEventsRejected", "PaygateHigh5xxRate"), alerts.keySet());
+                "PaygateNotificationsOverdue", "PaygateEventsRejected", "PaygateLedgerEventsParked",
+                "PaygateHigh5xxRate"), alerts.keySet());
         assertTrue(alerts.get("PaygateHigh5xxRate").contains("status=~\"5..\""));
 
         Set<String> registered = registeredMetrics();
