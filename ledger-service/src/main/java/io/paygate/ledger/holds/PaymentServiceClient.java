@@ -40,7 +40,7 @@ public interface PaymentServiceClient {
      */
     @GET
     @Path("/ledger-facts")
-    LedgerFact.Page facts(@HeaderParam("Authorization") String authorization, @QueryParam("date") String date,
+    LedgerFact.FactPage facts(@HeaderParam("Authorization") String authorization, @QueryParam("date") String date,
                           @QueryParam("kind") LedgerFact.Kind kind, @QueryParam("limit") int limit,
                           @QueryParam("cursor") String cursor);
 }

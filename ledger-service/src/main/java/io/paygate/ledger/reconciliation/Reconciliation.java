@@ -99,7 +99,7 @@ public class Reconciliation {
         for (LedgerFact.Kind kind : LedgerFact.Kind.values()) {
             String cursor = null;
             do {
-                LedgerFact.Page page = page(date, kind, cursor);
+                LedgerFact.FactPage page = page(date, kind, cursor);
                 for (LedgerFact fact : Objects.requireNonNullElse(page.facts(), List.<LedgerFact>of())) {
                     facts.merge(new Key(kind, fact.merchantId(), fact.reference()), new BigDecimal(fact.amount()),
                             BigDecimal::add);
@@ -110,7 +110,7 @@ public class Reconciliation {
         return facts;
     }
 
-    private LedgerFact.Page page(LocalDate date, LedgerFact.Kind kind, String cursor) {
+    private LedgerFact.FactPage page(LocalDate date, LedgerFact.Kind kind, String cursor) {
         try {
             return payments.facts(authorization, date.toString(), kind, PAGE, cursor);
         } catch (WebApplicationException e) {

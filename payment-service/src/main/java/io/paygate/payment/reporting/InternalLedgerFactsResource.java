@@ -48,7 +48,7 @@ public class InternalLedgerFactsResource {
             content = @Content(mediaType = MediaType.APPLICATION_JSON, examples = @ExampleObject(name = "4001001",
                     value = """
                             {"responseCode":"4001001","responseMessage":"Invalid Field Format date"}""")))
-    public LedgerFact.Page page(@QueryParam("date") String date, @QueryParam("kind") String kind,
+    public LedgerFact.FactPage page(@QueryParam("date") String date, @QueryParam("kind") String kind,
                                 @QueryParam("limit") String limit, @QueryParam("cursor") String cursor)
             throws SQLException {
         return facts.page(date(date), kind(kind), limit(limit), cursor);

@@ -47,7 +47,7 @@ public class LedgerFacts {
      *
      * @throws io.paygate.kit.error.ApiException {@code 400SS01 cursor} for a cursor not issued for this day and kind
      */
-    public LedgerFact.Page page(LocalDate date, LedgerFact.Kind kind, int limit, String cursor) throws SQLException {
+    public LedgerFact.FactPage page(LocalDate date, LedgerFact.Kind kind, int limit, String cursor) throws SQLException {
         String list = "ledger-facts/" + kind + "/" + date;
         Cursors.Position after = cursors.read(list, MERCHANTS, cursor)
                 .orElse(new Cursors.Position(Instant.EPOCH, "0"));
@@ -76,7 +76,7 @@ public class LedgerFacts {
                 }
             }
         }
-        return new LedgerFact.Page(facts, more ? cursors.issue(list, MERCHANTS, last) : null);
+        return new LedgerFact.FactPage(facts, more ? cursors.issue(list, MERCHANTS, last) : null);
     }
 
     private static MoneyMovements.Kind movementOf(LedgerFact.Kind kind) {

@@ -28,7 +28,7 @@ public record LedgerFact(
     @JsonInclude(JsonInclude.Include.NON_NULL)
     @JsonIgnoreProperties(ignoreUnknown = true)
     @Schema(description = "A page of a day's facts, oldest first")
-    public record Page(
+    public record FactPage(
             @Schema(description = "The facts, oldest first") List<LedgerFact> facts,
             @Schema(description = "Opaque; pass as cursor for the next page; absent on the last page") String nextCursor) {
     }
