@@ -1,6 +1,7 @@
 package io.paygate.e2e;
 
 import io.paygate.local.LocalStack;
+import io.paygate.testsupport.SandboxMerchants;
 
 import java.nio.file.Path;
 import java.time.Duration;
@@ -48,6 +49,9 @@ final class Stack {
                     "gateway.merchants." + QA_MERCHANT + ".client-secret=" + QA_SECRET,
                     "gateway.merchants." + QA_MERCHANT + ".notification-secret=" + QA_NOTIFICATION_SECRET,
                     "gateway.merchants." + QA_MERCHANT + ".currency=IDR",
+                    // Payouts hold funds first (docs/contract.md §12): the QA merchant starts with money, as the
+                    // local stack's demo merchants do, so the sample suite's transfers are not 4030401.
+                    "gateway.ledger.opening-balances." + QA_MERCHANT + "=" + SandboxMerchants.OPENING_BALANCE,
                     "gateway.payment.link-ttl=" + LINK_TTL.toSeconds() + "s",
                     "gateway.payment.expiry-sweep-interval=1s",
                     // Open charges (virtual accounts, QRIS …) end through reconciliation: ask every second.
