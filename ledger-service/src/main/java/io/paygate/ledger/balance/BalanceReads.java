@@ -3,6 +3,7 @@ package io.paygate.ledger.balance;
 import io.paygate.kit.config.GatewayConfig;
 import io.paygate.kit.error.ApiException;
 import io.paygate.kit.rest.ListCursors;
+import io.paygate.kit.rest.ListQuery;
 import io.paygate.ledger.books.Account;
 import io.paygate.ledger.books.Amounts;
 import io.paygate.ledger.books.Books;
@@ -20,10 +21,8 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Timestamp;
 import java.time.Instant;
-import java.time.OffsetDateTime;
 import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
-import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
@@ -39,8 +38,6 @@ import java.util.Optional;
 public class BalanceReads {
 
     static final String LIST = "balance-transactions";
-    private static final int DEFAULT_LIMIT = 50;
-    private static final int MAX_LIMIT = 200;
 
     private final Books books;
     private final ListCursors cursors;
@@ -83,12 +80,10 @@ public class BalanceReads {
         if (type != null && java.util.Arrays.stream(TxType.values()).noneMatch(t -> t.name().equals(type))) {
             throw ApiException.invalidFormat("type");
         }
-        int size = limit(limit);
-        Instant start = time(from, "from");
-        Instant end = time(to, "to");
-        if (start != null && end != null && !start.isBefore(end)) {
-            throw ApiException.invalidFormat("to");
-        }
+        ListQuery query = ListQuery.of(from, to, limit);
+        int size = query.limit();
+        Instant start = query.from();
+        Instant end = query.to();
         Optional<ListCursors.Position> after = cursors.read(LIST, merchantId, cursor);
         long afterId = after.map(p -> id(p.id())).orElse(Long.MAX_VALUE);
         StringBuilder sql = new StringBuilder("""
@@ -147,31 +142,6 @@ public class BalanceReads {
             return Long.parseLong(text);
         } catch (NumberFormatException e) {
             throw ApiException.invalidFormat("cursor");
-        }
-    }
-
-    private static int limit(String limit) {
-        if (limit == null) {
-            return DEFAULT_LIMIT;
-        }
-        if (!limit.matches("[1-9][0-9]{0,2}") || Integer.parseInt(limit) > MAX_LIMIT) {
-            throw ApiException.invalidFormat("limit");
-        }
-        return Integer.parseInt(limit);
-    }
-
-    private static Instant time(String value, String field) {
-        if (value == null) {
-            return null;
-        }
-        try {
-            OffsetDateTime parsed = OffsetDateTime.parse(value);
-            if (parsed.getYear() < 2000 || parsed.getYear() > 9999) {
-                throw ApiException.invalidFormat(field);
-            }
-            return parsed.toInstant();
-        } catch (DateTimeParseException e) {
-            throw ApiException.invalidFormat(field);
         }
     }
 }

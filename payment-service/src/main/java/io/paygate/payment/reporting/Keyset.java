@@ -1,5 +1,6 @@
 package io.paygate.payment.reporting;
 
+import io.paygate.kit.rest.ListQuery;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.Query;
 

@@ -1,5 +1,6 @@
 package io.paygate.payment.reporting;
 
+import io.paygate.kit.rest.ListQuery;
 import io.paygate.kit.auth.Merchant;
 import io.paygate.kit.error.ApiException;
 import io.paygate.model.api.list.Page;

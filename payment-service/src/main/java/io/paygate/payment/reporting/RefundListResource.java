@@ -1,5 +1,6 @@
 package io.paygate.payment.reporting;
 
+import io.paygate.kit.rest.ListQuery;
 import io.paygate.kit.auth.CurrentMerchant;
 import io.paygate.kit.auth.MerchantAuthenticated;
 import io.paygate.kit.openapi.GatewayOpenApiFilter;

@@ -1,5 +1,6 @@
 package io.paygate.payment.reporting;
 
+import io.paygate.kit.rest.ListQuery;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.agroal.api.AgroalDataSource;
 import io.paygate.model.event.Topics;

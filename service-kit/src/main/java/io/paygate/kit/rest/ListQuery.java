@@ -1,4 +1,4 @@
-package io.paygate.payment.reporting;
+package io.paygate.kit.rest;
 
 import io.paygate.kit.error.ApiException;
 
@@ -33,8 +33,8 @@ public record ListQuery(Instant from, Instant to, int limit) {
     }
 
     /** The earliest and latest year a list date may be written with (the database and the cursors hold these). */
-    static final int FIRST_YEAR = 2000;
-    static final int LAST_YEAR = 9999;
+    public static final int FIRST_YEAR = 2000;
+    public static final int LAST_YEAR = 9999;
 
     private static Instant time(String value, String field) {
         if (value == null) {
