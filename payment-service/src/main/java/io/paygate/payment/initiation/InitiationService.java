@@ -14,6 +14,7 @@ import io.paygate.model.api.payment.InitiateRequest;
 import io.paygate.model.api.payment.InitiateResponse;
 import io.paygate.model.api.payment.PaymentMethod;
 import io.paygate.model.api.payment.RecurringRules;
+import io.paygate.model.api.payment.Url;
 import io.paygate.model.error.ErrorCase;
 import io.paygate.model.error.ServiceCode;
 import io.paygate.model.json.CanonicalJson;
@@ -365,18 +366,28 @@ public class InitiationService {
 
     /** The URL rules of docs/contract.md §1 and §6; a refused one is {@code 400SS01} naming it. */
     public void checkUrls(InitiateRequest request) {
-        Optional<String> refused = callbackPolicy.check(request.url().callbackUrl());
+        checkUrls(request.url(), "order " + request.order().id());
+    }
+
+    /**
+     * The URL rules of docs/contract.md §1 and §6 for an {@code url} object another door keeps for the payments it
+     * makes (docs/contract.md §11, a payment link); {@code subject} names its owner in the log line of a refusal.
+     *
+     * @throws ApiException {@code 400SS01} naming the refused URL
+     */
+    public void checkUrls(Url url, String subject) {
+        Optional<String> refused = callbackPolicy.check(url.callbackUrl());
         if (refused.isPresent()) {
-            LOG.debugf("order %s: url.callbackUrl refused (%s)", request.order().id(), refused.get());
+            LOG.debugf("%s: url.callbackUrl refused (%s)", subject, refused.get());
             throw ApiException.invalidFormat("url.callbackUrl");
         }
-        String returnUrl = request.url().returnUrl();
+        String returnUrl = url.returnUrl();
         if (returnUrl != null && !isWebUrl(returnUrl)) {
             throw ApiException.invalidFormat("url.returnUrl");
         }
-        checkPageUrl(request.url().successUrl(), "url.successUrl");
-        checkPageUrl(request.url().failUrl(), "url.failUrl");
-        checkPageUrl(request.url().backUrl(), "url.backUrl");
+        checkPageUrl(url.successUrl(), "url.successUrl");
+        checkPageUrl(url.failUrl(), "url.failUrl");
+        checkPageUrl(url.backUrl(), "url.backUrl");
     }
 
     /** docs/contract.md §1: absolute https, or http where the local stack allows it; never another scheme. */

@@ -10,6 +10,9 @@ public class PaymentServiceCodes implements ServiceCodeResolver {
 
     @Override
     public ServiceCode resolve(String method, String path) {
+        if (path.equals("/pg/payment-links") || path.startsWith("/pg/payment-links/")) {
+            return ServiceCode.PAYMENT_LINKS;
+        }
         if (path.startsWith("/pg/payment/card/directdebit/purchase") || path.startsWith("/pg/payment/card/recurring")
                 || path.startsWith("/pg/subscriptions") || path.startsWith("/pg/sandbox/subscriptions")) {
             return ServiceCode.RECURRING_AND_STORED_CREDENTIALS;

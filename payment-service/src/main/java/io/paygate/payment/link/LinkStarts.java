@@ -1,0 +1,137 @@
+package io.paygate.payment.link;
+
+import io.paygate.kit.auth.Merchant;
+import io.paygate.kit.auth.Merchants;
+import io.paygate.model.api.Customer;
+import io.paygate.model.api.Patterns;
+import io.paygate.model.api.payment.InitiateRequest;
+import io.paygate.model.api.payment.Order;
+import io.paygate.model.api.payment.PaymentMethod;
+import io.paygate.model.api.payment.Url;
+import io.paygate.model.json.CanonicalJson;
+import io.paygate.payment.initiation.InitiationService;
+import io.paygate.payment.payment.GatewayTime;
+import io.paygate.payment.payment.PaymentRepository;
+import io.paygate.payment.provider.MethodCatalog;
+import io.quarkus.narayana.jta.QuarkusTransaction;
+import jakarta.inject.Singleton;
+import org.jboss.logging.Logger;
+
+import java.math.BigDecimal;
+import java.time.Instant;
+import java.util.Arrays;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+/**
+ * A payment started from a link (docs/contract.md §11), the rule that at most {@code usageLimit} of a link's payments
+ * are ever captured, at any number of replicas: in one transaction under the link row's lock, the link's captured
+ * payments plus those in flight (PENDING or PROCESSING: anything that could still be captured) must be fewer than its
+ * limit, else the start is refused as {@link LinkStartRefused.Reason#BUSY} and nothing is made. Otherwise the link's
+ * next n is taken and an ordinary payment {@code <link.id>-<n>} is made through initiation with the link's URLs, in the
+ * same transaction, so a slot is never taken without its payment nor a payment made without its slot. A payment that
+ * ends FAILED, EXPIRED or CANCELLED frees its slot by that alone (it is no longer counted).
+ */
+@Singleton
+public class LinkStarts {
+
+    private static final Logger LOG = Logger.getLogger(LinkStarts.class);
+
+    private final PaymentLinks links;
+    private final InitiationService initiations;
+    private final PaymentRepository payments;
+    private final Merchants merchants;
+    private final MethodCatalog catalog;
+    private final GatewayTime time;
+
+    LinkStarts(PaymentLinks links, InitiationService initiations, PaymentRepository payments, Merchants merchants,
+               MethodCatalog catalog, GatewayTime time) {
+        this.links = links;
+        this.initiations = initiations;
+        this.payments = payments;
+        this.merchants = merchants;
+        this.catalog = catalog;
+        this.time = time;
+    }
+
+    /**
+     * Starts a payment from the link.
+     *
+     * @param amount   what the customer typed: required within the bounds of a link with a range, ignored for a link
+     *                 with a fixed amount
+     * @param customer the link's own customer wins; otherwise this one (the page's fields), already checked
+     * @return the payment's code (its hosted page is {@code /pg/pay/{code}})
+     * @throws LinkStartRefused naming why; nothing was written
+     */
+    public String start(String linkCode, String amount, Customer customer) {
+        return QuarkusTransaction.requiringNew().call(() -> {
+            LinkRow l = links.lockByCode(linkCode).orElseThrow(() -> refused(LinkStartRefused.Reason.UNKNOWN));
+            Instant now = time.now();
+            LinkStatus status = l.status(now);
+            switch (status) {
+                case EXPIRED -> throw refused(LinkStartRefused.Reason.EXPIRED);
+                case INACTIVE -> throw refused(LinkStartRefused.Reason.INACTIVE);
+                case PAID -> throw refused(LinkStartRefused.Reason.PAID);
+                case ACTIVE -> {
+                }
+            }
+            if (l.usageLimit() != null && l.counts().captured() + l.counts().inFlight() >= l.usageLimit()) {
+                LOG.debugf("link %s: busy (%d captured, %d in flight, limit %d)", l.linkCode(), l.counts().captured(),
+                        l.counts().inFlight(), l.usageLimit());
+                throw refused(LinkStartRefused.Reason.BUSY);
+            }
+            Merchant merchant = merchants.get(l.merchantId());
+            Set<PaymentMethod> methods = methods(l, merchant);
+            if (methods.isEmpty()) {
+                throw refused(LinkStartRefused.Reason.NO_METHOD);
+            }
+            String value = amount(l, amount);
+            Customer payer = java.util.Objects.requireNonNull(l.customer() != null ? LinkReplies.customer(l) : customer,
+                    "customer");
+            int n = l.lastN() + 1;
+            // an order id the merchant used itself for another payment is passed over, never reused
+            while (payments.findByOrder(merchant.id(), l.linkId() + "-" + n).isPresent()) {
+                n++;
+            }
+            String orderId = l.linkId() + "-" + n;
+            InitiateRequest request = InitiateRequest.of(new Order(orderId, value, l.description(), l.currency()),
+                    payer, new Url(l.callbackUrl(), l.returnUrl(), l.successUrl(), l.failUrl(), l.backUrl(), Map.of()));
+            InitiationService.Stored stored = initiations.store(merchant, request, CanonicalJson.fingerprint(request),
+                    null, p -> {
+                    });
+            links.recordUse(l.id(), n, orderId, stored.payment().paymentCode, now);
+            LOG.infof("link %s (merchant %s, id %s): payment %s started as order %s", l.linkCode(), l.merchantId(),
+                    l.linkId(), stored.payment().paymentCode, orderId);
+            return stored.payment().paymentCode;
+        });
+    }
+
+    /** The link's methods (all when it names none) that the merchant is offered now. */
+    private Set<PaymentMethod> methods(LinkRow l, Merchant merchant) {
+        Set<PaymentMethod> offered = catalog.offered(merchant.id());
+        if (l.methods() == null) {
+            return offered;
+        }
+        return Arrays.stream(l.methods().split(",")).map(PaymentMethod::valueOf).filter(offered::contains)
+                .collect(Collectors.toCollection(java.util.LinkedHashSet::new));
+    }
+
+    private static String amount(LinkRow l, String typed) {
+        if (l.amount() != null) {
+            return l.amount().toPlainString();
+        }
+        if (typed == null || !typed.matches(Patterns.ORDER_AMOUNT)) {
+            throw refused(LinkStartRefused.Reason.AMOUNT);
+        }
+        BigDecimal value = new BigDecimal(typed);
+        if (value.compareTo(l.minAmount()) < 0 || value.compareTo(l.maxAmount()) > 0) {
+            throw refused(LinkStartRefused.Reason.AMOUNT);
+        }
+        return typed;
+    }
+
+    private static LinkStartRefused refused(LinkStartRefused.Reason reason) {
+        return new LinkStartRefused(reason);
+    }
+}
