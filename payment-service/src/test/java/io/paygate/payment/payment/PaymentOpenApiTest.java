@@ -167,8 +167,8 @@ class PaymentOpenApiTest {
         assertTrue(doc.operations().containsAll(SANDBOX_PAGES), doc.operations()::toString);
         // docs/contract.md §1b: + 3 stored cards and one-click, 3 direct-debit purchase, 4 subscription, 1 list, 1 sandbox
         // time control; §9: + 12 SNAP (the access token, 3 virtual account, 4 QRIS, 4 direct debit); §12: + 2 internal
-        // for ledger-service (a transfer, the day's facts)
-        assertEquals(65, doc.operations().size(), doc.operations()::toString);
+        // for ledger-service (a transfer, the day's facts); §11: + 4 payment links (create, list, get, deactivate)
+        assertEquals(69, doc.operations().size(), doc.operations()::toString);
     }
 
     /** docs/contract.md §9: the access token is signed with the merchant's RSA key, not the /pg/ headers. */
