@@ -126,7 +126,7 @@ public class LinkService {
             LinkRow l = links.lock(merchant.id(), linkId).orElseThrow(ApiException::notFound);
             LinkStatus now = l.status(time.now());
             if (now != LinkStatus.INACTIVE) {
-                if (now != LinkStatus.ACTIVE) {
+                if (!now.canMoveTo(LinkStatus.INACTIVE)) {
                     throw ApiException.conflict("payment link is " + now);
                 }
                 links.setStatus(l.id(), LinkStatus.INACTIVE, time.now());

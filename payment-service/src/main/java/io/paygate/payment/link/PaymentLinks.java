@@ -73,7 +73,12 @@ public class PaymentLinks {
                 merchantId, linkId).map(this::counted);
     }
 
-    /** The link of {@code linkCode}, locked until the transaction ends, with its counts (read under the lock). */
+    /**
+     * The link of {@code linkCode}, locked until the transaction ends, with its counts read under the lock. The counts
+     * are a second statement on purpose: a {@code FOR UPDATE} that waited for another start re-reads only the locked
+     * row when it gets the lock, so counts computed in the same statement would be from before that start committed;
+     * the second statement (READ COMMITTED) sees its payment.
+     */
     Optional<LinkRow> lockByCode(String linkCode) {
         return one("SELECT " + COLUMNS + " FROM payment_link l WHERE l.link_code = ? FOR UPDATE", linkCode)
                 .map(this::counted);
