@@ -40,6 +40,7 @@ CREATE TABLE payment_link_use (
     n                integer       NOT NULL CHECK (n >= 1),
     order_id         varchar(64)   NOT NULL,
     payment_code     varchar(30)   NOT NULL UNIQUE,
+    language         varchar(2)    NOT NULL CHECK (language IN ('en', 'id')),  -- the link page's, for the receipt
     created_at       timestamptz   NOT NULL,
     PRIMARY KEY (link, n)
 );

@@ -2,6 +2,7 @@ package io.paygate.payment.link;
 
 import io.paygate.kit.auth.Merchant;
 import io.paygate.kit.auth.Merchants;
+import io.paygate.kit.web.PageLanguage;
 import io.paygate.model.api.Customer;
 import io.paygate.model.api.Patterns;
 import io.paygate.model.api.payment.InitiateRequest;
@@ -61,10 +62,11 @@ public class LinkStarts {
      * @param amount   what the customer typed: required within the bounds of a link with a range, ignored for a link
      *                 with a fixed amount
      * @param customer the link's own customer wins; otherwise this one (the page's fields), already checked
+     * @param language the link page's, kept with the use for the mail that follows (the receipt)
      * @return the payment's code (its hosted page is {@code /pg/pay/{code}})
      * @throws LinkStartRefused naming why; nothing was written
      */
-    public String start(String linkCode, String amount, Customer customer) {
+    public String start(String linkCode, String amount, Customer customer, PageLanguage language) {
         return QuarkusTransaction.requiringNew().call(() -> {
             LinkRow l = links.lockByCode(linkCode).orElseThrow(() -> refused(LinkStartRefused.Reason.UNKNOWN));
             Instant now = time.now();
@@ -100,7 +102,7 @@ public class LinkStarts {
             InitiationService.Stored stored = initiations.store(merchant, request, CanonicalJson.fingerprint(request),
                     null, p -> {
                     });
-            links.recordUse(l.id(), n, orderId, stored.payment().paymentCode, now);
+            links.recordUse(l.id(), n, orderId, stored.payment().paymentCode, language, now);
             LOG.infof("link %s (merchant %s, id %s): payment %s started as order %s", l.linkCode(), l.merchantId(),
                     l.linkId(), stored.payment().paymentCode, orderId);
             return stored.payment().paymentCode;

@@ -1,5 +1,6 @@
 package io.paygate.payment.link;
 
+import io.paygate.kit.web.PageLanguage;
 import io.paygate.model.api.link.LinkPayment;
 import jakarta.inject.Singleton;
 
@@ -154,9 +155,10 @@ public class PaymentLinks {
     }
 
     /** Records payment {@code n} of the link and makes it the link's latest (the caller holds the row's lock). */
-    void recordUse(UUID link, int n, String orderId, String paymentCode, Instant now) {
-        run("INSERT INTO payment_link_use (link, n, order_id, payment_code, created_at) VALUES (?, ?, ?, ?, ?)", s -> {
-            bind(s, link, n, orderId, paymentCode, Timestamp.from(now));
+    void recordUse(UUID link, int n, String orderId, String paymentCode, PageLanguage language, Instant now) {
+        run("INSERT INTO payment_link_use (link, n, order_id, payment_code, language, created_at)"
+                + " VALUES (?, ?, ?, ?, ?, ?)", s -> {
+            bind(s, link, n, orderId, paymentCode, language.tag(), Timestamp.from(now));
             return s.executeUpdate();
         });
         run("UPDATE payment_link SET last_n = ?, updated_at = ? WHERE id = ?", s -> {

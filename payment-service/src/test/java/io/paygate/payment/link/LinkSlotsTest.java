@@ -3,6 +3,7 @@ package io.paygate.payment.link;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.agroal.api.AgroalDataSource;
+import io.paygate.kit.web.PageLanguage;
 import io.paygate.model.api.Customer;
 import io.paygate.model.event.Topics;
 import io.paygate.payment.support.AllAtOnce;
@@ -63,7 +64,8 @@ class LinkSlotsTest {
     }
 
     LinkStartRefused.Reason refusal(String linkCode, String amount) {
-        return assertThrows(LinkStartRefused.class, () -> starts.start(linkCode, amount, CUSTOMER)).reason();
+        return assertThrows(LinkStartRefused.class,
+                () -> starts.start(linkCode, amount, CUSTOMER, PageLanguage.ID)).reason();
     }
 
     @Test
@@ -74,7 +76,7 @@ class LinkSlotsTest {
         for (int i = 0; i < 5; i++) {
             calls.add(() -> {
                 try {
-                    return starts.start(code, null, CUSTOMER);
+                    return starts.start(code, null, CUSTOMER, PageLanguage.ID);
                 } catch (LinkStartRefused e) {
                     return e.reason().name();
                 }
@@ -93,8 +95,8 @@ class LinkSlotsTest {
     void aStartMakesAnOrdinaryPaymentNamedAfterTheLink() {
         String id = Links.linkId();
         String code = link(null, id);
-        String first = starts.start(code, null, CUSTOMER);
-        String second = starts.start(code, null, CUSTOMER);
+        String first = starts.start(code, null, CUSTOMER, PageLanguage.ID);
+        String second = starts.start(code, null, CUSTOMER, PageLanguage.ID);
         PaymentApi.status(SandboxMerchants.DEMO, id + "-1").then().statusCode(200)
                 .body("order.reference", equalTo(first)).body("order.amount", equalTo(150000.0f));
         String payer = new Db(dataSource).value("SELECT customer FROM payment WHERE payment_code = ?", first);
@@ -109,12 +111,12 @@ class LinkSlotsTest {
     void aFailedPaymentFreesItsSlotAndTheLimitCapturedMakesTheLinkPaid() {
         String id = Links.linkId();
         String code = link(2, id);
-        String first = starts.start(code, null, CUSTOMER);
+        String first = starts.start(code, null, CUSTOMER, PageLanguage.ID);
         decide(first, "CAPTURED");
-        String second = starts.start(code, null, CUSTOMER);
+        String second = starts.start(code, null, CUSTOMER, PageLanguage.ID);
         assertEquals(LinkStartRefused.Reason.BUSY, refusal(code, null));
         decide(second, "FAILED");
-        String third = starts.start(code, null, CUSTOMER);
+        String third = starts.start(code, null, CUSTOMER, PageLanguage.ID);
         assertEquals(LinkStartRefused.Reason.BUSY, refusal(code, null));
         Links.get(SandboxMerchants.DEMO, id).then().body("status", equalTo("ACTIVE")).body("paymentCount", equalTo(1));
         decide(third, "CAPTURED");
@@ -154,7 +156,7 @@ class LinkSlotsTest {
         assertEquals(LinkStartRefused.Reason.AMOUNT, refusal(code, "9999.99"));
         assertEquals(LinkStartRefused.Reason.AMOUNT, refusal(code, "50000.01"));
         assertEquals(LinkStartRefused.Reason.AMOUNT, refusal(code, "1e4"));
-        starts.start(code, "25000.50", CUSTOMER);
+        starts.start(code, "25000.50", CUSTOMER, PageLanguage.ID);
         PaymentApi.status(SandboxMerchants.DEMO, id + "-1").then().body("order.amount", equalTo(25000.5f));
     }
 
@@ -163,7 +165,7 @@ class LinkSlotsTest {
         String id = Links.linkId();
         String code = link(null, id);
         PaymentApi.newPayment(id + "-1");
-        String started = starts.start(code, null, CUSTOMER);
+        String started = starts.start(code, null, CUSTOMER, PageLanguage.ID);
         assertEquals(started, new Db(dataSource).value("SELECT payment_code FROM payment WHERE order_id = ?", id + "-2"));
     }
 }
