@@ -45,9 +45,11 @@ public class LinkService {
     private final InitiationService initiations;
     private final GatewayTime time;
     private final Cursors cursors;
+    private final LinkMails mails;
 
     LinkService(PaymentLinks links, LinkReplies replies, InitiationService initiations, GatewayTime time,
-                Cursors cursors) {
+                Cursors cursors, LinkMails mails) {
+        this.mails = mails;
         this.links = links;
         this.replies = replies;
         this.initiations = initiations;
@@ -75,7 +77,7 @@ public class LinkService {
         String hash = CanonicalJson.fingerprint(request);
         for (int attempt = 0; attempt < ATTEMPTS; attempt++) {
             LinkRow row = newRow(merchant, request, hash, expiresAt, methods, now);
-            if (links.insertIfAbsent(row)) {
+            if (inserted(row)) {
                 LOG.debugf("link %s (merchant %s, id %s): created, expires %s", row.linkCode(), row.merchantId(),
                         row.linkId(), row.expiresAt());
                 return replies.created(row);
@@ -91,6 +93,17 @@ public class LinkService {
             // No row for the id: the code drawn was another link's; draw again.
         }
         throw new IllegalStateException("Could not create or find link after " + ATTEMPTS + " attempts");
+    }
+
+    /** Inserts the link unless its id (or code) is taken, and queues its e-mail with it, in one transaction. */
+    private boolean inserted(LinkRow row) {
+        return QuarkusTransaction.requiringNew().call(() -> {
+            boolean inserted = links.insertIfAbsent(row);
+            if (inserted) {
+                mails.created(row);
+            }
+            return inserted;
+        });
     }
 
     /** @throws ApiException {@code 4041301} for an id the merchant has no link under (another merchant's too) */

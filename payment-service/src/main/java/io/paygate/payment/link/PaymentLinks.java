@@ -85,6 +85,22 @@ public class PaymentLinks {
                 .map(this::counted);
     }
 
+    /** A link's payment: its link (without counts) and the language its customer read the link's page in. */
+    record Use(LinkRow link, PageLanguage language) {
+    }
+
+    /** The link whose payment {@code paymentCode} is, if it is a link's payment. */
+    Optional<Use> useOf(String paymentCode) {
+        return run("SELECT " + COLUMNS + ", u.language FROM payment_link_use u JOIN payment_link l ON l.id = u.link"
+                + " WHERE u.payment_code = ?", s -> {
+            bind(s, paymentCode);
+            try (ResultSet rs = s.executeQuery()) {
+                return rs.next() ? Optional.of(new Use(row(rs), PageLanguage.ofTag(rs.getString(24))))
+                        : Optional.<Use>empty();
+            }
+        });
+    }
+
     /** The merchant's link {@code linkId}, locked until the transaction ends, with its counts. */
     Optional<LinkRow> lock(String merchantId, String linkId) {
         return one("SELECT " + COLUMNS + " FROM payment_link l WHERE l.merchant_id = ? AND l.link_id = ? FOR UPDATE",

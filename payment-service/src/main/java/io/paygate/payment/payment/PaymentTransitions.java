@@ -32,9 +32,12 @@ public class PaymentTransitions {
     private final MerchantTags merchants;
     private final Event<CardStorable> storable;
     private final RecurringPayments recurring;
+    private final PaymentMails mails;
 
     PaymentTransitions(Outbox outbox, GatewayTime time, MeterRegistry metrics, MoneyMovements ledger,
-                       MerchantTags merchants, Event<CardStorable> storable, RecurringPayments recurring) {
+                       MerchantTags merchants, Event<CardStorable> storable, RecurringPayments recurring,
+                       PaymentMails mails) {
+        this.mails = mails;
         this.storable = storable;
         this.merchants = merchants;
         this.recurring = recurring;
@@ -76,6 +79,7 @@ public class PaymentTransitions {
             if (payment.subscriptionId != null) {
                 recurring.changed(payment, previous);
             }
+            mails.changed(payment, previous);
             announce(payment, refund);
         }
         if (next == PaymentStatus.CAPTURED || next == PaymentStatus.REVERSED) {
