@@ -54,6 +54,8 @@ final class Stack {
                     "gateway.ledger.opening-balances." + QA_MERCHANT + "=" + SandboxMerchants.OPENING_BALANCE,
                     "gateway.payment.link-ttl=" + LINK_TTL.toSeconds() + "s",
                     "gateway.payment.expiry-sweep-interval=1s",
+                    // Payment-link e-mail (LocalStack.mail()): retried every second while its SMTP server is away.
+                    "gateway.mail.retry-delays=1s",
                     // Open charges (virtual accounts, QRIS …) end through reconciliation: ask every second.
                     "gateway.payment.reconcile-interval=1s",
                     // The suite sends many requests a second from one address and one merchant (MutatedBodiesIT);
