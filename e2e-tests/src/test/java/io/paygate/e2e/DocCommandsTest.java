@@ -10,6 +10,7 @@ import java.util.Optional;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** How DocCommandsIT reads the docs' commands and the replies they show, without a stack. */
@@ -65,6 +66,20 @@ class DocCommandsTest {
         assertEquals("\"status\":\"ACTIVE\"", second.trailing());
         assertEquals(2, second.shapes().size());
         assertTrue(second.isRead());
+    }
+
+    @Test
+    void aSectionOfADocIsItsHeadingUpToTheNextAndKeepsTheDocsLineNumbers() {
+        List<String> lines = List.of("# Guide", "## Before", "```bash", "echo before", "```", "## Payment links",
+                "```bash", "echo link", "```", "### Deeper", "```bash", "echo deeper", "```", "## After", "```bash",
+                "echo after", "```");
+
+        List<Command> commands = DocCommands.parse("guide.md#Payment links",
+                DocCommands.section("guide.md", lines, "Payment links"));
+
+        assertEquals(List.of("echo link", "echo deeper"), commands.stream().map(Command::text).toList());
+        assertEquals("guide.md#Payment links:8", commands.getFirst().where());
+        assertThrows(IllegalArgumentException.class, () -> DocCommands.section("guide.md", lines, "Nowhere"));
     }
 
     @Test

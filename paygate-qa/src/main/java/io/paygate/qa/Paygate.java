@@ -67,6 +67,11 @@ public final class Paygate {
         return disbursements;
     }
 
+    /** Payment links and their pages as a customer opens them (docs/contract.md §11). */
+    public Links links() {
+        return new Links(target);
+    }
+
     /** The lists and the daily transactions report (§3b). */
     public Lists lists() {
         return lists;
