@@ -72,6 +72,21 @@ public final class Paygate {
         return new Links(target);
     }
 
+    /**
+     * The mail the deployment's SMTP server received ({@code paygate.mail-reader-url}, a test deployment's reader such as
+     * the local stack's): the links and receipts sent to customers (§11).
+     *
+     * @throws IllegalStateException naming the setting when it is not given
+     */
+    public Mailbox mailbox() {
+        String url = Settings.get("paygate.mail-reader-url");
+        if (url == null) {
+            throw new IllegalStateException("paygate-qa: no mail reader, missing "
+                    + Settings.named("paygate.mail-reader-url") + " (the local stack prints its address)");
+        }
+        return new Mailbox(url.endsWith("/") ? url.substring(0, url.length() - 1) : url);
+    }
+
     /** The lists and the daily transactions report (§3b). */
     public Lists lists() {
         return lists;
