@@ -9,6 +9,7 @@ import io.paygate.qa.LinkStart;
 import io.paygate.qa.Paygate;
 import io.paygate.qa.PaygateTarget;
 import io.paygate.testsupport.SandboxMerchants;
+import io.paygate.testsupport.infra.EmbeddedMailServer;
 import io.restassured.response.Response;
 
 import java.time.Duration;
@@ -30,8 +31,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * Issue 47's race at three replicas of every service ({@link ReplicatedStackIT}): a single-use payment link
  * (docs/contract.md §11) opened by five customers at once, each through another payment-service replica, starts one
  * payment; the other four are told to come back and nothing is made for them. The one is paid by card, the link is
- * PAID at every replica, and a sixth customer finds it ended. The customers use the QA kit's link page
- * ({@link LinkCustomer}: the page's own form, as a browser posts it).
+ * PAID at every replica, and a sixth customer finds it ended. The link sends receipts by e-mail: the SMTP server is
+ * away while the payment is captured, which neither delays nor fails it, and the receipt arrives once after it is back,
+ * to the one customer who paid. The customers use the QA kit's link page ({@link LinkCustomer}: the page's own form,
+ * as a browser posts it).
  */
 final class LinkFlows {
 
@@ -59,7 +62,7 @@ final class LinkFlows {
         String linkId = "E2E-L-" + UUID.randomUUID().toString().replace("-", "").substring(0, 20);
         Reply created = TimedHttp.signed(payment(0), demo, "POST", "/pg/payment-links", """
                 {"link":{"id":"%s","description":"Coffee beans 1 kg","amount":"150000.00","usageLimit":1},\
-                "url":{"callbackUrl":"%s"}}""".formatted(linkId, callbackUrl));
+                "notify":{"email":true},"url":{"callbackUrl":"%s"}}""".formatted(linkId, callbackUrl));
         assertEquals(200, created.status(), created.body());
         String linkCode = Json.tree(created.body()).path("linkCode").asText();
 
@@ -81,6 +84,7 @@ final class LinkFlows {
             replies.add(f.get());
         }
         List<Response> started = replies.stream().filter(r -> r.statusCode() == 303).toList();
+        String payer = "customer" + replies.indexOf(started.isEmpty() ? null : started.getFirst()) + "@example.com";
         List<Response> busy = replies.stream().filter(r -> r.statusCode() != 303).toList();
         assertEquals(1, started.size(), "one payment started: " + statuses(replies));
         assertEquals(1, busy.stream().map(Response::statusCode).distinct().count(),
@@ -98,6 +102,8 @@ final class LinkFlows {
 
         String location = started.getFirst().header("Location");
         LinkStart start = new LinkStart(location.substring(location.lastIndexOf('/') + 1), location);
+        EmbeddedMailServer mail = replicas.stack().mail();
+        mail.disconnect(); // the SMTP server away while the payment is captured
         Reply card = TimedHttp.form(payment(2), "/pg/pay/" + start.reference() + "/card",
                 Map.of("cardNumber", "4111111111111111", "expiryMonth", "12", "expiryYear", "2031", "cvv", "123",
                         "cardholderName", "Budi Santoso"));
@@ -107,10 +113,20 @@ final class LinkFlows {
             assertEquals(1, paid.path("paymentCount").asInt(), paid.toString());
             assertEquals("CAPTURED", paid.path("payments").get(0).path("status").asText(), paid.toString());
         }
+        assertEquals(List.of(), mail.receivedBy(payer), "nothing could be sent yet");
+        mail.reconnect();
+        assertEquals(1, mail.awaitReceived(payer, 1, DEADLINE).size(), "the receipt, once the server is back");
         Response sixth = customerAt(0, linkCode).startReply(LinkForm.named("Late").email("late@example.com"));
         assertEquals(410, sixth.statusCode(), "a paid link has ended: " + sixth.asString());
         assertEquals(1, get(0, demo, linkId).path("payments").size(), "still one payment");
 
+        assertEquals(1, mail.receivedBy(payer).size(), "one receipt, never two");
+        for (int i = 0; i < CUSTOMERS; i++) {
+            String address = "customer" + i + "@example.com";
+            if (!address.equals(payer)) {
+                assertEquals(List.of(), mail.receivedBy(address), "no mail to a customer who paid nothing");
+            }
+        }
         awaitHeard(merchant, linkId, "PAID");
         awaitHeard(merchant, start.reference(), "CAPTURED");
         JsonNode captured = merchant.bodies(RacingMerchant.LINKS).stream().map(Json::tree)
