@@ -315,8 +315,8 @@ class LinkPageTest {
 
         LinkSlotsTest.decide(payment, "FAILED");
         page(code).then().statusCode(200).body(containsString("data-view=\"form\""));
-        assertEquals(db().value("SELECT payment_code FROM payment WHERE order_id = ?", id + "-2"),
-                paymentOf(post(code, "name", "Sari", "email", "sari@example.com")));
+        String next = paymentOf(post(code, "name", "Sari", "email", "sari@example.com"));
+        assertEquals(next, db().value("SELECT payment_code FROM payment WHERE order_id = ?", id + "-2"));
     }
 
     @Test
