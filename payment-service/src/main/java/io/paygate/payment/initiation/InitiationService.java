@@ -21,6 +21,7 @@ import io.paygate.model.json.CanonicalJson;
 import io.paygate.model.net.CallbackUrlPolicy;
 import io.paygate.model.status.PaymentStatus;
 import io.paygate.payment.payment.GatewayTime;
+import io.paygate.payment.payment.LinkOrders;
 import io.paygate.payment.payment.PaymentCodes;
 import io.paygate.payment.payment.PaymentConfig;
 import io.paygate.payment.payment.PaymentEntity;
@@ -74,6 +75,7 @@ public class InitiationService {
     private final InitiationReplies replies;
     private final RecurringPayments recurring;
     private final PaymentWithdrawals withdrawals;
+    private final LinkOrders linkOrders;
     private final boolean allowLocalUrls;
 
     private final MerchantCounter initiations;
@@ -82,8 +84,9 @@ public class InitiationService {
                       GatewayTime time, PaymentCodes codes, MeterRegistry metrics, DnsResolver dns,
                       GatewayPorts gatewayPorts, PublicUrls urls, MethodCatalog catalog, MethodCheckout methods,
                       InitiationReplies replies, MerchantTags merchantTags, RecurringPayments recurring,
-                      PaymentWithdrawals withdrawals) {
+                      PaymentWithdrawals withdrawals, LinkOrders linkOrders) {
         this.recurring = recurring;
+        this.linkOrders = linkOrders;
         this.withdrawals = withdrawals;
         this.initiations = MerchantCounter.register(metrics, merchantTags, "paygate.payments.initiated",
                 "Hosted payments created, by merchant (repeats of an idempotent request not counted)");
@@ -114,6 +117,9 @@ public class InitiationService {
     public InitiateResponse initiate(Merchant merchant, InitiateRequest request) {
         PaymentMethod method = check(merchant, request);
         checkRecurring(merchant, request);
+        if (isLinkOrderId(merchant, request.order().id())) {
+            throw ApiException.invalidFormat("order.id"); // a payment link's, as a subscription cycle's is (§1b)
+        }
         String hash = contentHash(request);
         PaymentEntity p = createOrFind(merchant, request, hash, method);
         if (method == null || !method.kind().opensCharge()) {
@@ -160,6 +166,14 @@ public class InitiationService {
             throw e;
         }
         return stored.payment();
+    }
+
+    /**
+     * Whether {@code orderId} is {@code <link.id>-<n>} of one of the merchant's payment links (docs/contract.md §11):
+     * the link page's to give, so a door where the merchant names the order id refuses it.
+     */
+    public boolean isLinkOrderId(Merchant merchant, String orderId) {
+        return linkOrders.isLinkOrderId(merchant.id(), orderId);
     }
 
     /** Whether {@code method} is offered to the merchant (its channel opens it). */

@@ -17,6 +17,8 @@ public final class LinkStartRefused extends RuntimeException {
         BUSY,
         /** The amount typed is missing, malformed or outside the link's bounds (the page's field error). */
         AMOUNT,
+        /** The merchant is suspended (docs/contract.md §10): no payment starts (403, code 4030805). */
+        SUSPENDED,
         /** None of the link's methods is offered to the merchant any more. */
         NO_METHOD
     }

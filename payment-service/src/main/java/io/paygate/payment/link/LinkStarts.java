@@ -12,6 +12,7 @@ import io.paygate.model.api.payment.Url;
 import io.paygate.model.json.CanonicalJson;
 import io.paygate.payment.initiation.InitiationService;
 import io.paygate.payment.payment.GatewayTime;
+import io.paygate.payment.payment.PaymentConfig;
 import io.paygate.payment.payment.PaymentRepository;
 import io.paygate.payment.provider.MethodCatalog;
 import io.quarkus.narayana.jta.QuarkusTransaction;
@@ -22,6 +23,7 @@ import java.math.BigDecimal;
 import java.time.Instant;
 import java.util.Arrays;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
 
@@ -32,7 +34,11 @@ import java.util.stream.Collectors;
  * limit, else the start is refused as {@link LinkStartRefused.Reason#BUSY} and nothing is made. Otherwise the link's
  * next n is taken and an ordinary payment {@code <link.id>-<n>} is made through initiation with the link's URLs, in the
  * same transaction, so a slot is never taken without its payment nor a payment made without its slot. A payment that
- * ends FAILED, EXPIRED or CANCELLED frees its slot by that alone (it is no longer counted).
+ * ends FAILED, EXPIRED or CANCELLED frees its slot by that alone (it is no longer counted). The payment may be paid
+ * only with the link's methods the merchant is offered now ({@code payment.methods}), and expires
+ * {@code gateway.payment.link-payment-timeout} after its start while no method's charge is open (again after one is
+ * closed), so a customer who leaves the page frees the slot in minutes; one whose method opened a charge (a virtual
+ * account, a store code) waits, and counts, until that charge's own expiry, as long as it can still be paid.
  */
 @Singleton
 public class LinkStarts {
@@ -45,9 +51,11 @@ public class LinkStarts {
     private final Merchants merchants;
     private final MethodCatalog catalog;
     private final GatewayTime time;
+    private final PaymentConfig config;
 
     LinkStarts(PaymentLinks links, InitiationService initiations, PaymentRepository payments, Merchants merchants,
-               MethodCatalog catalog, GatewayTime time) {
+               MethodCatalog catalog, GatewayTime time, PaymentConfig config) {
+        this.config = config;
         this.links = links;
         this.initiations = initiations;
         this.payments = payments;
@@ -70,24 +78,14 @@ public class LinkStarts {
         return QuarkusTransaction.requiringNew().call(() -> {
             LinkRow l = links.lockByCode(linkCode).orElseThrow(() -> refused(LinkStartRefused.Reason.UNKNOWN));
             Instant now = time.now();
-            LinkStatus status = l.status(now);
-            switch (status) {
-                case EXPIRED -> throw refused(LinkStartRefused.Reason.EXPIRED);
-                case INACTIVE -> throw refused(LinkStartRefused.Reason.INACTIVE);
-                case PAID -> throw refused(LinkStartRefused.Reason.PAID);
-                case ACTIVE -> {
-                }
-            }
-            if (l.usageLimit() != null && l.counts().captured() + l.counts().inFlight() >= l.usageLimit()) {
-                LOG.debugf("link %s: busy (%d captured, %d in flight, limit %d)", l.linkCode(), l.counts().captured(),
-                        l.counts().inFlight(), l.usageLimit());
-                throw refused(LinkStartRefused.Reason.BUSY);
-            }
             Merchant merchant = merchants.get(l.merchantId());
-            Set<PaymentMethod> methods = methods(l, merchant);
-            if (methods.isEmpty()) {
-                throw refused(LinkStartRefused.Reason.NO_METHOD);
+            Optional<LinkStartRefused.Reason> refusal = refusal(l, merchant, now);
+            if (refusal.isPresent()) {
+                LOG.debugf("link %s: refused %s (%d captured, %d in flight, limit %s)", l.linkCode(), refusal.get(),
+                        l.counts().captured(), l.counts().inFlight(), l.usageLimit());
+                throw refused(refusal.get());
             }
+            Set<PaymentMethod> methods = methods(l, merchant);
             String value = amount(l, amount);
             Customer payer = java.util.Objects.requireNonNull(l.customer() != null ? LinkReplies.customer(l) : customer,
                     "customer");
@@ -99,14 +97,52 @@ public class LinkStarts {
             String orderId = l.linkId() + "-" + n;
             InitiateRequest request = InitiateRequest.of(new Order(orderId, value, l.description(), l.currency()),
                     payer, new Url(l.callbackUrl(), l.returnUrl(), l.successUrl(), l.failUrl(), l.backUrl(), Map.of()));
+            String own = l.methods() == null ? null
+                    : methods.stream().map(PaymentMethod::name).collect(Collectors.joining(","));
+            int timeout = (int) Math.max(1, config.linkPaymentTimeout().toSeconds());
             InitiationService.Stored stored = initiations.store(merchant, request, CanonicalJson.fingerprint(request),
                     null, p -> {
+                        // its page offers the link's methods only, and it waits for a method minutes, not a day
+                        p.methods = own;
+                        p.choiceTimeoutSeconds = timeout;
+                        p.expiresAt = p.expiryWithoutCharge(now);
                     });
             links.recordUse(l.id(), n, orderId, stored.payment().paymentCode, language, now);
             LOG.infof("link %s (merchant %s, id %s): payment %s started as order %s", l.linkCode(), l.merchantId(),
                     l.linkId(), stored.payment().paymentCode, orderId);
             return stored.payment().paymentCode;
         });
+    }
+
+    /**
+     * Why a start from the link would be refused now, whatever the customer typed: its status (expired, inactive,
+     * paid), its merchant suspended, busy (captured + in flight reach the limit), or no method left; empty when it may
+     * start. Under the link row's lock this decides; without it (the page before its form) it is what the page shows.
+     */
+    Optional<LinkStartRefused.Reason> refusal(LinkRow l, Merchant merchant, Instant now) {
+        switch (l.status(now)) {
+            case EXPIRED -> {
+                return Optional.of(LinkStartRefused.Reason.EXPIRED);
+            }
+            case INACTIVE -> {
+                return Optional.of(LinkStartRefused.Reason.INACTIVE);
+            }
+            case PAID -> {
+                return Optional.of(LinkStartRefused.Reason.PAID);
+            }
+            case ACTIVE -> {
+            }
+        }
+        if (merchant.suspended()) {
+            return Optional.of(LinkStartRefused.Reason.SUSPENDED); // docs/contract.md §10, as its payments' pages
+        }
+        if (l.usageLimit() != null && l.counts().captured() + l.counts().inFlight() >= l.usageLimit()) {
+            return Optional.of(LinkStartRefused.Reason.BUSY);
+        }
+        if (methods(l, merchant).isEmpty()) {
+            return Optional.of(LinkStartRefused.Reason.NO_METHOD);
+        }
+        return Optional.empty();
     }
 
     /** The link's methods (all when it names none) that the merchant is offered now. */

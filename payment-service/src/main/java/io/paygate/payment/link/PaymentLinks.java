@@ -68,6 +68,21 @@ public class PaymentLinks {
         });
     }
 
+    /** Whether the merchant has a link {@code linkId} (one statement, no counts). */
+    boolean exists(String merchantId, String linkId) {
+        return run("SELECT 1 FROM payment_link WHERE merchant_id = ? AND link_id = ?", s -> {
+            bind(s, merchantId, linkId);
+            try (ResultSet rs = s.executeQuery()) {
+                return rs.next();
+            }
+        });
+    }
+
+    /** The link of {@code linkCode}, with its counts (not locked: what its page shows). */
+    Optional<LinkRow> findByCode(String linkCode) {
+        return one("SELECT " + COLUMNS + " FROM payment_link l WHERE l.link_code = ?", linkCode).map(this::counted);
+    }
+
     /** The merchant's link {@code linkId}, with its counts. */
     Optional<LinkRow> find(String merchantId, String linkId) {
         return one("SELECT " + COLUMNS + " FROM payment_link l WHERE l.merchant_id = ? AND l.link_id = ?",

@@ -40,8 +40,8 @@ public class PaymentServiceCodes implements ServiceCodeResolver {
         if (path.startsWith("/pg/disbursement") || path.startsWith("/pg/ops/disbursements")) {
             return ServiceCode.DISBURSEMENT_TRANSFER;
         }
-        if (path.startsWith("/pg/pay/") || path.startsWith("/pg/sandbox") || path.startsWith("/pg/provider")
-                || path.startsWith("/pg/ops/payments")) {
+        if (path.startsWith("/pg/pay/") || path.startsWith("/pg/link/") || path.startsWith("/pg/sandbox")
+                || path.startsWith("/pg/provider") || path.startsWith("/pg/ops/payments")) {
             return ServiceCode.HOSTED_PAGE;
         }
         return ServiceCode.PAYMENT_INITIATION;

@@ -163,8 +163,8 @@ class LinkSlotsTest {
     @Test
     void anOrderIdTheMerchantAlreadyUsedIsPassedOver() {
         String id = Links.linkId();
+        PaymentApi.newPayment(id + "-1"); // before the link: once it exists, the merchant may not (LinkOrderIdTest)
         String code = link(null, id);
-        PaymentApi.newPayment(id + "-1");
         String started = starts.start(code, null, CUSTOMER, PageLanguage.ID);
         assertEquals(started, new Db(dataSource).value("SELECT payment_code FROM payment WHERE order_id = ?", id + "-2"));
     }
