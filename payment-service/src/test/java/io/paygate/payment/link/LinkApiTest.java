@@ -16,6 +16,7 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 import java.time.OffsetDateTime;
+import java.time.format.DateTimeFormatter;
 import java.time.ZoneOffset;
 import java.util.List;
 import java.util.function.UnaryOperator;
@@ -56,6 +57,9 @@ class LinkApiTest {
     static UnaryOperator<ObjectNode> remove(String path) {
         return body -> without(body, path);
     }
+
+    /** Whole seconds always written ({@code OffsetDateTime.toString} leaves out {@code :00}): the replies' form. */
+    private static final DateTimeFormatter ISO_SECONDS = DateTimeFormatter.ISO_OFFSET_DATE_TIME;
 
     static String daysAhead(long days) {
         return OffsetDateTime.now(ZoneOffset.ofHours(7)).plusDays(days).withNano(0).toString();
@@ -190,7 +194,7 @@ class LinkApiTest {
                 .body("description", equalTo("Coffee beans 1 kg"))
                 .body("amount", nullValue()).body("minAmount", equalTo("10000.00")).body("maxAmount", equalTo("500000.00"))
                 .body("currency", equalTo("IDR"))
-                .body("expiresAt", equalTo(OffsetDateTime.parse(expires).toString()))
+                .body("expiresAt", equalTo(OffsetDateTime.parse(expires).format(ISO_SECONDS)))
                 .body("usageLimit", equalTo(3)).body("methods", equalTo(List.of("QRIS", "VA_BCA")))
                 .body("notify.email", equalTo(true)).body("callbackUrl", notNullValue())
                 .body("status", equalTo("ACTIVE")).body("paymentCount", equalTo(0))
