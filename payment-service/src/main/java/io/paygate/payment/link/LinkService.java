@@ -45,9 +45,11 @@ public class LinkService {
     private final InitiationService initiations;
     private final GatewayTime time;
     private final Cursors cursors;
+    private final LinkTransitions transitions;
 
     LinkService(PaymentLinks links, LinkReplies replies, InitiationService initiations, GatewayTime time,
-                Cursors cursors) {
+                Cursors cursors, LinkTransitions transitions) {
+        this.transitions = transitions;
         this.links = links;
         this.replies = replies;
         this.initiations = initiations;
@@ -129,8 +131,7 @@ public class LinkService {
                 if (!now.canMoveTo(LinkStatus.INACTIVE)) {
                     throw ApiException.conflict("payment link is " + now);
                 }
-                links.setStatus(l.id(), LinkStatus.INACTIVE, time.now());
-                LOG.infof("link %s (merchant %s, id %s): deactivated", l.linkCode(), l.merchantId(), l.linkId());
+                transitions.move(l, LinkStatus.INACTIVE, l.counts());
             }
             LinkRow after = links.find(merchant.id(), linkId).orElseThrow();
             return replies.of(after, links.payments(after.id())).answered();
