@@ -1,14 +1,10 @@
 package io.paygate.payment.link;
 
+import io.paygate.payment.payment.ExpirySweeps;
 import io.paygate.payment.payment.GatewayTime;
-import io.paygate.payment.payment.PaymentConfig;
-import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.runtime.StartupEvent;
-import io.quarkus.scheduler.Scheduled;
-import io.quarkus.scheduler.Scheduler;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
-import org.jboss.logging.Logger;
 
 import java.util.List;
 
@@ -21,49 +17,27 @@ import java.util.List;
 @ApplicationScoped
 public class LinkExpiry {
 
-    private static final Logger LOG = Logger.getLogger(LinkExpiry.class);
     static final int BATCH = 200;
 
     private final PaymentLinks links;
     private final LinkTransitions transitions;
     private final GatewayTime time;
-    private final PaymentConfig config;
-    private final Scheduler scheduler;
+    private final ExpirySweeps sweeps;
 
-    LinkExpiry(PaymentLinks links, LinkTransitions transitions, GatewayTime time, PaymentConfig config,
-               Scheduler scheduler) {
+    LinkExpiry(PaymentLinks links, LinkTransitions transitions, GatewayTime time, ExpirySweeps sweeps) {
         this.links = links;
         this.transitions = transitions;
         this.time = time;
-        this.config = config;
-        this.scheduler = scheduler;
+        this.sweeps = sweeps;
     }
 
     void start(@Observes StartupEvent event) {
-        scheduler.newJob("payment-link-expiry")
-                .setInterval(config.expirySweepInterval().toString())
-                .setConcurrentExecution(Scheduled.ConcurrentExecution.SKIP)
-                .setTask(execution -> sweepQuietly())
-                .schedule();
-    }
-
-    private void sweepQuietly() {
-        try {
-            sweep();
-        } catch (RuntimeException e) {
-            LOG.warnf("payment link expiry job failed (%s); next round retries", e.getMessage());
-        }
+        sweeps.schedule("payment-link-expiry", this::sweep);
     }
 
     /** Moves every active link past its expiry, in batches of {@value #BATCH}. @return how many moved */
     public int sweep() {
-        int total = 0;
-        int moved;
-        do {
-            moved = QuarkusTransaction.requiringNew().call(this::sweepBatch);
-            total += moved;
-        } while (moved == BATCH);
-        return total;
+        return ExpirySweeps.drain(BATCH, this::sweepBatch);
     }
 
     private int sweepBatch() {
