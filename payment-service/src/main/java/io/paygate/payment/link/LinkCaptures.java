@@ -4,17 +4,17 @@ import io.paygate.model.api.payment.PaymentLinkRef;
 import io.paygate.model.status.PaymentStatus;
 import io.paygate.payment.payment.LinkPayments;
 import io.paygate.payment.payment.PaymentEntity;
-import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.transaction.Transactional;
+import jakarta.inject.Singleton;
 
 /**
  * What a link's payments do to it (docs/contract.md §11), inside the payment's own transaction ({@link LinkPayments}):
  * the capture that brings the link's captured payments to its {@code usageLimit} makes it PAID. The link row is locked
  * after the payment's (the order every payment transition takes; a start locks the link and only inserts its payment),
  * so two captures of one link's payments take turns and the second counts the first: the limit's capture moves the
- * link exactly once.
+ * link exactly once. A singleton without interceptors: every notified move of every payment calls it, and a payment that
+ * is no link's returns at once (the caller, {@code PaymentTransitions.move}, runs in the payment's transaction).
  */
-@ApplicationScoped
+@Singleton
 public class LinkCaptures implements LinkPayments {
 
     private final PaymentLinks links;
@@ -26,7 +26,6 @@ public class LinkCaptures implements LinkPayments {
     }
 
     @Override
-    @Transactional(Transactional.TxType.MANDATORY)
     public void changed(PaymentEntity payment, PaymentStatus previous) {
         if (payment.linkId == null || payment.status != PaymentStatus.CAPTURED || previous.isPaid()) {
             return; // only a capture adds to what a link collected: refunds and reversals give no slot back
