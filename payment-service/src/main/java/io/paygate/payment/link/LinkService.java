@@ -46,10 +46,12 @@ public class LinkService {
     private final GatewayTime time;
     private final Cursors cursors;
     private final LinkMails mails;
+    private final LinkTransitions transitions;
 
     LinkService(PaymentLinks links, LinkReplies replies, InitiationService initiations, GatewayTime time,
-                Cursors cursors, LinkMails mails) {
+                Cursors cursors, LinkMails mails, LinkTransitions transitions) {
         this.mails = mails;
+        this.transitions = transitions;
         this.links = links;
         this.replies = replies;
         this.initiations = initiations;
@@ -142,8 +144,7 @@ public class LinkService {
                 if (!now.canMoveTo(LinkStatus.INACTIVE)) {
                     throw ApiException.conflict("payment link is " + now);
                 }
-                links.setStatus(l.id(), LinkStatus.INACTIVE, time.now());
-                LOG.infof("link %s (merchant %s, id %s): deactivated", l.linkCode(), l.merchantId(), l.linkId());
+                transitions.move(l, LinkStatus.INACTIVE, l.counts());
             }
             LinkRow after = links.find(merchant.id(), linkId).orElseThrow();
             return replies.of(after, links.payments(after.id())).answered();

@@ -2,6 +2,7 @@ package io.paygate.payment.link;
 
 import io.paygate.kit.web.PageLanguage;
 import io.paygate.model.api.link.LinkPayment;
+import io.paygate.model.api.payment.PaymentLinkRef;
 import jakarta.inject.Singleton;
 
 import javax.sql.DataSource;
@@ -39,6 +40,9 @@ public class PaymentLinks {
                    count(*) FILTER (WHERE p.status IN ('PENDING', 'PROCESSING'))
             FROM payment_link_use u JOIN payment p ON p.payment_code = u.payment_code
             WHERE u.link = ?""";
+
+    /** {@link #COUNTS} of the link's other payments than one. */
+    private static final String COUNTS_WITHOUT = COUNTS + " AND u.payment_code <> ?";
 
     /** The number of the link {@code l}'s payments ever captured, as {@link #COUNTS} counts them. */
     private static final String CAPTURED = """
@@ -116,6 +120,47 @@ public class PaymentLinks {
         });
     }
 
+    /**
+     * The link {@code id}, locked until the transaction ends, with the counts of its payments other than
+     * {@code paymentCode}: that payment's transaction asks, and its own change may not be written yet.
+     */
+    Optional<LinkRow> lockWithout(UUID id, String paymentCode) {
+        return one("SELECT " + COLUMNS + " FROM payment_link l WHERE l.id = ? FOR UPDATE", id)
+                .map(l -> l.with(counts(COUNTS_WITHOUT, l.id(), paymentCode)));
+    }
+
+    /**
+     * Up to {@code limit} ACTIVE links past their expiry at {@code now}, oldest expiry first, locked until the
+     * transaction ends, with their counts. {@code SKIP LOCKED}: a link another sweeper (or a start, a capture, a
+     * deactivation) holds is left to it, and once that commits its status is no longer ACTIVE or it is claimed later,
+     * so no two sweepers ever move one link.
+     */
+    List<LinkRow> claimExpired(Instant now, int limit) {
+        List<LinkRow> rows = run("SELECT " + COLUMNS + " FROM payment_link l WHERE l.status = 'ACTIVE'"
+                + " AND l.expires_at <= ? ORDER BY l.expires_at LIMIT ? FOR UPDATE SKIP LOCKED", s -> {
+            bind(s, Timestamp.from(now), limit);
+            List<LinkRow> out = new ArrayList<>();
+            try (ResultSet rs = s.executeQuery()) {
+                while (rs.next()) {
+                    out.add(row(rs));
+                }
+            }
+            return out;
+        });
+        return rows.stream().map(this::counted).toList();
+    }
+
+    /** {@code link} {id, linkCode} of the link {@code id}, when there is one. */
+    Optional<PaymentLinkRef> ref(UUID id) {
+        return run("SELECT link_id, link_code FROM payment_link WHERE id = ?", s -> {
+            bind(s, id);
+            try (ResultSet rs = s.executeQuery()) {
+                return rs.next() ? Optional.of(new PaymentLinkRef(rs.getString(1), rs.getString(2)))
+                        : Optional.<PaymentLinkRef>empty();
+            }
+        });
+    }
+
     /** The merchant's link {@code linkId}, locked until the transaction ends, with its counts. */
     Optional<LinkRow> lock(String merchantId, String linkId) {
         return one("SELECT " + COLUMNS + " FROM payment_link l WHERE l.merchant_id = ? AND l.link_id = ? FOR UPDATE",
@@ -134,7 +179,8 @@ public class PaymentLinks {
             sql.append(switch (status) {
                 case INACTIVE -> " AND l.status = 'INACTIVE'";
                 case PAID -> " AND (l.status = 'PAID' OR (l.status = 'ACTIVE' AND " + paid + "))";
-                case EXPIRED -> " AND l.status = 'ACTIVE' AND NOT " + paid + " AND l.expires_at <= ?";
+                case EXPIRED -> " AND (l.status = 'EXPIRED' OR (l.status = 'ACTIVE' AND NOT " + paid
+                        + " AND l.expires_at <= ?))";
                 case ACTIVE -> " AND l.status = 'ACTIVE' AND NOT " + paid + " AND l.expires_at > ?";
             });
             if (status == LinkStatus.EXPIRED || status == LinkStatus.ACTIVE) {
@@ -177,19 +223,33 @@ public class PaymentLinks {
         });
     }
 
-    /** Moves the stored status (the caller holds the row's lock and checked the move). */
-    void setStatus(UUID link, LinkStatus status, Instant now) {
-        run("UPDATE payment_link SET status = ?, updated_at = ? WHERE id = ?", s -> {
+    /**
+     * Moves the stored status and takes the link's next event sequence (the caller holds the row's lock and checked the
+     * move). @return that sequence
+     */
+    long setStatus(UUID link, LinkStatus status, Instant now) {
+        return run("UPDATE payment_link SET status = ?, sequence = sequence + 1, updated_at = ? WHERE id = ?"
+                + " RETURNING sequence", s -> {
             bind(s, status.name(), Timestamp.from(now), link);
-            return s.executeUpdate();
+            try (ResultSet rs = s.executeQuery()) {
+                rs.next();
+                return rs.getLong(1);
+            }
         });
     }
 
-    /** Records payment {@code n} of the link and makes it the link's latest (the caller holds the row's lock). */
+    /**
+     * Records payment {@code n} of the link, marks the payment as the link's ({@code payment.link_id}) and makes it the
+     * link's latest (the caller holds the row's lock).
+     */
     void recordUse(UUID link, int n, String orderId, String paymentCode, PageLanguage language, Instant now) {
         run("INSERT INTO payment_link_use (link, n, order_id, payment_code, language, created_at)"
                 + " VALUES (?, ?, ?, ?, ?, ?)", s -> {
             bind(s, link, n, orderId, paymentCode, language.tag(), Timestamp.from(now));
+            return s.executeUpdate();
+        });
+        run("UPDATE payment SET link_id = ? WHERE payment_code = ?", s -> {
+            bind(s, link, paymentCode);
             return s.executeUpdate();
         });
         run("UPDATE payment_link SET last_n = ?, updated_at = ? WHERE id = ?", s -> {
@@ -199,13 +259,17 @@ public class PaymentLinks {
     }
 
     private LinkRow counted(LinkRow l) {
-        return l.with(run(COUNTS, s -> {
-            bind(s, l.id());
+        return l.with(counts(COUNTS, l.id()));
+    }
+
+    private LinkRow.Counts counts(String sql, Object... args) {
+        return run(sql, s -> {
+            bind(s, args);
             try (ResultSet rs = s.executeQuery()) {
                 rs.next();
                 return new LinkRow.Counts(rs.getInt(1), rs.getBigDecimal(2), rs.getInt(3));
             }
-        }));
+        });
     }
 
     private Optional<LinkRow> one(String sql, Object... args) {

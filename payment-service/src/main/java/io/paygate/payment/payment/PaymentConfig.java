@@ -50,7 +50,10 @@ public interface PaymentConfig {
     @WithDefault("true")
     boolean sandboxEnabled();
 
-    /** How often the expiry job looks for PENDING payments whose link lifetime has passed. */
+    /**
+     * How often the expiry jobs look for PENDING payments whose link lifetime has passed, and for ACTIVE payment links
+     * past their {@code expiresAt} (docs/contract.md §11).
+     */
     @WithDefault("10s")
     Duration expirySweepInterval();
 

@@ -168,6 +168,13 @@ public class PaymentEntity {
     @Column(name = "subscription_id")
     public UUID subscriptionId;
 
+    /**
+     * The payment link this payment was started from ({@code payment_link.id}, docs/contract.md §11), or null; written
+     * by the link room when it starts the payment, never by this entity.
+     */
+    @Column(name = "link_id", insertable = false, updatable = false)
+    public UUID linkId;
+
     /** Which cycle of {@link #subscriptionId} this payment is (the first payment is cycle 1), or null. */
     @Column
     public Integer cycle;

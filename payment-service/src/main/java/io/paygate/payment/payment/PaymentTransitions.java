@@ -33,14 +33,16 @@ public class PaymentTransitions {
     private final Event<CardStorable> storable;
     private final RecurringPayments recurring;
     private final PaymentMails mails;
+    private final LinkPayments links;
 
     PaymentTransitions(Outbox outbox, GatewayTime time, MeterRegistry metrics, MoneyMovements ledger,
                        MerchantTags merchants, Event<CardStorable> storable, RecurringPayments recurring,
-                       PaymentMails mails) {
+                       LinkPayments links, PaymentMails mails) {
         this.mails = mails;
         this.storable = storable;
         this.merchants = merchants;
         this.recurring = recurring;
+        this.links = links;
         this.outbox = outbox;
         this.time = time;
         this.metrics = metrics;
@@ -79,6 +81,7 @@ public class PaymentTransitions {
             if (payment.subscriptionId != null) {
                 recurring.changed(payment, previous);
             }
+            links.changed(payment, previous);
             mails.changed(payment, previous);
             announce(payment, refund);
         }
@@ -107,6 +110,9 @@ public class PaymentTransitions {
         PaymentStatusChanged change = PaymentMapper.toEvent(payment, refund);
         if (payment.subscriptionId != null) {
             change = change.withRecurring(recurring.cycleOf(payment));
+        }
+        if (payment.linkId != null) {
+            change = change.withLink(links.linkOf(payment));
         }
         outbox.enqueue(Topics.PAYMENT_STATUS, EventEnvelope.of(payment.merchantId, payment.sequence, change,
                 time.clock()));
