@@ -145,6 +145,25 @@ class LedgerPostingTest {
     }
 
     @Test
+    void aConsumedBatchPostsEachEventOnceInOneTransactionEvenWhenItCarriesTheSameEventTwice() {
+        String code = Events.id("PB");
+        ProducerRecord<String, String> capture = Events.signed(Events.captured(DEMO, code, "100000.00",
+                PaymentMethod.CARD));
+        ProducerRecord<String, String> refund = Events.signed(Events.refunded(DEMO, code, Events.id("RF"),
+                "30000.00", "SUCCEEDED"));
+        BigDecimal before = ledger.balance(DEMO, "pending");
+
+        List<String> outcomes = posting.postAll(List.of(Events.received(capture), Events.received(capture),
+                Events.received(refund)));
+
+        assertEquals(List.of("posted", "duplicate", "posted"), outcomes);
+        // 94561 net - 30000 refunded, as when the three arrive one by one
+        assertEquals(before.add(new BigDecimal("64561.00")), ledger.balance(DEMO, "pending"));
+        assertEquals(1, ledger.count("SELECT count(*) FROM capture WHERE payment_code = ?", code));
+        assertEveryEntrySumsToZeroAndEveryBalanceToItsLines();
+    }
+
+    @Test
     void aRefundBeforeItsCaptureEndsInTheSameBalancesAsInOrderAndNeverReturnsTheFee() {
         BigDecimal before = ledger.balance(DEMO, "pending");
         String inOrder = Events.id("PO");
