@@ -87,6 +87,11 @@ public final class Paygate {
         return new Mailbox(url.endsWith("/") ? url.substring(0, url.length() - 1) : url);
     }
 
+    /** Whether {@code paygate.mail-reader-url} is given, so that {@link #mailbox()} can read the deployment's mail. */
+    public boolean hasMailbox() {
+        return Settings.get("paygate.mail-reader-url") != null;
+    }
+
     /** The lists and the daily transactions report (§3b). */
     public Lists lists() {
         return lists;
