@@ -124,10 +124,11 @@ class LinkEventsTest {
         assertEquals(new PaymentLinkRef(id, code), captured.link());
         assertEquals(List.of(), linkEvents(id), "no usageLimit: a capture never makes the link PAID");
 
-        // the merchant's own payment with an order id of the link's form is no link payment
+        // the merchant's own payment with an order id of the link's form (made before the link: after it, initiation
+        // refuses that order id) is no link payment
         String other = Links.linkId();
-        link(1, other);
         String own = PaymentApi.newPayment(other + "-1");
+        link(1, other);
         decide(own, "CAPTURED");
         EventEnvelope ownEvent = PaymentEvents.awaitOne("demo", own);
         assertNull(ownEvent.dataAs(PaymentStatusChanged.class).link());
