@@ -34,8 +34,8 @@ final class DocCommands {
             "MIDTRANS_SERVER_KEY=SB-Mid-server-… MIDTRANS_CLIENT_KEY=SB-Mid-client-… deploy/local/run --midtrans-merchant demo",
             "needs a Midtrans sandbox account (MidtransCardBrowserIT runs the flow against the simulator)");
 
-    /** The ports the docs write in URLs: the services, their management ports and the merchant's. */
-    private static final Pattern DOC_PORT = Pattern.compile("localhost:(808[123]|908[123]|9000)\\b");
+    /** The ports the docs write in URLs: the services, their management ports, the mail's and the merchant's. */
+    private static final Pattern DOC_PORT = Pattern.compile("(localhost|127\\.0\\.0\\.1):(808[1-7]|908[1-5]|9000)\\b");
 
     private DocCommands() {
     }
@@ -78,7 +78,7 @@ final class DocCommands {
         Matcher port = DOC_PORT.matcher(text);
         StringBuilder out = new StringBuilder();
         while (port.find()) {
-            port.appendReplacement(out, "localhost:" + (Integer.parseInt(port.group(1)) + portOffset));
+            port.appendReplacement(out, port.group(1) + ":" + (Integer.parseInt(port.group(2)) + portOffset));
         }
         return port.appendTail(out).toString();
     }

@@ -87,6 +87,8 @@ class DocCommandsTest {
         assertEquals("curl localhost:18081/a localhost:19000/b localhost:19083 localhost:15432 localhost:80810",
                 DocCommands.move("curl localhost:8081/a localhost:9000/b localhost:9083 localhost:15432 localhost:80810",
                         10_000));
+        assertEquals("curl http://127.0.0.1:18087/ localhost:18085", DocCommands.move(
+                "curl http://127.0.0.1:8087/ localhost:8085", 10_000));
     }
 
     @Test

@@ -71,7 +71,7 @@ final class LinkFlows {
         try (ExecutorService executor = Executors.newVirtualThreadPerTaskExecutor()) {
             for (int i = 0; i < CUSTOMERS; i++) {
                 LinkCustomer customer = customerAt(i % ReplicatedStack.REPLICAS, linkCode);
-                LinkForm form = LinkForm.named("Customer " + i).email("customer" + i + "@example.com");
+                LinkForm form = LinkForm.named("Customer " + (char) ('A' + i)).email("customer" + i + "@example.com");
                 sent.add(executor.submit(() -> {
                     ready.countDown();
                     ready.await();

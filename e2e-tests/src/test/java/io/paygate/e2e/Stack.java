@@ -74,7 +74,10 @@ final class Stack {
     static synchronized LocalStack get() throws Exception {
         if (stack == null) {
             Path root = Path.of(System.getProperty("paygate.home", "..")).toAbsolutePath().normalize();
-            stack = LocalStack.launch(LocalStack.Options.forTests(root, PORT_OFFSET, CONFIG));
+            // the SMTP server and its reader on 8086 and 8087 + the offset, as deploy/local/run puts them, so that the docs'
+            // commands reading the mail ($PAYGATE_MAIL_URL of deploy/local/urls.sh) run here as printed
+            stack = LocalStack.launch(LocalStack.Options.forTests(root, PORT_OFFSET, CONFIG)
+                    .withMailPorts(8086 + PORT_OFFSET, 8087 + PORT_OFFSET));
         }
         return stack;
     }
