@@ -7,6 +7,7 @@
 #   PAYGATE_LEDGER_URL                                             ledger-service (8085 + N), balance and settlements
 #   PAYGATE_MERCHANT_URL                                           where deploy/local/merchant listens (9000 + N), the
 #                                                                  base of the tours' callback URLs
+#   PAYGATE_MAIL_URL                                               the reader of the stack's SMTP server (8087 + N)
 # and prints them.
 if [ "${BASH_SOURCE[0]}" = "$0" ]; then
     echo "urls.sh is sourced, not run: a script cannot set your shell's variables. Use: source ${BASH_SOURCE[0]} [N]" >&2
@@ -26,8 +27,9 @@ export PAYGATE_NOTIFICATION_URL=http://localhost:$((8083 + _paygate_offset))
 export PAYGATE_MERCHANT_SERVICE_URL=http://localhost:$((8084 + _paygate_offset))
 export PAYGATE_LEDGER_URL=http://localhost:$((8085 + _paygate_offset))
 export PAYGATE_MERCHANT_URL=http://localhost:$((9000 + _paygate_offset))
+export PAYGATE_MAIL_URL=http://localhost:$((8087 + _paygate_offset))
 unset _paygate_offset
 echo "paygate at port offset $PAYGATE_PORT_OFFSET: payment $PAYGATE_PAYMENT_URL, binding $PAYGATE_BINDING_URL," \
      "notification $PAYGATE_NOTIFICATION_URL, merchant-service $PAYGATE_MERCHANT_SERVICE_URL," \
      "ledger $PAYGATE_LEDGER_URL;" \
-     "deploy/local/merchant at $PAYGATE_MERCHANT_URL"
+     "deploy/local/merchant at $PAYGATE_MERCHANT_URL, mail $PAYGATE_MAIL_URL"

@@ -17,8 +17,12 @@ import java.util.regex.Pattern;
  */
 final class DocCommands {
 
-    /** The docs whose every command runs as printed, in reading order (the longer tour goes on from the README's). */
-    static final List<String> DOCS = List.of("README.md", "deploy/local/README.md");
+    /**
+     * The docs whose every command runs as printed, in reading order (the longer tour goes on from the README's); a
+     * {@code #heading} after a doc's path takes only that section of it (its {@code ## } heading up to the next one).
+     */
+    static final List<String> DOCS = List.of("README.md", "deploy/local/README.md",
+            "docs/merchant-guide.md#Payment links");
 
     /**
      * The commands left out, each with the reason: they start or build what the test runs on, or need an account of
@@ -30,8 +34,8 @@ final class DocCommands {
             "MIDTRANS_SERVER_KEY=SB-Mid-server-… MIDTRANS_CLIENT_KEY=SB-Mid-client-… deploy/local/run --midtrans-merchant demo",
             "needs a Midtrans sandbox account (MidtransCardBrowserIT runs the flow against the simulator)");
 
-    /** The ports the docs write in URLs: the services, their management ports and the merchant's. */
-    private static final Pattern DOC_PORT = Pattern.compile("localhost:(808[123]|908[123]|9000)\\b");
+    /** The ports the docs write in URLs: the services, their management ports, the mail's and the merchant's. */
+    private static final Pattern DOC_PORT = Pattern.compile("(localhost|127\\.0\\.0\\.1):(808[1-7]|908[1-5]|9000)\\b");
 
     private DocCommands() {
     }
@@ -74,7 +78,7 @@ final class DocCommands {
         Matcher port = DOC_PORT.matcher(text);
         StringBuilder out = new StringBuilder();
         while (port.find()) {
-            port.appendReplacement(out, "localhost:" + (Integer.parseInt(port.group(1)) + portOffset));
+            port.appendReplacement(out, port.group(1) + ":" + (Integer.parseInt(port.group(2)) + portOffset));
         }
         return port.appendTail(out).toString();
     }
@@ -83,9 +87,29 @@ final class DocCommands {
     static List<Command> read(Path root) throws IOException {
         List<Command> commands = new ArrayList<>();
         for (String doc : DOCS) {
-            commands.addAll(parse(doc, Files.readAllLines(root.resolve(doc))));
+            int hash = doc.indexOf('#');
+            List<String> lines = Files.readAllLines(root.resolve(hash < 0 ? doc : doc.substring(0, hash)));
+            commands.addAll(parse(doc, hash < 0 ? lines : section(doc, lines, doc.substring(hash + 1))));
         }
         return commands;
+    }
+
+    /**
+     * The lines of section {@code heading} ({@code ## heading} up to the next {@code ## }), the lines before it blank so
+     * that a command's {@code file:line} stays the doc's own line.
+     */
+    static List<String> section(String doc, List<String> lines, String heading) {
+        int start = lines.indexOf("## " + heading);
+        if (start < 0) {
+            throw new IllegalArgumentException(doc + ": no section \"## " + heading + "\"");
+        }
+        int end = start + 1;
+        while (end < lines.size() && !lines.get(end).startsWith("## ")) {
+            end++;
+        }
+        List<String> kept = new ArrayList<>(java.util.Collections.nCopies(start, ""));
+        kept.addAll(lines.subList(start, end));
+        return kept;
     }
 
     /** The commands of one doc's {@code bash} blocks. */

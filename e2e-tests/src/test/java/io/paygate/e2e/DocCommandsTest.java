@@ -10,6 +10,7 @@ import java.util.Optional;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** How DocCommandsIT reads the docs' commands and the replies they show, without a stack. */
@@ -68,10 +69,26 @@ class DocCommandsTest {
     }
 
     @Test
+    void aSectionOfADocIsItsHeadingUpToTheNextAndKeepsTheDocsLineNumbers() {
+        List<String> lines = List.of("# Guide", "## Before", "```bash", "echo before", "```", "## Payment links",
+                "```bash", "echo link", "```", "### Deeper", "```bash", "echo deeper", "```", "## After", "```bash",
+                "echo after", "```");
+
+        List<Command> commands = DocCommands.parse("guide.md#Payment links",
+                DocCommands.section("guide.md", lines, "Payment links"));
+
+        assertEquals(List.of("echo link", "echo deeper"), commands.stream().map(Command::text).toList());
+        assertEquals("guide.md#Payment links:8", commands.getFirst().where());
+        assertThrows(IllegalArgumentException.class, () -> DocCommands.section("guide.md", lines, "Nowhere"));
+    }
+
+    @Test
     void theOffsetMovesOnlyThePortsTheDocsWriteInUrls() {
         assertEquals("curl localhost:18081/a localhost:19000/b localhost:19083 localhost:15432 localhost:80810",
                 DocCommands.move("curl localhost:8081/a localhost:9000/b localhost:9083 localhost:15432 localhost:80810",
                         10_000));
+        assertEquals("curl http://127.0.0.1:18087/ localhost:18085", DocCommands.move(
+                "curl http://127.0.0.1:8087/ localhost:8085", 10_000));
     }
 
     @Test

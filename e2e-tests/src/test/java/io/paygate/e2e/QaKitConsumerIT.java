@@ -87,6 +87,8 @@ class QaKitConsumerIT {
         test.addAll(List.of("-Dpaygate.merchant=" + Stack.QA_MERCHANT,
                 // initiations that name no receiver: a loopback URL the local stack accepts (nothing listens there)
                 "-Dpaygate.callback-url=http://127.0.0.1:9/callback", "-Dpaygate.wait-seconds=30",
+                // the stack's SMTP server's reader (PaymentLinkTest reads the receipt)
+                "-Dpaygate.mail-reader-url=" + Stack.get().mailReaderUrl(),
                 // SNAP (SnapTest): the merchant's key pair and company code, made for this run (QaSnapKeys)
                 "-Dpaygate.snap.private-key-file=" + QaSnapKeys.PRIVATE_KEY_FILE,
                 "-Dpaygate.snap.partner-service-id=" + QaSnapKeys.PARTNER_SERVICE_ID));
@@ -103,7 +105,7 @@ class QaKitConsumerIT {
                 "the guide's three tests ran: " + results.keySet());
         for (String sample : List.of("CardPaymentTest", "RefundTest", "CancellationTest", "VirtualAccountPaymentTest",
                 "QrisAndWalletPaymentTest", "DirectDebitTest", "DisbursementTest", "ListsAndReportTest", "StoredCardTest",
-                "SubscriptionTest", "SnapTest")) {
+                "SubscriptionTest", "SnapTest", "PaymentLinkTest")) {
             assertTrue(results.containsKey("io.paygate.qa.sample." + sample), sample + " ran: " + results.keySet());
         }
         results.forEach((name, r) -> {

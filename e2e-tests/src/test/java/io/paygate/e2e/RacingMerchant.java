@@ -38,6 +38,8 @@ final class RacingMerchant implements AutoCloseable {
     static final String PAYMENTS = "/payments";
     static final String BINDINGS = "/bindings";
     static final String DISBURSEMENTS = "/disbursements";
+    /** A payment link's callbackUrl: its payment-link notifications and its payments' (docs/contract.md §11). */
+    static final String LINKS = "/links";
 
     /** One notification as the merchant handled it. */
     record Delivery(String webhookId, String type, String resourceId, String state, String body, Instant arrivedAt,
@@ -141,8 +143,16 @@ final class RacingMerchant implements AutoCloseable {
                     n.path("binding").path("status").asText()};
             case DISBURSEMENTS -> new String[] {n.path("originalPartnerReferenceNo").asText(),
                     n.path("latestTransactionStatus").asText()};
+            case LINKS -> n.has("order") ? new String[] {n.path("order").path("reference").asText(),
+                    n.path("result").path("payment").path("status").asText()}
+                    : new String[] {n.path("link").path("id").asText(), n.path("link").path("status").asText()};
             default -> new String[] {"?", "?"};
         };
+    }
+
+    /** The bodies of the notifications handled for {@code path}, in the order handled. */
+    synchronized List<String> bodies(String path) {
+        return deliveries.stream().filter(d -> d.type().equals(path)).map(Delivery::body).toList();
     }
 
     /** The state the merchant keeps for a resource (the one handled last), or null when it heard nothing of it. */

@@ -40,7 +40,8 @@ import static org.hamcrest.Matchers.equalTo;
  * bodies, no initiation failing other than cleanly. A subscription's cycles charged once each though the replica
  * holding one is killed; SNAP's token, X-EXTERNAL-ID, idempotency and notifications at three replicas, and one open
  * virtual account per number however many replicas race for it. Merchants as data (issue 45); the merchant's money
- * at three ledger replicas (issue 46: {@link LedgerFlows}). Each test prints its figures.
+ * at three ledger replicas (issue 46: {@link LedgerFlows}); a single-use payment link opened by five customers at once
+ * (issue 47: {@link LinkFlows}). Each test prints its figures.
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 @OwnStack
@@ -731,6 +732,18 @@ class ReplicatedStackIT {
         Map<String, Integer> read = new LedgerFlows(replicas).eachEventPostedOnce(money, payouts);
         System.out.printf("posted once: transactions read per merchant %s, %.1f s%n", read,
                 (System.nanoTime() - t0) / 1e9);
+    }
+
+    @Test
+    @Order(17)
+    @Timeout(value = 2, unit = TimeUnit.MINUTES)
+    @DisplayName("a single-use link opened by five customers at once at three replicas: one payment, four come back")
+    void aSingleUseLinkOpenedByFiveCustomersAtOnceStartsOnePayment() throws Exception {
+        long t0 = System.nanoTime();
+        LinkFlows.Race race = new LinkFlows(replicas).singleUseLinkOpenedByFiveAtOnce(merchant);
+        System.out.printf("link race: %s, %d customers at once, one payment %s captured, %d told %d, PAID at every"
+                        + " replica, %.1f s%n", race.linkId(), LinkFlows.CUSTOMERS, race.orderId(),
+                LinkFlows.CUSTOMERS - 1, race.busyStatus(), (System.nanoTime() - t0) / 1e9);
     }
 
     private void assertSettled(String what, Load load, Report report) {

@@ -54,6 +54,8 @@ final class Stack {
                     "gateway.ledger.opening-balances." + QA_MERCHANT + "=" + SandboxMerchants.OPENING_BALANCE,
                     "gateway.payment.link-ttl=" + LINK_TTL.toSeconds() + "s",
                     "gateway.payment.expiry-sweep-interval=1s",
+                    // Payment-link e-mail (LocalStack.mail()): retried every second while its SMTP server is away.
+                    "gateway.mail.retry-delays=1s",
                     // Open charges (virtual accounts, QRIS …) end through reconciliation: ask every second.
                     "gateway.payment.reconcile-interval=1s",
                     // The suite sends many requests a second from one address and one merchant (MutatedBodiesIT);
@@ -72,7 +74,10 @@ final class Stack {
     static synchronized LocalStack get() throws Exception {
         if (stack == null) {
             Path root = Path.of(System.getProperty("paygate.home", "..")).toAbsolutePath().normalize();
-            stack = LocalStack.launch(LocalStack.Options.forTests(root, PORT_OFFSET, CONFIG));
+            // the SMTP server and its reader on 8086 and 8087 + the offset, as deploy/local/run puts them, so that the docs'
+            // commands reading the mail ($PAYGATE_MAIL_URL of deploy/local/urls.sh) run here as printed
+            stack = LocalStack.launch(LocalStack.Options.forTests(root, PORT_OFFSET, CONFIG)
+                    .withMailPorts(8086 + PORT_OFFSET, 8087 + PORT_OFFSET));
         }
         return stack;
     }

@@ -205,6 +205,28 @@ class LedgerPostingTest {
     }
 
     @Test
+    void aPaymentLinkEventIsIgnoredAndNeverParkedAndTheConsumerCarriesOn() {
+        // docs/contract.md §7, §11: payment-status also carries payment-link events; they post nothing, and one of a
+        // merchant this service does not know (yet) is not parked to wait for it either
+        for (String merchant : List.of(DEMO, Events.id("unknown-"))) {
+            EventEnvelope link = Events.linkPaid(merchant, Events.id("LNK-"));
+            assertEquals("ignored", posting.post(Events.received(Events.signed(link))), merchant);
+            assertEquals(0, ledger.count("SELECT count(*) FROM parked_event WHERE event_id = ?", link.eventId()));
+            assertEquals(0, ledger.count("SELECT count(*) FROM posted_event WHERE event_id = ?", link.eventId()));
+        }
+
+        // from the topic, before a capture on the same partition's consumer: ignored, counted, and the capture posts
+        double ignored = events("ignored");
+        EventEnvelope link = Events.linkPaid(Events.id("unknown-"), Events.id("LNK-"));
+        Events.send(Events.signed(link));
+        String code = Events.id("PL");
+        Events.send(Events.signed(Events.captured(DEMO, code, "100000.00", PaymentMethod.CARD)));
+        await().atMost(WAIT).until(() -> ledger.count("SELECT count(*) FROM capture WHERE payment_code = ?", code) == 1);
+        await().atMost(WAIT).until(() -> events("ignored") >= ignored + 1);
+        assertEquals(0, ledger.count("SELECT count(*) FROM parked_event WHERE event_id = ?", link.eventId()));
+    }
+
+    @Test
     void aSettlementRunMovesDueCapturesToAvailableOncePerMerchantAndDay() {
         String code = Events.id("PS");
         post(Events.captured(DEMO, code, "200000.00", PaymentMethod.VA_BCA));
@@ -415,6 +437,14 @@ class LedgerPostingTest {
 
     private void post(EventEnvelope event) {
         assertTrue(List.of("posted", "ignored").contains(posting.post(Events.received(Events.signed(event)))));
+    }
+
+    /** {@code paygate_ledger_events_total} of {@code payment-status} with {@code outcome}. */
+    private double events(String outcome) {
+        String metrics = given().get("/q/metrics").then().extract().asString();
+        return metrics.lines().filter(l -> l.startsWith("paygate_ledger_events_total{")
+                        && l.contains("topic=\"payment-status\"") && l.contains("outcome=\"" + outcome + "\""))
+                .mapToDouble(l -> Double.parseDouble(l.substring(l.lastIndexOf(' ') + 1))).sum();
     }
 
     private double rejected(String reason) {

@@ -22,6 +22,11 @@ public enum NotificationType {
      */
     SUBSCRIPTION("subscription", Topics.PAYMENT_STATUS, EventTypes.SUBSCRIPTION, null, null, false),
     /**
+     * A payment link's status (docs/contract.md §11: PAID, EXPIRED, INACTIVE), to the link's {@code url.callbackUrl};
+     * body {@code signature}. Its events share {@code payment-status} with the payments.
+     */
+    PAYMENT_LINK("payment-link", Topics.PAYMENT_STATUS, EventTypes.PAYMENT_LINK, null, null, false),
+    /**
      * docs/contract.md §9: the {@code /v1.0/transfer-va/payment} body of a virtual account made through SNAP, to the
      * registered {@code snapVaPaymentUrl}; made from the same payment event as its {@link #PAYMENT} notification.
      */
@@ -65,7 +70,8 @@ public enum NotificationType {
 
     /**
      * The wire and database value: {@code payment}, {@code disbursement}, {@code binding}, {@code subscription},
-     * {@code snap-va}, {@code snap-qr}, {@code snap-debit}, {@code snap-binding}, and {@code test}.
+     * {@code payment-link}, {@code snap-va}, {@code snap-qr}, {@code snap-debit}, {@code snap-binding}, and
+     * {@code test}.
      */
     @JsonValue
     public String value() {
@@ -83,8 +89,9 @@ public enum NotificationType {
     }
 
     /**
-     * Whether the body carries a {@code signature} member (payment, binding, subscription; seed §3, docs/contract.md
-     * §6). Not disbursement (signed in {@code X-SIGNATURE} only) nor SNAP (the standard's body, signed in headers).
+     * Whether the body carries a {@code signature} member (payment, binding, subscription, payment-link; seed §3,
+     * docs/contract.md §6). Not disbursement (signed in {@code X-SIGNATURE} only) nor SNAP (the standard's body, signed
+     * in headers).
      */
     public boolean bodySigned() {
         return this != DISBURSEMENT && !snap;
@@ -98,7 +105,10 @@ public enum NotificationType {
         return snap;
     }
 
-    /** The registration field that names the destination, or empty when the event carries it (payment, subscription). */
+    /**
+     * The registration field that names the destination, or empty when the event carries it (payment, subscription,
+     * payment-link).
+     */
     public Optional<String> registeredUrlField() {
         return Optional.ofNullable(registeredUrlField);
     }

@@ -67,6 +67,31 @@ public final class Paygate {
         return disbursements;
     }
 
+    /** Payment links and their pages as a customer opens them (docs/contract.md §11). */
+    public Links links() {
+        return new Links(target);
+    }
+
+    /**
+     * The mail the deployment's SMTP server received ({@code paygate.mail-reader-url}, a test deployment's reader such as
+     * the local stack's): the links and receipts sent to customers (§11).
+     *
+     * @throws IllegalStateException naming the setting when it is not given
+     */
+    public Mailbox mailbox() {
+        String url = Settings.get("paygate.mail-reader-url");
+        if (url == null) {
+            throw new IllegalStateException("paygate-qa: no mail reader, missing "
+                    + Settings.named("paygate.mail-reader-url") + " (the local stack prints its address)");
+        }
+        return new Mailbox(url.endsWith("/") ? url.substring(0, url.length() - 1) : url);
+    }
+
+    /** Whether {@code paygate.mail-reader-url} is given, so that {@link #mailbox()} can read the deployment's mail. */
+    public boolean hasMailbox() {
+        return Settings.get("paygate.mail-reader-url") != null;
+    }
+
     /** The lists and the daily transactions report (§3b). */
     public Lists lists() {
         return lists;

@@ -114,7 +114,7 @@ final class Settings {
         return missing;
     }
 
-    private static String named(String property) {
+    static String named(String property) {
         return property + " (" + environmentName(property) + ")";
     }
 }

@@ -13,6 +13,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Function;
 
 /**
@@ -54,11 +55,20 @@ final class StandIn implements AutoCloseable {
         }
     }
 
-    /** A reply: its status and JSON body. */
-    record Reply(int status, String json, String contentType) {
+    /** A reply: its status and JSON body (or another content type's text), with any headers of its own. */
+    record Reply(int status, String json, String contentType, Map<String, String> headers) {
+
+        Reply(int status, String json, String contentType) {
+            this(status, json, contentType, Map.of());
+        }
 
         Reply(int status, String json) {
             this(status, json, "application/json");
+        }
+
+        /** A page (a link's). */
+        static Reply html(int status, String text, Map<String, String> headers) {
+            return new Reply(status, text, "text/html; charset=UTF-8", headers);
         }
 
         /** A CSV report (a settlement's). */
@@ -129,6 +139,7 @@ final class StandIn implements AutoCloseable {
         }
         byte[] bytes = reply.json().getBytes(StandardCharsets.UTF_8);
         exchange.getResponseHeaders().add("Content-Type", reply.contentType());
+        reply.headers().forEach(exchange.getResponseHeaders()::add);
         exchange.sendResponseHeaders(reply.status(), bytes.length);
         exchange.getResponseBody().write(bytes);
         exchange.close();

@@ -21,6 +21,8 @@ public enum ServiceCode {
     RECURRING_AND_STORED_CREDENTIALS("11"),
     /** docs/contract.md §10: merchant-service's operator API and the merchants' self-service. */
     MERCHANTS("12"),
+    /** docs/contract.md §11: payment links (create, get, list, deactivate). */
+    PAYMENT_LINKS("13"),
     /** docs/contract.md §12: ledger-service's balance, transactions, settlements, holds and reconciliation. */
     BALANCE_LEDGER_SETTLEMENT("14"),
 

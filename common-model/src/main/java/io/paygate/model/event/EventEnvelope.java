@@ -28,7 +28,7 @@ public record EventEnvelope(
         @Schema(description = "Data type, see EventTypes", examples = "PaymentStatusChanged") String type,
         @Schema(description = "When the state change committed") Instant occurredAt,
         @Schema(description = "Merchant id", examples = "demo") String merchantId,
-        @Schema(description = "paymentCode, bindingId, referenceNo or recurring.id") String resourceId,
+        @Schema(description = "paymentCode, bindingId, referenceNo, recurring.id or link.id") String resourceId,
         @Schema(description = "Per-resource sequence number, increasing with every change") long sequence,
         @Schema(description = "Type-specific data record") JsonNode data,
         @Schema(description = "X-Request-Id of the request that made the change, if one did")
@@ -84,6 +84,11 @@ public record EventEnvelope(
         return of(EventTypes.SUBSCRIPTION, merchantId, data.recurring().id(), sequence, data, clock);
     }
 
+    /** An envelope for a {@link PaymentLinkStatusChanged} keyed by its {@code link.id}. */
+    public static EventEnvelope of(String merchantId, long sequence, PaymentLinkStatusChanged data, Clock clock) {
+        return of(EventTypes.PAYMENT_LINK, merchantId, data.link().id(), sequence, data, clock);
+    }
+
     /**
      * An envelope for a merchant's whole state on {@link Topics#MERCHANT_CONFIG}: resource = the merchant, sequence =
      * its version (docs/contract.md §10).
@@ -94,16 +99,20 @@ public record EventEnvelope(
 
     /**
      * The Kafka record key: {@code merchantId + ":" + resourceId}; for a subscription
-     * {@code merchantId + ":subscription:" + resourceId}, so that it never shares a key with a payment on the same
-     * topic (docs/contract.md §7); for a merchant's state the merchant id alone (the compacted topic keeps one record
+     * {@code merchantId + ":subscription:" + resourceId} and for a payment link {@code merchantId + ":link:" +
+     * resourceId}, so that neither ever shares a key with a payment on the same topic (docs/contract.md §7); for a
+     * merchant's state the merchant id alone (the compacted topic keeps one record
      * per merchant, docs/contract.md §10).
      */
     public String key() {
         if (EventTypes.MERCHANT_CONFIG.equals(type)) {
             return merchantId;
         }
-        return EventTypes.SUBSCRIPTION.equals(type)
-                ? merchantId + ":subscription:" + resourceId
+        if (EventTypes.SUBSCRIPTION.equals(type)) {
+            return merchantId + ":subscription:" + resourceId;
+        }
+        return EventTypes.PAYMENT_LINK.equals(type)
+                ? merchantId + ":link:" + resourceId
                 : merchantId + ":" + resourceId;
     }
 

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import io.paygate.model.api.Card;
 import io.paygate.model.api.Customer;
 import io.paygate.model.api.Meta;
+import io.paygate.model.api.payment.PaymentLinkRef;
 import io.paygate.model.api.payment.OrderSummary;
 import io.paygate.model.api.payment.PaymentMethod;
 import io.paygate.model.api.payment.PaymentNotification;
@@ -22,7 +23,8 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
  * card payments; {@code method} {@code null} when no payment was attempted (EXPIRED); {@code sourceOfFunds} once a
  * method was chosen; {@code refund} when the change is a refund's outcome; {@code recurring} when the payment is a
  * subscription's (docs/contract.md §1b: every cycle, the first included), as the subscription is after this change;
- * {@code snap} when it was made through the SNAP door (docs/contract.md §9): its SNAP notification too.
+ * {@code snap} when it was made through the SNAP door (docs/contract.md §9): its SNAP notification too; {@code link}
+ * when it was started from a payment link (docs/contract.md §11), echoed in its notification.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonIgnoreProperties(ignoreUnknown = true)
@@ -42,7 +44,16 @@ public record PaymentStatusChanged(
         PaymentSource sourceOfFunds,
         RefundResult refund,
         CycleInfo recurring,
-        SnapOrigin snap) {
+        SnapOrigin snap,
+        PaymentLinkRef link) {
+
+    public PaymentStatusChanged(String paymentCode, String orderId, BigDecimal amount, String currency,
+                                Customer customer, Meta meta, Card card, PaymentStatus status, String statusDesc,
+                                String callbackUrl, PaymentMethod method, PaymentSource sourceOfFunds,
+                                RefundResult refund, CycleInfo recurring, SnapOrigin snap) {
+        this(paymentCode, orderId, amount, currency, customer, meta, card, status, statusDesc, callbackUrl, method,
+                sourceOfFunds, refund, recurring, snap, null);
+    }
 
     public PaymentStatusChanged(String paymentCode, String orderId, BigDecimal amount, String currency,
                                 Customer customer, Meta meta, Card card, PaymentStatus status, String statusDesc,
@@ -84,18 +95,25 @@ public record PaymentStatusChanged(
                 PaymentResult.of(amount, status, statusDesc, refund),
                 sourceOfFunds,
                 recurring,
+                link,
                 null);
     }
 
     /** The same change, of a subscription's payment ({@code recurring} in its notification). */
     public PaymentStatusChanged withRecurring(CycleInfo cycle) {
         return new PaymentStatusChanged(paymentCode, orderId, amount, currency, customer, meta, card, status, statusDesc,
-                callbackUrl, method, sourceOfFunds, refund, cycle, snap);
+                callbackUrl, method, sourceOfFunds, refund, cycle, snap, link);
     }
 
     /** The same change, of a payment made through SNAP (its SNAP notification as well). */
     public PaymentStatusChanged withSnap(SnapOrigin origin) {
         return new PaymentStatusChanged(paymentCode, orderId, amount, currency, customer, meta, card, status, statusDesc,
-                callbackUrl, method, sourceOfFunds, refund, recurring, origin);
+                callbackUrl, method, sourceOfFunds, refund, recurring, origin, link);
+    }
+
+    /** The same change, of a payment started from a payment link ({@code link} in its notification). */
+    public PaymentStatusChanged withLink(PaymentLinkRef origin) {
+        return new PaymentStatusChanged(paymentCode, orderId, amount, currency, customer, meta, card, status, statusDesc,
+                callbackUrl, method, sourceOfFunds, refund, recurring, snap, origin);
     }
 }

@@ -23,7 +23,8 @@ class ResponseCodeTest {
         List<String> expected = List.of("PAYMENT_INITIATION 01", "DIRECT_DEBIT_BINDING 02", "PAYMENT_STATUS 03",
                 "DISBURSEMENT_TRANSFER 04", "DISBURSEMENT_STATUS 05", "CALLBACK_REGISTRATION 06", "NOTIFICATION_LOG 07",
                 "HOSTED_PAGE 08", "REFUNDS_AND_CANCELLATION 09", "LISTS_AND_REPORTS 10",
-                "RECURRING_AND_STORED_CREDENTIALS 11", "MERCHANTS 12", "BALANCE_LEDGER_SETTLEMENT 14");
+                "RECURRING_AND_STORED_CREDENTIALS 11", "MERCHANTS 12", "PAYMENT_LINKS 13",
+                "BALANCE_LEDGER_SETTLEMENT 14");
         assertEquals(expected, Arrays.stream(ServiceCode.values()).filter(s -> !s.isSnap())
                 .map(s -> s.name() + " " + s.code()).toList());
     }

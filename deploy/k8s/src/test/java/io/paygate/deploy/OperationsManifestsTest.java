@@ -190,7 +190,7 @@ class OperationsManifestsTest {
         }));
         assertEquals(Set.of("PaygateOutboxLag", "PaygateOutboxNoLeader", "PaygateOutboxEventsParked",
                 "PaygateNotificationsOverdue", "PaygateEventsRejected", "PaygateLedgerEventsParked",
-                "PaygateHigh5xxRate"), alerts.keySet());
+                "PaygateMailStuck", "PaygateMailOutcomeUnknown", "PaygateHigh5xxRate"), alerts.keySet());
         assertTrue(alerts.get("PaygateHigh5xxRate").contains("status=~\"5..\""));
 
         Set<String> registered = registeredMetrics();

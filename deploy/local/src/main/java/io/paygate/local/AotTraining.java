@@ -29,7 +29,10 @@ public final class AotTraining {
      * which had been given that port as a free one after the place was checked.
      */
     static final int DEFAULT_OFFSET = 22_000;
-    /** The training's PostgreSQL and Kafka sit at these ports plus its offset: in its place, never a replica's (8081 + 10·k …). */
+    /**
+     * The training's PostgreSQL and Kafka sit at these ports plus its offset (its SMTP server and reader at 8086 and
+     * 8087 plus it): in its place, never a replica's (8081 + 10·k …).
+     */
     static final int POSTGRES_PORT = 8088;
     static final int KAFKA_PORT = 8089;
     /** How far apart two trainings on one machine sit, and how many places a training tries. */
@@ -88,7 +91,8 @@ public final class AotTraining {
     /** The training stack at {@code offset}: its services, PostgreSQL and Kafka all on ports of that place. */
     static LocalStack.Options at(Path root, int offset) {
         return LocalStack.Options.forTests(root, offset, TrainingWorkload.CONFIG)
-                .withBackingPorts(POSTGRES_PORT + offset, KAFKA_PORT + offset);
+                .withBackingPorts(POSTGRES_PORT + offset, KAFKA_PORT + offset)
+                .withMailPorts(LocalStack.Options.SMTP_PORT + offset, LocalStack.Options.MAIL_READER_PORT + offset);
     }
 
     /** Claims {@code offset} for this process: false when another process (or this one) holds it. */

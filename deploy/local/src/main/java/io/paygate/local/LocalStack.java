@@ -4,6 +4,7 @@ import io.paygate.model.event.Topics;
 import io.paygate.testsupport.SandboxMerchants;
 import io.paygate.testsupport.SandboxSnap;
 import io.paygate.testsupport.infra.EmbeddedKafkaBroker;
+import io.paygate.testsupport.infra.EmbeddedMailServer;
 import io.paygate.testsupport.infra.EmbeddedPostgresServer;
 
 import java.io.IOException;
@@ -62,6 +63,8 @@ public final class LocalStack {
     private final String encryptionKey;
     private EmbeddedPostgresServer postgres;
     private EmbeddedKafkaBroker kafka;
+    /** The SMTP server payment-service sends to, with its reader of what it received (docs/contract.md §8). */
+    private EmbeddedMailServer mail;
     /** Each service's Kafka principal when the broker is secured ({@code --kafka-security sasl-ssl}), else null. */
     private KafkaPrincipals kafkaPrincipals;
     private boolean stopped;
@@ -155,6 +158,20 @@ public final class LocalStack {
      */
     public EmbeddedPostgresServer postgres() {
         return postgres;
+    }
+
+    /**
+     * The stack's SMTP server, which keeps every mail payment-service sent (the payment links' e-mail, docs/contract.md
+     * §11): {@link EmbeddedMailServer#receivedBy(String)} reads them, {@link EmbeddedMailServer#disconnect()} takes it
+     * away as in an outage until {@link EmbeddedMailServer#reconnect()}.
+     */
+    public EmbeddedMailServer mail() {
+        return mail;
+    }
+
+    /** Where the mail the stack received is read over HTTP ({@code GET /} as text, {@code GET /messages} as JSON). */
+    public String mailReaderUrl() {
+        return mail.readerUrl();
     }
 
     /** Kills a service (its first replica) with SIGKILL, as a crash or the OOM killer would: no graceful shutdown. */
@@ -302,10 +319,32 @@ public final class LocalStack {
      * clients' address and its own listeners).
      */
     static List<Integer> stackPorts(List<ServiceSpec> processes, int postgresPort, List<Integer> kafkaPorts) {
+        return stackPorts(processes, postgresPort, kafkaPorts, List.of());
+    }
+
+    /** The same, with the SMTP server's and its reader's ports. */
+    static List<Integer> stackPorts(List<ServiceSpec> processes, int postgresPort, List<Integer> kafkaPorts,
+                                    List<Integer> mailPorts) {
         List<Integer> ports = new ArrayList<>(ServiceSpec.ports(processes));
         ports.add(postgresPort);
         kafkaPorts.stream().filter(port -> !ports.contains(port)).forEach(ports::add);
+        mailPorts.stream().filter(port -> !ports.contains(port)).forEach(ports::add);
         return List.copyOf(ports);
+    }
+
+    /**
+     * The stack's SMTP server on {@code smtpPort} of 127.0.0.1 and its reader on {@code readerPort} (0: free ones):
+     * what payment-service sends is kept and read over HTTP.
+     */
+    static EmbeddedMailServer startMail(int smtpPort, int readerPort) {
+        EmbeddedMailServer server = EmbeddedMailServer.start(smtpPort);
+        try {
+            server.serveReader(readerPort);
+        } catch (RuntimeException e) {
+            server.close();
+            throw e;
+        }
+        return server;
     }
 
     /** What stops the stack from starting: a missing jar, a port of any replica (API or management) in use. */
@@ -325,6 +364,8 @@ public final class LocalStack {
         }
         ports.add(options.postgresPort());
         ports.add(options.kafkaPort());
+        ports.add(options.smtpPort());
+        ports.add(options.mailReaderPort());
         for (int port : ports) {
             if (port == 0) {
                 continue; // a free one, chosen at start
@@ -363,10 +404,15 @@ public final class LocalStack {
                 + " (topics " + Topics.PAYMENT_STATUS + ", " + Topics.BINDING_STATUS + ", " + Topics.DISBURSEMENT_STATUS + ")", t0);
 
         t0 = System.nanoTime();
+        mail = startMail(options.smtpPort(), options.mailReaderPort());
+        step("SMTP on 127.0.0.1:" + mail.port() + " (the mail it receives: " + mail.readerUrl() + "/)", t0);
+
+        t0 = System.nanoTime();
         List<ServiceSpec> processes = ServiceSpec.all(options.portOffset(), options.replicas());
         ServiceConfig config = new ServiceConfig(postgres::jdbcUrl, kafka.bootstrapServers(), internalToken,
                 eventSigningKey, providerSecret, options.extraConfig(), options.listen(),
-                stackPorts(processes, postgres.port(), kafka.ports()), snapTokenKey, encryptionKey);
+                stackPorts(processes, postgres.port(), kafka.ports(), mail.ports()), snapTokenKey, encryptionKey,
+                mail.port());
         for (ServiceSpec spec : processes) {
             ServiceProcess service = new ServiceProcess(spec, runDir);
             services.add(service);
@@ -410,6 +456,8 @@ public final class LocalStack {
                 + postgres.jdbcUrl("<payment|binding|notification|merchant|ledger>")
                 + " user " + EmbeddedPostgresServer.USER + " password " + EmbeddedPostgresServer.PASSWORD);
         System.out.println("  Kafka                   " + kafka.bootstrapServers());
+        System.out.println("  Mail (SMTP)             127.0.0.1:" + mail.port() + "   (what payment-service sent: "
+                + mail.readerUrl() + "/ as text, " + mail.readerUrl() + "/messages as JSON; ?to=ADDRESS for one)");
         if (kafkaPrincipals != null) {
             System.out.println("Kafka requires SASL_SSL with SCRAM-SHA-512; clients trust " + kafka.caCertificate()
                     + " (ssl.truststore.type=PEM). Principals (username / password):");
@@ -482,6 +530,7 @@ public final class LocalStack {
             }
         }
         closeQuietly(kafka);
+        closeQuietly(mail);
         // Only now: EmbeddedPostgresServer turns zonky's own exit hook off, which would stop it beside the services.
         closeQuietly(postgres);
         if (!options.keepData() && options.dataDir() == null) {
@@ -532,7 +581,8 @@ public final class LocalStack {
     /** Command-line options of {@code deploy/local/run}, and what tests pass to {@link #launch(Options)}. */
     public record Options(Path repoRoot, Path dataDir, boolean keepData, int postgresPort, int kafkaPort, int portOffset,
                           List<String> extraConfig, List<String> serviceJvmOptions, boolean help,
-                          KafkaSecurity kafkaSecurity, int replicas, AotCache aotCache, String listen) {
+                          KafkaSecurity kafkaSecurity, int replicas, AotCache aotCache, String listen, int smtpPort,
+                          int mailReaderPort) {
 
         public Options {
             ServiceSpec.checkReplicas(replicas);
@@ -544,18 +594,21 @@ public final class LocalStack {
         /** Ports of a stack started from the command line, before {@code --port-offset}. */
         static final int POSTGRES_PORT = 15432;
         static final int KAFKA_PORT = 19092;
+        /** The SMTP server's and its reader's ports, before {@code --port-offset} (beside the services' 8081–8085). */
+        static final int SMTP_PORT = 8086;
+        static final int MAIL_READER_PORT = 8087;
 
         /** The defaults for a stack started from code: free PostgreSQL port, throw-away data. */
         public static Options forTests(Path repoRoot, int portOffset, List<String> extraConfig) {
             return new Options(repoRoot.toAbsolutePath().normalize(), null, false, 0, 0, portOffset,
                     List.copyOf(extraConfig), jvmOptions(), false, KafkaSecurity.PLAINTEXT, 1, AotCache.OFF,
-                    ServiceConfig.LOOPBACK);
+                    ServiceConfig.LOOPBACK, 0, 0);
         }
 
         /** The same options with the broker secured (or not). */
         public Options withKafkaSecurity(KafkaSecurity security) {
             return new Options(repoRoot, dataDir, keepData, postgresPort, kafkaPort, portOffset, extraConfig, serviceJvmOptions,
-                    help, security, replicas, aotCache, listen);
+                    help, security, replicas, aotCache, listen, smtpPort, mailReaderPort);
         }
 
         /**
@@ -565,7 +618,7 @@ public final class LocalStack {
          */
         public Options withReplicas(int replicas) {
             return new Options(repoRoot, dataDir, keepData, postgresPort, kafkaPort, portOffset, extraConfig, serviceJvmOptions,
-                    help, kafkaSecurity, replicas, aotCache, listen);
+                    help, kafkaSecurity, replicas, aotCache, listen, smtpPort, mailReaderPort);
         }
 
         /**
@@ -575,7 +628,7 @@ public final class LocalStack {
          */
         public Options withServiceJvmOptions(List<String> jvmOptions) {
             return new Options(repoRoot, dataDir, keepData, postgresPort, kafkaPort, portOffset, extraConfig,
-                    List.copyOf(jvmOptions), help, kafkaSecurity, replicas, aotCache, listen);
+                    List.copyOf(jvmOptions), help, kafkaSecurity, replicas, aotCache, listen, smtpPort, mailReaderPort);
         }
 
         /**
@@ -584,19 +637,29 @@ public final class LocalStack {
          */
         public Options withBackingPorts(int postgresPort, int kafkaPort) {
             return new Options(repoRoot, dataDir, keepData, postgresPort, kafkaPort, portOffset, extraConfig, serviceJvmOptions,
-                    help, kafkaSecurity, replicas, aotCache, listen);
+                    help, kafkaSecurity, replicas, aotCache, listen, smtpPort, mailReaderPort);
+        }
+
+        /**
+         * The same options with the SMTP server and its reader on these ports (0: a free one, chosen at start), checked
+         * free before anything starts.
+         */
+        public Options withMailPorts(int smtpPort, int mailReaderPort) {
+            return new Options(repoRoot, dataDir, keepData, postgresPort, kafkaPort, portOffset, extraConfig, serviceJvmOptions,
+                    help, kafkaSecurity, replicas, aotCache, listen, smtpPort, mailReaderPort);
         }
 
         /** The same options with the services' API and management ports listening on {@code address}. */
         public Options withListen(String address) {
             return new Options(repoRoot, dataDir, keepData, postgresPort, kafkaPort, portOffset, extraConfig, serviceJvmOptions,
-                    help, kafkaSecurity, replicas, aotCache, listenAddress(address));
+                    help, kafkaSecurity, replicas, aotCache, listenAddress(address), smtpPort,
+                    mailReaderPort);
         }
 
         /** The same options with the services' AOT caches used, trained or left alone. */
         public Options withAotCache(AotCache aot) {
             return new Options(repoRoot, dataDir, keepData, postgresPort, kafkaPort, portOffset, extraConfig, serviceJvmOptions,
-                    help, kafkaSecurity, replicas, aot, listen);
+                    help, kafkaSecurity, replicas, aot, listen, smtpPort, mailReaderPort);
         }
 
         static Options parse(String[] args) {
@@ -649,7 +712,7 @@ public final class LocalStack {
             extra.addAll(0, channels);
             return new Options(repoRoot, dataDir, keep, pgPort != null ? pgPort : POSTGRES_PORT + offset,
                     kafkaPort != null ? kafkaPort : KAFKA_PORT + offset, offset, extra, jvmOptions(), help, kafkaSecurity,
-                    replicas, aot, listen);
+                    replicas, aot, listen, SMTP_PORT + offset, MAIL_READER_PORT + offset);
         }
 
         private static int port(String value, String option) {

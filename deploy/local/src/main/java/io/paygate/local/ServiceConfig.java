@@ -29,10 +29,12 @@ import java.util.function.UnaryOperator;
  * @param encryptionKey    key that seals the merchants' secrets in merchant-service's database and on
  *                         {@code merchant-config} ({@code gateway.merchants.encryption-key}, docs/contract.md §10), one
  *                         per run and the same for every service
+ * @param smtpPort         the stack's SMTP server on 127.0.0.1, where payment-service sends the payment links' e-mail
+ *                         (docs/contract.md §8, §11); 0: none (payment-service keeps its own mailer settings)
  */
 record ServiceConfig(UnaryOperator<String> jdbcUrl, String kafkaBootstrapServers, String internalToken,
                      String eventSigningKey, String providerSecret, List<String> extraConfig, String listenAddress,
-                     List<Integer> gatewayPorts, String snapTokenKey, String encryptionKey) {
+                     List<Integer> gatewayPorts, String snapTokenKey, String encryptionKey, int smtpPort) {
 
     /** Where the services listen unless {@code --listen} says otherwise (docs/contract.md §8). */
     static final String LOOPBACK = "127.0.0.1";
@@ -40,6 +42,14 @@ record ServiceConfig(UnaryOperator<String> jdbcUrl, String kafkaBootstrapServers
     ServiceConfig {
         extraConfig = List.copyOf(extraConfig);
         gatewayPorts = List.copyOf(gatewayPorts);
+    }
+
+    /** Without an SMTP server. */
+    ServiceConfig(UnaryOperator<String> jdbcUrl, String kafkaBootstrapServers, String internalToken,
+                  String eventSigningKey, String providerSecret, List<String> extraConfig, String listenAddress,
+                  List<Integer> gatewayPorts, String snapTokenKey, String encryptionKey) {
+        this(jdbcUrl, kafkaBootstrapServers, internalToken, eventSigningKey, providerSecret, extraConfig, listenAddress,
+                gatewayPorts, snapTokenKey, encryptionKey, 0);
     }
 
     /** With a SNAP token key and an encryption key of its own (new for each instance, so one per run). */
@@ -95,6 +105,13 @@ record ServiceConfig(UnaryOperator<String> jdbcUrl, String kafkaBootstrapServers
             // replica of its own number, so that a ledger replica away (a rolling restart) refuses only its partner's
             // payouts and a retry at another payment replica is held, as the Service's other endpoints would hold it.
             lines.add("quarkus.rest-client.ledger.url=" + partner("ledger-service", process, firsts).baseUrl());
+            if (smtpPort > 0) {
+                // The payment links' e-mail (docs/contract.md §11) goes to the stack's own SMTP server, which keeps it
+                // for reading (the launcher prints where); plain SMTP on loopback, no login.
+                lines.add("quarkus.mailer.host=127.0.0.1");
+                lines.add("quarkus.mailer.port=" + smtpPort);
+                lines.add("quarkus.mailer.start-tls=DISABLED");
+            }
         }
         if (process.name().equals("ledger-service")) {
             // Its reconciliations ask payment-service's internal API; the sandbox merchants' opening balances.

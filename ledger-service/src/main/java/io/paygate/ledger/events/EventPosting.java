@@ -31,9 +31,10 @@ import java.util.UUID;
 
 /**
  * One consumed record into the ledger: authentic (else counted and dropped), an envelope of a type this topic carries,
- * a merchant this service knows; then, in one transaction, the record's eventId is claimed in {@code posted_event}
- * (a second claim of it, by a redelivery or another replica, waits for the first and then finds it) and its entry
- * posted. An authentic event of a merchant not known (yet: merchant-config's follower can be a moment behind
+ * a merchant this service knows (an event of a type that posts nothing, such as a payment link's or a subscription's,
+ * is ignored before that: never parked, never claimed); then, in one transaction, the record's eventId is claimed in
+ * {@code posted_event} (a second claim of it, by a redelivery or another replica, waits for the first and then finds
+ * it) and its entry posted. An authentic event of a merchant not known (yet: merchant-config's follower can be a moment behind
  * payment-service) is parked in {@code parked_event} as consumed, once per eventId and never when already posted, and
  * {@link #repost posted} by {@link ParkedEvents} once the merchant is known. Counted in
  * {@code paygate_ledger_events_total{topic, outcome}}: {@code posted}, {@code ignored}, {@code duplicate},
@@ -149,6 +150,10 @@ public class EventPosting {
             LOG.warnf("%s record at offset %d is not an event envelope", record.topic(), record.offset());
             return "malformed";
         }
+        if (!posts(record.topic(), event.type())) {
+            // a payment link's or a subscription's change (docs/contract.md §7): nothing to post, whoever's it is
+            return "ignored";
+        }
         if (merchants.find(event.merchantId()).isEmpty()) {
             return reposting ? PARKED : park(record, event);
         }
@@ -169,6 +174,12 @@ public class EventPosting {
         } catch (SQLException e) {
             throw new IllegalStateException("event " + event.eventId() + " not posted", e);
         }
+    }
+
+    /** Whether events of {@code type} on {@code topic} post anything: payments' and payouts' changes, nothing else. */
+    private static boolean posts(String topic, String type) {
+        return Topics.PAYMENT_STATUS.equals(topic) && EventTypes.PAYMENT_STATUS_CHANGED.equals(type)
+                || Topics.DISBURSEMENT_STATUS.equals(topic) && EventTypes.DISBURSEMENT_STATUS_CHANGED.equals(type);
     }
 
     /** Parks the authentic record of a merchant not known here (yet), unless it is parked or posted already. */

@@ -1,10 +1,12 @@
 package io.paygate.ledger.support;
 
 import io.paygate.model.api.disbursement.TransferAmount;
+import io.paygate.model.api.link.PaymentLinkState;
 import io.paygate.model.api.payment.PaymentMethod;
 import io.paygate.model.api.payment.RefundResult;
 import io.paygate.model.event.DisbursementStatusChanged;
 import io.paygate.model.event.EventEnvelope;
+import io.paygate.model.event.PaymentLinkStatusChanged;
 import io.paygate.model.event.PaymentStatusChanged;
 import io.paygate.model.event.Topics;
 import io.paygate.model.status.DisbursementStatus;
@@ -60,6 +62,13 @@ public final class Events {
         return EventEnvelope.of(merchantId, 1, new DisbursementStatusChanged(null, null, referenceNo,
                 partnerReferenceNo, "014", "Budi", "1234567890", new TransferAmount(amount, "IDR"), status, null,
                 null), Clock.systemUTC());
+    }
+
+    /** A payment link became PAID (docs/contract.md §11): an event on payment-status that posts nothing. */
+    public static EventEnvelope linkPaid(String merchantId, String linkId) {
+        return EventEnvelope.of(merchantId, 1, new PaymentLinkStatusChanged(new PaymentLinkState(linkId,
+                "PL7Q2M8X1B7D3H5F0T", "PAID", 1, new BigDecimal("150000.00")),
+                "https://merchant.example.com/callbacks/payment"), Clock.systemUTC());
     }
 
     /** The same event as if it had happened at {@code at}. */

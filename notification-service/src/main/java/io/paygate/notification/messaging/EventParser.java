@@ -2,10 +2,12 @@ package io.paygate.notification.messaging;
 
 import io.paygate.kit.auth.Merchant;
 import io.paygate.kit.auth.Merchants;
+import io.paygate.model.api.link.PaymentLinkState;
 import io.paygate.model.api.recurring.SubscriptionView;
 import io.paygate.model.event.BindingStatusChanged;
 import io.paygate.model.event.DisbursementStatusChanged;
 import io.paygate.model.event.EventEnvelope;
+import io.paygate.model.event.PaymentLinkStatusChanged;
 import io.paygate.model.event.PaymentStatusChanged;
 import io.paygate.model.event.SubscriptionStatusChanged;
 import io.paygate.model.json.Json;
@@ -18,14 +20,15 @@ import jakarta.enterprise.context.ApplicationScoped;
 
 import java.util.List;
 import java.util.Objects;
+import java.util.Set;
 
 /**
  * Turns a record of {@code payment-status}, {@code binding-status} or {@code disbursement-status} (docs/contract.md §7) into
  * the notification of docs/contract.md §6, built by the event data's {@code toNotification()} (seed §3/§4 fields, sample
  * spelling, amounts as numbers, {@code order.reference} = paymentCode, {@code card} only for card payments). A
- * {@code payment-status} record is a payment's or a subscription's change (§1b), by its type. Anything
- * that cannot become one (not an envelope, a type foreign to the topic, an unknown merchant, data that does not fit)
- * is poison, with the reason. The body is signed here, once ({@link NotificationSigners}). A payment made through SNAP
+ * {@code payment-status} record is a payment's, a subscription's (§1b) or a payment link's (§11) change, by its type.
+ * Anything that cannot become one (not an envelope, a type foreign to the topic, an unknown merchant, data that does
+ * not fit) is poison, with the reason. The body is signed here, once ({@link NotificationSigners}). A payment made through SNAP
  * (docs/contract.md §9) also makes its SNAP notification ({@link SnapNotificationDrafts}); one without a
  * {@code callbackUrl} makes only that one. So does a binding made through SNAP, beside its §6 binding notification.
  */
@@ -34,6 +37,8 @@ public class EventParser {
 
     static final int MAX_ID_LENGTH = 64;
     static final int MAX_URL_LENGTH = 2048;
+    /** The statuses a payment link moves to (docs/contract.md §11); each is notified. */
+    static final Set<String> LINK_STATUSES = Set.of("PAID", "EXPIRED", "INACTIVE");
 
     private final Merchants merchants;
     private final NotificationSigners signers;
@@ -70,6 +75,7 @@ public class EventParser {
             return switch (type) {
                 case PAYMENT -> payment(merchant, event);
                 case SUBSCRIPTION -> subscription(merchant, event);
+                case PAYMENT_LINK -> paymentLink(merchant, event);
                 case BINDING -> binding(merchant, event);
                 case DISBURSEMENT -> disbursement(merchant, event);
                 case SNAP_VA, SNAP_QR, SNAP_DEBIT, SNAP_BINDING, TEST ->
@@ -131,6 +137,19 @@ public class EventParser {
             return new ParsedEvent.Poison("invalid data for " + event.type() + ": callbackUrl");
         }
         return notify(merchant, event, NotificationType.SUBSCRIPTION, data.callbackUrl(),
+                Json.write(data.toNotification()), null);
+    }
+
+    private ParsedEvent paymentLink(Merchant merchant, EventEnvelope event) {
+        PaymentLinkStatusChanged data = event.dataAs(PaymentLinkStatusChanged.class);
+        PaymentLinkState link = data.link();
+        if (link == null || !LINK_STATUSES.contains(link.status()) || !Objects.equals(link.id(), event.resourceId())) {
+            return new ParsedEvent.Poison("invalid data for " + event.type() + ": link.status or link.id");
+        }
+        if (!isCallbackUrl(data.callbackUrl())) {
+            return new ParsedEvent.Poison("invalid data for " + event.type() + ": callbackUrl");
+        }
+        return notify(merchant, event, NotificationType.PAYMENT_LINK, data.callbackUrl(),
                 Json.write(data.toNotification()), null);
     }
 

@@ -129,11 +129,13 @@ final class DeliveryClaim {
             WHERE n.id = ANY (?::uuid[])
               AND NOT EXISTS (SELECT 1 FROM notification s WHERE %s AND s.lease_token IS NOT NULL OFFSET 0)
             RETURNING n.id, n.merchant_id, n.type, n.resource_id, n.payload, n.attempts, n.redelivery_of,
-                      CASE WHEN n.type IN ('payment', 'subscription') THEN n.callback_url
-                           ELSE (SELECT %s
-                                 FROM merchant_callbacks c WHERE c.merchant_id = n.merchant_id) END,
+                      CASE WHEN n.type IN (%s)
+                           THEN (SELECT %s
+                                 FROM merchant_callbacks c WHERE c.merchant_id = n.merchant_id)
+                           ELSE n.callback_url END,
                       n.body_signature, n.signed_with, n.request_id"""
-            .formatted(SIBLING_OF.formatted("n"), NotificationType.registeredUrlSql("n", "c"));
+            .formatted(SIBLING_OF.formatted("n"), NotificationType.registeredTypesSql(),
+                    NotificationType.registeredUrlSql("n", "c"));
 
     private DeliveryClaim() {
     }

@@ -3,6 +3,7 @@ package io.paygate.notification.rest;
 import io.paygate.model.api.MerchantReply;
 import io.paygate.model.api.binding.BindingNotification;
 import io.paygate.model.api.disbursement.DisbursementNotification;
+import io.paygate.model.api.link.PaymentLinkNotification;
 import io.paygate.model.api.payment.PaymentNotification;
 import io.paygate.model.api.recurring.SubscriptionNotification;
 import io.paygate.model.snap.notify.AccountBindingNotification;
@@ -24,6 +25,7 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
                 @Schema(name = "DisbursementNotification", implementation = DisbursementNotification.class),
                 @Schema(name = "BindingNotification", implementation = BindingNotification.class),
                 @Schema(name = "SubscriptionNotification", implementation = SubscriptionNotification.class),
+                @Schema(name = "PaymentLinkNotification", implementation = PaymentLinkNotification.class),
                 @Schema(name = "MerchantReply", implementation = MerchantReply.class),
                 @Schema(name = "VaPaymentNotification", implementation = VaPaymentNotification.class),
                 @Schema(name = "QrPaymentNotification", implementation = QrPaymentNotification.class),

@@ -18,9 +18,9 @@ public final class NotificationViews {
     @Schema(description = "A notification in the delivery log")
     public record Summary(
             @Schema(description = "Notification id; sent as webhook-id on every attempt") UUID id,
-            @Schema(description = "payment, disbursement, binding, subscription, or snap-va, snap-qr, snap-debit, snap-binding "
-                    + "(docs/contract.md §9)") String type,
-            @Schema(description = "paymentCode, referenceNo or bindingId") String resourceId,
+            @Schema(description = "payment, disbursement, binding, subscription, payment-link, or snap-va, snap-qr, "
+                    + "snap-debit, snap-binding (docs/contract.md §9)") String type,
+            @Schema(description = "paymentCode, referenceNo, bindingId, recurring.id or link.id") String resourceId,
             @Schema(description = "PENDING, DELIVERED, FAILED, or OBSOLETE (a newer event for the resource arrived first; not sent)")
             String status,
             @Schema(description = "Attempts made so far") int attempts,

@@ -8,6 +8,7 @@ import io.paygate.model.api.CardInfo;
 import io.paygate.model.api.Customer;
 import io.paygate.model.api.Meta;
 import io.paygate.model.api.disbursement.AdditionalInfo;
+import io.paygate.model.api.link.PaymentLinkState;
 import io.paygate.model.api.disbursement.TransferAmount;
 import io.paygate.model.api.disbursement.TriggerType;
 import io.paygate.model.api.payment.PaymentMethod;
@@ -19,6 +20,7 @@ import io.paygate.model.api.recurring.RetryPlan;
 import io.paygate.model.api.recurring.SubscriptionView;
 import io.paygate.model.event.BindingStatusChanged;
 import io.paygate.model.event.DisbursementStatusChanged;
+import io.paygate.model.event.PaymentLinkStatusChanged;
 import io.paygate.model.event.PaymentStatusChanged;
 import io.paygate.model.event.SnapBindingOrigin;
 import io.paygate.model.event.SnapOrigin;
@@ -41,14 +43,14 @@ import java.time.ZoneId;
 /**
  * The body of a test notification (docs/contract.md §6 "Test notification"): each type's documented example (the
  * webhooks' examples of the OpenAPI document: a card payment captured, a transfer paid, a binding ACTIVE, a
- * subscription PAUSED, a SNAP virtual account paid, a SNAP QRIS payment paid, a SNAP direct debit declined, a SNAP
+ * subscription PAUSED, a single-use payment link PAID, a SNAP virtual account paid, a SNAP QRIS payment paid, a SNAP direct debit declined, a SNAP
  * binding ACTIVE), built from event data the way the real one is built ({@code toNotification()}, common-model's
  * SNAP bodies and {@link SnapNotifyJson}), so it has the real one's members, order and number forms. It differs in two
  * places: the order id (a payment's {@code order.id}, a transfer's {@code originalPartnerReferenceNo}, a SNAP
  * payment's {@code trxId} or {@code originalPartnerReferenceNo}, a SNAP binding's {@code partnerReferenceNo}, and the
- * §6 binding's {@code binding.id} and subscription's {@code recurring.id}, which have no order) is
- * {@code TEST-<16 random characters>}; and it is marked {@code {"test":true}}: {@code meta.data} of a payment, and of a
- * binding or subscription (which have no {@code meta} otherwise), {@code additionalInfo.test} of a transfer and of
+ * §6 binding's {@code binding.id}, subscription's {@code recurring.id} and payment link's {@code link.id}, which have
+ * no order) is {@code TEST-<16 random characters>}; and it is marked {@code {"test":true}}: {@code meta.data} of a
+ * payment, and of a binding, subscription or payment link (which have no {@code meta} otherwise), {@code additionalInfo.test} of a transfer and of
  * every SNAP body. SNAP bodies carry the merchant's id in {@code additionalInfo.merchantId} like real ones.
  */
 final class TestNotificationBodies {
@@ -60,6 +62,7 @@ final class TestNotificationBodies {
 
     private static final String PAYMENT_CODE = "PC8F2K4Q7M1X9B3D";
     private static final String BINDING_ID = "bnd_7Q2M8X1B7D3H5F0T6W4K9Q2M";
+    private static final String LINK_CODE = "PL7Q2M8X1B7D3H5F0T";
     private static final BigDecimal AMOUNT = new BigDecimal("150000.00");
     private static final Customer CUSTOMER =
             new Customer("CUST-0001", "budi@example.com", "Budi", "Santoso", "+6281234567890");
@@ -87,6 +90,8 @@ final class TestNotificationBodies {
             case BINDING -> Json.write(withMeta(Json.toTree(
                     new BindingStatusChanged(orderId, BindingStatus.ACTIVE, "BCA_DD", CUSTOMER).toNotification())));
             case SUBSCRIPTION -> Json.write(withMeta(Json.toTree(subscription(orderId).toNotification())));
+            case PAYMENT_LINK -> Json.write(withMeta(Json.toTree(new PaymentLinkStatusChanged(new PaymentLinkState(
+                    orderId, LINK_CODE, "PAID", 1, AMOUNT), null).toNotification())));
             case SNAP_VA -> snapPayment(orderId, PaymentStatus.CAPTURED, new SnapOrigin(SnapOrigin.VA, orderId,
                     PAYMENT_CODE, "   12345", "00000000000001", "   1234500000000000001", "Budi Santoso"),
                     merchantId, at, zone);
@@ -142,7 +147,10 @@ final class TestNotificationBodies {
         return body;
     }
 
-    /** The body with {@code meta} {@code {"data":{"test":true}}} added (bindings and subscriptions have none). */
+    /**
+     * The body with {@code meta} {@code {"data":{"test":true}}} added (bindings, subscriptions and payment links have
+     * none).
+     */
     private static JsonNode withMeta(JsonNode body) {
         ((ObjectNode) body).set("meta", JsonNodeFactory.instance.objectNode().set("data", marker()));
         return body;

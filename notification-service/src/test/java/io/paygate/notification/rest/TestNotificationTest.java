@@ -63,14 +63,15 @@ class TestNotificationTest extends MerchantSinkTestBase {
     }
 
     private static final ObjectMapper PLAIN = new ObjectMapper();
-    private static final List<String> TYPES = List.of("payment", "disbursement", "binding", "subscription", "snap-va",
-            "snap-qr", "snap-debit", "snap-binding");
+    private static final List<String> TYPES = List.of("payment", "disbursement", "binding", "subscription",
+            "payment-link", "snap-va", "snap-qr", "snap-debit", "snap-binding");
     /** Where each type's body carries the order id, and where its test marker is. */
     private static final Map<String, String[]> ORDER_AND_MARKER = Map.of(
             "payment", new String[]{"order.id", "meta.data.test"},
             "disbursement", new String[]{"originalPartnerReferenceNo", "additionalInfo.test"},
             "binding", new String[]{"binding.id", "meta.data.test"},
             "subscription", new String[]{"recurring.id", "meta.data.test"},
+            "payment-link", new String[]{"link.id", "meta.data.test"},
             "snap-va", new String[]{"trxId", "additionalInfo.test"},
             "snap-qr", new String[]{"originalPartnerReferenceNo", "additionalInfo.test"},
             "snap-debit", new String[]{"originalPartnerReferenceNo", "additionalInfo.test"},
@@ -127,9 +128,9 @@ class TestNotificationTest extends MerchantSinkTestBase {
                     .get("/pg/notifications").then().statusCode(200).extract().jsonPath().getList("notifications.id");
             assertEquals(List.of(reply.getString("id")), listed, type);
         }
-        List<String> tests = MerchantApi.as(DEMO).queryParam("type", "test").queryParam("limit", "8")
+        List<String> tests = MerchantApi.as(DEMO).queryParam("type", "test").queryParam("limit", "9")
                 .get("/pg/notifications").then().statusCode(200).extract().jsonPath().getList("notifications.type");
-        assertEquals(8, tests.size());
+        assertEquals(9, tests.size());
         assertTrue(tests.stream().allMatch("test"::equals));
     }
 
@@ -142,8 +143,8 @@ class TestNotificationTest extends MerchantSinkTestBase {
         send(DEMO2, "{\"type\":\"snap-qr\"}").then().statusCode(200).body("delivered", equalTo(true));
         assertEquals(List.of("/bindings", "/v1.0/qr/qr-mpm-notify"),
                 sink.awaitReceived(2, WAIT).stream().map(MerchantSink.Received::path).toList());
-        // None registered, none given; payment and subscription never have one registered.
-        for (String type : List.of("disbursement", "payment", "subscription")) {
+        // None registered, none given; payment, subscription and payment-link never have one registered.
+        for (String type : List.of("disbursement", "payment", "subscription", "payment-link")) {
             send(DEMO2, "{\"type\":\"" + type + "\"}").then().statusCode(400).body("responseCode", equalTo("4000602"))
                     .body("responseMessage", equalTo("Invalid Mandatory Field url"));
         }

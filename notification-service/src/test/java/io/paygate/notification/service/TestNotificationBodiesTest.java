@@ -35,6 +35,7 @@ class TestNotificationBodiesTest {
             NotificationType.DISBURSEMENT, new String[]{"disbursement", "/originalPartnerReferenceNo"},
             NotificationType.BINDING, new String[]{"binding", "/binding/id"},
             NotificationType.SUBSCRIPTION, new String[]{"subscription", "/recurring/id"},
+            NotificationType.PAYMENT_LINK, new String[]{"paymentLink", "/link/id"},
             NotificationType.SNAP_VA, new String[]{"snapVaPayment", "/trxId"},
             NotificationType.SNAP_QR, new String[]{"snapQrNotify", "/originalPartnerReferenceNo"},
             NotificationType.SNAP_DEBIT, new String[]{"snapDebitNotify", "/originalPartnerReferenceNo"},

@@ -8,6 +8,7 @@ import io.paygate.model.api.Meta;
 import io.paygate.model.api.disbursement.AdditionalInfo;
 import io.paygate.model.api.disbursement.TransferAmount;
 import io.paygate.model.api.disbursement.TriggerType;
+import io.paygate.model.api.link.PaymentLinkState;
 import io.paygate.model.api.payment.PaymentMethod;
 import io.paygate.model.api.recurring.Credential;
 import io.paygate.model.api.recurring.IntervalUnit;
@@ -17,6 +18,7 @@ import io.paygate.model.api.recurring.SubscriptionView;
 import io.paygate.model.event.BindingStatusChanged;
 import io.paygate.model.event.DisbursementStatusChanged;
 import io.paygate.model.event.EventEnvelope;
+import io.paygate.model.event.PaymentLinkStatusChanged;
 import io.paygate.model.event.PaymentStatusChanged;
 import io.paygate.model.event.SubscriptionStatusChanged;
 import io.paygate.model.event.Topics;
@@ -106,6 +108,14 @@ public final class Events {
                 Clock.systemUTC());
     }
 
+    /** A payment link's {@code payment-link} event (docs/contract.md §11): 150000.00 collected per captured payment. */
+    public static EventEnvelope paymentLink(String merchant, long sequence, String linkId, String status,
+                                            int paymentCount, String callbackUrl) {
+        return EventEnvelope.of(merchant, sequence, new PaymentLinkStatusChanged(new PaymentLinkState(linkId,
+                "PL7Q2M8X1B7D3H5F0T", status, paymentCount, new BigDecimal("150000.00").multiply(
+                BigDecimal.valueOf(paymentCount))), callbackUrl), Clock.systemUTC());
+    }
+
     /** Sends the envelope, signed, to its topic, keyed merchantId:resourceId, and waits for the broker. */
     public static void send(EventEnvelope event) {
         sendRaw(topicOf(event), event.key(), event.toJson());
@@ -133,7 +143,7 @@ public final class Events {
     /** The topic of an envelope's type. */
     public static String topicOf(EventEnvelope event) {
         return switch (event.type()) {
-            case "PaymentStatusChanged", "subscription" -> Topics.PAYMENT_STATUS;
+            case "PaymentStatusChanged", "subscription", "payment-link" -> Topics.PAYMENT_STATUS;
             case "BindingStatusChanged" -> Topics.BINDING_STATUS;
             case "DisbursementStatusChanged" -> Topics.DISBURSEMENT_STATUS;
             default -> throw new IllegalArgumentException(event.type());

@@ -17,7 +17,7 @@ public record Checkout(String paymentCode, String merchantId, String customerId,
                        PaymentMethod method, String cardMask, Instant expiresAt, String returnUrl,
                        String challengeUrl, String successUrl, String failUrl, String backUrl,
                        PaymentMethod preselected, String accountId, String channel, OpenCharge charge,
-                       boolean offersSaving, boolean subscription) {
+                       boolean offersSaving, boolean subscription, java.util.Set<PaymentMethod> methods) {
 
     /** A method's charge as the page shows it: what the customer pays with, until when. */
     public record OpenCharge(String reference, PaymentMethod method, boolean open, String payCode, String billerCode,
@@ -34,20 +34,33 @@ public record Checkout(String paymentCode, String merchantId, String customerId,
                 p.statusDesc, p.awaitingOtp, p.method, p.cardMask, p.expiresAt, p.returnUrl,
                 p.awaitingOtp ? p.challengeUrl : null, p.successUrl, p.failUrl, p.backUrl, p.preselected, p.accountId,
                 p.channel, charge == null ? null : OpenCharge.of(charge), p.storeOffered && p.customerId != null,
-                p.subscriptionId != null);
+                p.subscriptionId != null, methodsOf(p.methods));
+    }
+
+    /** The payment's own methods ({@code payment.methods}, a payment link's), or null for every offered one. */
+    private static java.util.Set<PaymentMethod> methodsOf(String methods) {
+        if (methods == null) {
+            return null;
+        }
+        java.util.Set<PaymentMethod> set = java.util.EnumSet.noneOf(PaymentMethod.class);
+        for (String name : methods.split(",")) {
+            set.add(PaymentMethod.valueOf(name));
+        }
+        return set;
     }
 
     /**
      * The methods this payment may be paid with, of those its merchant's channel {@code offered}: a subscription's
-     * first payment only with one that leaves a credential, a card or direct debit (docs/contract.md §1b).
+     * first payment only with one that leaves a credential, a card or direct debit (docs/contract.md §1b); a payment
+     * link's payment only with the link's methods ({@code methods}, docs/contract.md §11).
      */
     public java.util.Set<PaymentMethod> allowed(java.util.Set<PaymentMethod> offered) {
-        if (!subscription) {
+        if (!subscription && methods == null) {
             return offered;
         }
         java.util.Set<PaymentMethod> allowed = java.util.EnumSet.noneOf(PaymentMethod.class);
-        offered.stream().filter(m -> m == PaymentMethod.CARD || m == PaymentMethod.DIRECT_DEBIT)
-                .forEach(allowed::add);
+        offered.stream().filter(m -> !subscription || m == PaymentMethod.CARD || m == PaymentMethod.DIRECT_DEBIT)
+                .filter(m -> methods == null || methods.contains(m)).forEach(allowed::add);
         return allowed;
     }
 

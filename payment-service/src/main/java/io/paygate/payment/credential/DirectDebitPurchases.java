@@ -65,6 +65,9 @@ public class DirectDebitPurchases {
     /** {@code POST /pg/payment/card/directdebit/purchase}: charged at once. */
     public PurchaseResponse purchase(Merchant merchant, InitiateRequest request) {
         initiation.checkUrls(request);
+        if (initiation.isLinkOrderId(merchant, request.order().id())) {
+            throw ApiException.invalidFormat("order.id"); // a payment link's (docs/contract.md §11), as initiation
+        }
         return purchase(merchant, request, "purchase", created -> {
         });
     }

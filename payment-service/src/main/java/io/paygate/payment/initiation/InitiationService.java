@@ -14,12 +14,14 @@ import io.paygate.model.api.payment.InitiateRequest;
 import io.paygate.model.api.payment.InitiateResponse;
 import io.paygate.model.api.payment.PaymentMethod;
 import io.paygate.model.api.payment.RecurringRules;
+import io.paygate.model.api.payment.Url;
 import io.paygate.model.error.ErrorCase;
 import io.paygate.model.error.ServiceCode;
 import io.paygate.model.json.CanonicalJson;
 import io.paygate.model.net.CallbackUrlPolicy;
 import io.paygate.model.status.PaymentStatus;
 import io.paygate.payment.payment.GatewayTime;
+import io.paygate.payment.payment.LinkOrders;
 import io.paygate.payment.payment.PaymentCodes;
 import io.paygate.payment.payment.PaymentConfig;
 import io.paygate.payment.payment.PaymentEntity;
@@ -73,6 +75,7 @@ public class InitiationService {
     private final InitiationReplies replies;
     private final RecurringPayments recurring;
     private final PaymentWithdrawals withdrawals;
+    private final LinkOrders linkOrders;
     private final boolean allowLocalUrls;
 
     private final MerchantCounter initiations;
@@ -81,8 +84,9 @@ public class InitiationService {
                       GatewayTime time, PaymentCodes codes, MeterRegistry metrics, DnsResolver dns,
                       GatewayPorts gatewayPorts, PublicUrls urls, MethodCatalog catalog, MethodCheckout methods,
                       InitiationReplies replies, MerchantTags merchantTags, RecurringPayments recurring,
-                      PaymentWithdrawals withdrawals) {
+                      PaymentWithdrawals withdrawals, LinkOrders linkOrders) {
         this.recurring = recurring;
+        this.linkOrders = linkOrders;
         this.withdrawals = withdrawals;
         this.initiations = MerchantCounter.register(metrics, merchantTags, "paygate.payments.initiated",
                 "Hosted payments created, by merchant (repeats of an idempotent request not counted)");
@@ -113,6 +117,9 @@ public class InitiationService {
     public InitiateResponse initiate(Merchant merchant, InitiateRequest request) {
         PaymentMethod method = check(merchant, request);
         checkRecurring(merchant, request);
+        if (isLinkOrderId(merchant, request.order().id())) {
+            throw ApiException.invalidFormat("order.id"); // a payment link's, as a subscription cycle's is (§1b)
+        }
         String hash = contentHash(request);
         PaymentEntity p = createOrFind(merchant, request, hash, method);
         if (method == null || !method.kind().opensCharge()) {
@@ -159,6 +166,14 @@ public class InitiationService {
             throw e;
         }
         return stored.payment();
+    }
+
+    /**
+     * Whether {@code orderId} is {@code <link.id>-<n>} of one of the merchant's payment links (docs/contract.md §11):
+     * the link page's to give, so a door where the merchant names the order id refuses it.
+     */
+    public boolean isLinkOrderId(Merchant merchant, String orderId) {
+        return linkOrders.isLinkOrderId(merchant.id(), orderId);
     }
 
     /** Whether {@code method} is offered to the merchant (its channel opens it). */
@@ -365,18 +380,28 @@ public class InitiationService {
 
     /** The URL rules of docs/contract.md §1 and §6; a refused one is {@code 400SS01} naming it. */
     public void checkUrls(InitiateRequest request) {
-        Optional<String> refused = callbackPolicy.check(request.url().callbackUrl());
+        checkUrls(request.url(), "order " + request.order().id());
+    }
+
+    /**
+     * The URL rules of docs/contract.md §1 and §6 for an {@code url} object another door keeps for the payments it
+     * makes (docs/contract.md §11, a payment link); {@code subject} names its owner in the log line of a refusal.
+     *
+     * @throws ApiException {@code 400SS01} naming the refused URL
+     */
+    public void checkUrls(Url url, String subject) {
+        Optional<String> refused = callbackPolicy.check(url.callbackUrl());
         if (refused.isPresent()) {
-            LOG.debugf("order %s: url.callbackUrl refused (%s)", request.order().id(), refused.get());
+            LOG.debugf("%s: url.callbackUrl refused (%s)", subject, refused.get());
             throw ApiException.invalidFormat("url.callbackUrl");
         }
-        String returnUrl = request.url().returnUrl();
+        String returnUrl = url.returnUrl();
         if (returnUrl != null && !isWebUrl(returnUrl)) {
             throw ApiException.invalidFormat("url.returnUrl");
         }
-        checkPageUrl(request.url().successUrl(), "url.successUrl");
-        checkPageUrl(request.url().failUrl(), "url.failUrl");
-        checkPageUrl(request.url().backUrl(), "url.backUrl");
+        checkPageUrl(url.successUrl(), "url.successUrl");
+        checkPageUrl(url.failUrl(), "url.failUrl");
+        checkPageUrl(url.backUrl(), "url.backUrl");
     }
 
     /** docs/contract.md §1: absolute https, or http where the local stack allows it; never another scheme. */

@@ -27,9 +27,10 @@ public class PaymentInserts {
                 customer_id, customer, meta, callback_url, return_url, status, awaiting_otp, sequence, version,
                 expires_at, link_expires_at, created_at, updated_at, success_url, fail_url, back_url, preselected,
                 account_id, store_offered, binding_id, otp_hash, otp_expires_at, subscription_id, cycle, snap_service,
-                snap_partner_service_id, snap_customer_no, snap_virtual_account_no, snap_virtual_account_name)
+                snap_partner_service_id, snap_customer_no, snap_virtual_account_no, snap_virtual_account_name, methods,
+                choice_timeout_seconds)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, false, 0, 0, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?,
-                ?, ?, ?, ?, ?)
+                ?, ?, ?, ?, ?, ?, ?)
             """;
     /** A duplicate (merchant, order id) or payment code is not inserted: a concurrent twin, or a code to draw again. */
     private static final String INSERT = INSERT_ROW + "ON CONFLICT DO NOTHING";
@@ -119,6 +120,12 @@ public class PaymentInserts {
             insert.setString(++i, p.snapCustomerNo);
             insert.setString(++i, p.snapVirtualAccountNo);
             insert.setString(++i, p.snapVirtualAccountName);
+            insert.setString(++i, p.methods);
+            if (p.choiceTimeoutSeconds == null) {
+                insert.setNull(++i, java.sql.Types.INTEGER);
+            } else {
+                insert.setInt(++i, p.choiceTimeoutSeconds);
+            }
             return insert.executeUpdate() == 1;
         }
     }

@@ -3,12 +3,9 @@ package io.paygate.payment.payment;
 import io.paygate.model.status.PaymentStatus;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.runtime.StartupEvent;
-import io.quarkus.scheduler.Scheduled;
-import io.quarkus.scheduler.Scheduler;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.transaction.Transactional;
-import org.jboss.logging.Logger;
 
 import java.util.List;
 
@@ -23,49 +20,27 @@ import java.util.List;
 @ApplicationScoped
 public class ExpiryService {
 
-    private static final Logger LOG = Logger.getLogger(ExpiryService.class);
     static final int BATCH = 200;
 
     private final PaymentRepository payments;
     private final PaymentTransitions transitions;
     private final GatewayTime time;
-    private final PaymentConfig config;
-    private final Scheduler scheduler;
+    private final ExpirySweeps sweeps;
 
-    ExpiryService(PaymentRepository payments, PaymentTransitions transitions, GatewayTime time, PaymentConfig config,
-                  Scheduler scheduler) {
+    ExpiryService(PaymentRepository payments, PaymentTransitions transitions, GatewayTime time, ExpirySweeps sweeps) {
         this.payments = payments;
         this.transitions = transitions;
         this.time = time;
-        this.config = config;
-        this.scheduler = scheduler;
+        this.sweeps = sweeps;
     }
 
     void start(@Observes StartupEvent event) {
-        scheduler.newJob("payment-expiry")
-                .setInterval(config.expirySweepInterval().toString())
-                .setConcurrentExecution(Scheduled.ConcurrentExecution.SKIP)
-                .setTask(execution -> sweepQuietly())
-                .schedule();
-    }
-
-    private void sweepQuietly() {
-        try {
-            sweep();
-        } catch (RuntimeException e) {
-            LOG.warnf("payment expiry job failed (%s); next round retries", e.getMessage());
-        }
+        sweeps.schedule("payment-expiry", this::sweep);
     }
 
     /** Expires every due PENDING payment, in batches of {@value #BATCH}. @return how many expired */
     public int sweep() {
-        int total = 0;
-        int expired;
-        do {
-            expired = QuarkusTransaction.requiringNew().call(this::sweepBatch);
-            total += expired;
-        } while (expired == BATCH);
-        return total;
+        return ExpirySweeps.drain(BATCH, this::sweepBatch);
     }
 
     private int sweepBatch() {

@@ -33,6 +33,14 @@ public interface PaymentConfig {
     Duration linkTtl();
 
     /**
+     * How long a payment started from a payment link waits while no method's charge is open (docs/contract.md §11):
+     * from its start, and again once a method's charge is closed; never past {@link #linkTtl()}. A customer who leaves
+     * the link page frees the link's slot after this, so a single-use link is "being paid" for minutes, not a day.
+     */
+    @WithDefault("15m")
+    Duration linkPaymentTimeout();
+
+    /**
      * HMAC key the payment channel provider signs its callbacks with. Unset: a random key per process, which is
      * fine for one replica; set the same value on every replica when running several.
      */
@@ -42,7 +50,10 @@ public interface PaymentConfig {
     @WithDefault("true")
     boolean sandboxEnabled();
 
-    /** How often the expiry job looks for PENDING payments whose link lifetime has passed. */
+    /**
+     * How often the expiry jobs look for PENDING payments whose link lifetime has passed, and for ACTIVE payment links
+     * past their {@code expiresAt} (docs/contract.md §11).
+     */
     @WithDefault("10s")
     Duration expirySweepInterval();
 

@@ -168,6 +168,13 @@ public class PaymentEntity {
     @Column(name = "subscription_id")
     public UUID subscriptionId;
 
+    /**
+     * The payment link this payment was started from ({@code payment_link.id}, docs/contract.md §11), or null; written
+     * by the link room when it starts the payment, never by this entity.
+     */
+    @Column(name = "link_id", insertable = false, updatable = false)
+    public UUID linkId;
+
     /** Which cycle of {@link #subscriptionId} this payment is (the first payment is cycle 1), or null. */
     @Column
     public Integer cycle;
@@ -251,6 +258,20 @@ public class PaymentEntity {
         this.snapVirtualAccountName = virtualAccountName;
     }
 
+    /**
+     * The methods this payment may be paid with, as {@code PaymentMethod} names, comma separated (a payment link's,
+     * narrowed to the merchant's offer when it started, docs/contract.md §11), or null: every method offered.
+     */
+    @Column(columnDefinition = "text")
+    public String methods;
+
+    /**
+     * A payment link's payment (docs/contract.md §11): how long it waits while no method's charge is open, in
+     * seconds ({@link #expiryWithoutCharge}); null for any other payment.
+     */
+    @Column(name = "choice_timeout_seconds")
+    public Integer choiceTimeoutSeconds;
+
     @Column(name = "created_at", nullable = false)
     public Instant createdAt;
 
@@ -292,6 +313,19 @@ public class PaymentEntity {
     public boolean hasOpenCharge() {
         return status == PaymentStatus.PENDING && providerReference != null && method != null
                 && method.kind().opensCharge();
+    }
+
+    /**
+     * When the payment expires with no method's charge open, counted from {@code now}: the link's expiry, or for a
+     * payment link's payment {@link #choiceTimeoutSeconds} from now when that comes first (docs/contract.md §11: a
+     * customer who leaves frees the link's slot in minutes).
+     */
+    public Instant expiryWithoutCharge(Instant now) {
+        if (choiceTimeoutSeconds == null) {
+            return linkExpiresAt;
+        }
+        Instant soon = now.plusSeconds(choiceTimeoutSeconds);
+        return soon.isBefore(linkExpiresAt) ? soon : linkExpiresAt;
     }
 
     /** Whether the link lifetime has passed at {@code now}. */

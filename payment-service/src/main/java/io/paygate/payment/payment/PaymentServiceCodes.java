@@ -10,6 +10,9 @@ public class PaymentServiceCodes implements ServiceCodeResolver {
 
     @Override
     public ServiceCode resolve(String method, String path) {
+        if (path.equals("/pg/payment-links") || path.startsWith("/pg/payment-links/")) {
+            return ServiceCode.PAYMENT_LINKS;
+        }
         if (path.startsWith("/pg/payment/card/directdebit/purchase") || path.startsWith("/pg/payment/card/recurring")
                 || path.startsWith("/pg/subscriptions") || path.startsWith("/pg/sandbox/subscriptions")) {
             return ServiceCode.RECURRING_AND_STORED_CREDENTIALS;
@@ -37,8 +40,8 @@ public class PaymentServiceCodes implements ServiceCodeResolver {
         if (path.startsWith("/pg/disbursement") || path.startsWith("/pg/ops/disbursements")) {
             return ServiceCode.DISBURSEMENT_TRANSFER;
         }
-        if (path.startsWith("/pg/pay/") || path.startsWith("/pg/sandbox") || path.startsWith("/pg/provider")
-                || path.startsWith("/pg/ops/payments")) {
+        if (path.startsWith("/pg/pay/") || path.startsWith("/pg/link/") || path.startsWith("/pg/sandbox")
+                || path.startsWith("/pg/provider") || path.startsWith("/pg/ops/payments")) {
             return ServiceCode.HOSTED_PAGE;
         }
         return ServiceCode.PAYMENT_INITIATION;

@@ -32,12 +32,17 @@ public class PaymentTransitions {
     private final MerchantTags merchants;
     private final Event<CardStorable> storable;
     private final RecurringPayments recurring;
+    private final PaymentMails mails;
+    private final LinkPayments links;
 
     PaymentTransitions(Outbox outbox, GatewayTime time, MeterRegistry metrics, MoneyMovements ledger,
-                       MerchantTags merchants, Event<CardStorable> storable, RecurringPayments recurring) {
+                       MerchantTags merchants, Event<CardStorable> storable, RecurringPayments recurring,
+                       LinkPayments links, PaymentMails mails) {
+        this.mails = mails;
         this.storable = storable;
         this.merchants = merchants;
         this.recurring = recurring;
+        this.links = links;
         this.outbox = outbox;
         this.time = time;
         this.metrics = metrics;
@@ -76,6 +81,8 @@ public class PaymentTransitions {
             if (payment.subscriptionId != null) {
                 recurring.changed(payment, previous);
             }
+            links.changed(payment, previous);
+            mails.changed(payment, previous);
             announce(payment, refund);
         }
         if (next == PaymentStatus.CAPTURED || next == PaymentStatus.REVERSED) {
@@ -103,6 +110,9 @@ public class PaymentTransitions {
         PaymentStatusChanged change = PaymentMapper.toEvent(payment, refund);
         if (payment.subscriptionId != null) {
             change = change.withRecurring(recurring.cycleOf(payment));
+        }
+        if (payment.linkId != null) {
+            change = change.withLink(links.linkOf(payment));
         }
         outbox.enqueue(Topics.PAYMENT_STATUS, EventEnvelope.of(payment.merchantId, payment.sequence, change,
                 time.clock()));

@@ -229,7 +229,7 @@ public class OpenCharges {
         p.channel = null;
         p.payCode = null;
         p.nextInquiryAt = null;
-        p.expiresAt = p.linkExpiresAt;
+        p.expiresAt = p.expiryWithoutCharge(time.now());
         p.updatedAt = time.now();
     }
 

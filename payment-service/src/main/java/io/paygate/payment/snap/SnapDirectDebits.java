@@ -86,6 +86,7 @@ public class SnapDirectDebits {
             throw SnapException.invalidFormat("urlParam");
         }
         Integer timeout = payments.minutesUntil(request.validUpTo(), "validUpTo");
+        payments.refuseLinkOrderId(merchant, request.partnerReferenceNo(), "partnerReferenceNo");
         String token = request.bankCardToken();
         if (token == null || token.isEmpty()) {
             return payments.named(merchant, request.partnerReferenceNo(),

@@ -67,6 +67,7 @@ public class SnapPayments {
      */
     PaymentEntity create(Merchant merchant, String orderId, SnapAmount amount, String amountField, Customer customer,
                          PaymentMethod method, Integer timeoutMinutes, Consumer<PaymentEntity> extra) {
+        refuseLinkOrderId(merchant, orderId, "partnerReferenceNo");
         InitiateRequest request = initiation(orderId, amount, amountField, customer, timeoutMinutes);
         PaymentEntity p = method == null ? initiation.store(merchant, request, snap.bodyHash(), null, extra).payment()
                 : initiation.initiateWith(merchant, request, method, snap.bodyHash(), extra);
@@ -81,11 +82,22 @@ public class SnapPayments {
     PaymentEntity createVirtualAccount(Merchant merchant, String orderId, SnapAmount amount, String amountField,
                                        Customer customer, PaymentMethod method, Integer timeoutMinutes,
                                        Consumer<PaymentEntity> extra) {
+        refuseLinkOrderId(merchant, orderId, "trxId");
         InitiateRequest request = initiation(orderId, amount, amountField, customer, timeoutMinutes);
         try {
             return read(initiation.initiateOrWithdraw(merchant, request, method, snap.bodyHash(), extra).paymentCode);
         } catch (PaymentInserts.OpenNumberTaken e) {
             throw SnapException.of(SnapCase.CONFLICT, null); // the number is still waiting for another bill
+        }
+    }
+
+    /**
+     * {@code 400xx01 <field>} for an order id of the form {@code <link.id>-<n>} of one of the merchant's payment links
+     * (docs/contract.md §11): the link page gives those, as initiation refuses them ({@code 4000101 order.id}).
+     */
+    void refuseLinkOrderId(Merchant merchant, String orderId, String field) {
+        if (initiation.isLinkOrderId(merchant, orderId)) {
+            throw SnapException.invalidFormat(field);
         }
     }
 

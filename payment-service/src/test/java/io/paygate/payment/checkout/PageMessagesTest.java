@@ -1,5 +1,6 @@
 package io.paygate.payment.checkout;
 
+import io.paygate.payment.link.LinkPageMessages;
 import io.paygate.payment.sandbox.SandboxMessages;
 import io.paygate.testsupport.web.MessageBundleCoverage;
 import org.junit.jupiter.api.Test;
@@ -23,5 +24,10 @@ class PageMessagesTest {
     @Test
     void everyMessageOfTheSandboxPagesIsInIndonesianWithTheSameParameters() {
         assertEquals(List.of(), MessageBundleCoverage.gaps(SandboxMessages.class, "messages/sbx_id.properties"));
+    }
+
+    @Test
+    void everyMessageOfTheLinkPageIsInIndonesianWithTheSameParameters() {
+        assertEquals(List.of(), MessageBundleCoverage.gaps(LinkPageMessages.class, "messages/lnk_id.properties"));
     }
 }

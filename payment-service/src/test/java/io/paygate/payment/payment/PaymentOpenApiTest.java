@@ -134,7 +134,8 @@ class PaymentOpenApiTest {
     void everyPgOperationIsAuthenticatedUnlessItIsTheCustomersPage() {
         for (String operation : doc.operations()) {
             String[] mp = operation.split(" ");
-            if (mp[1].startsWith("/pg/pay/") || SANDBOX_PAGES.contains(operation)) {
+            boolean page = mp[1].startsWith("/pg/pay/") || mp[1].startsWith("/pg/link/"); // the payment link's page
+            if (page || SANDBOX_PAGES.contains(operation)) {
                 assertTrue(doc.security(mp[0], mp[1]).isEmpty(), operation);
                 continue;
             }
@@ -167,8 +168,8 @@ class PaymentOpenApiTest {
         assertTrue(doc.operations().containsAll(SANDBOX_PAGES), doc.operations()::toString);
         // docs/contract.md §1b: + 3 stored cards and one-click, 3 direct-debit purchase, 4 subscription, 1 list, 1 sandbox
         // time control; §9: + 12 SNAP (the access token, 3 virtual account, 4 QRIS, 4 direct debit); §12: + 2 internal
-        // for ledger-service (a transfer, the day's facts)
-        assertEquals(65, doc.operations().size(), doc.operations()::toString);
+        // for ledger-service (a transfer, the day's facts); §11: + 4 payment links (create, list, get, deactivate)
+        assertEquals(71, doc.operations().size(), doc.operations()::toString);
     }
 
     /** docs/contract.md §9: the access token is signed with the merchant's RSA key, not the /pg/ headers. */

@@ -102,6 +102,20 @@ class SnapQrisTest {
     }
 
     @Test
+    void aPartnerReferenceNoOfAPaymentLinksOrderIdIsRefusedAndWritesNothing() {
+        String linkId = "LNK-" + UUID.randomUUID().toString().substring(0, 18);
+        as(DEMO).body("""
+                {"link":{"id":"%s","description":"Coffee","amount":"25000.00"},
+                 "url":{"callbackUrl":"https://merchant.example.com/callbacks/payment"}}""".formatted(linkId))
+                .post("/pg/payment-links").then().statusCode(200);
+        // docs/contract.md §11: <link.id>-<n> is the link page's to give, through either door
+        assertRefused(post(QR_GENERATE, generateBody(linkId + "-1", "25000.00")), 400, "4004701",
+                "Invalid Field Format partnerReferenceNo");
+        assertEquals(0, count("SELECT count(*) FROM payment WHERE order_id = '" + linkId + "-1'"));
+        post(QR_GENERATE, generateBody(linkId + "-x", "25000.00")).statusCode(200);
+    }
+
+    @Test
     void aSnapQrisIsAnOrdinaryPaymentPaidByItsQrContentQueriedAndRefunded() {
         String reference = newReference();
         ValidatableResponse generated = post(QR_GENERATE, generateBody(reference, "25000.00")).statusCode(200)

@@ -29,7 +29,11 @@ public final class PaymentEvents {
      */
     public static List<ConsumerRecord<String, String>> awaitRecords(String merchantId, String paymentCode,
                                                                     int expected, Duration timeout) {
-        String key = merchantId + ":" + paymentCode;
+        return awaitKey(merchantId + ":" + paymentCode, expected, timeout);
+    }
+
+    /** As {@link #awaitRecords}, for any record key (a link's is {@code <merchantId>:link:<link.id>}). */
+    public static List<ConsumerRecord<String, String>> awaitKey(String key, int expected, Duration timeout) {
         List<ConsumerRecord<String, String>> mine = new ArrayList<>();
         try (KafkaConsumer<String, String> consumer = new KafkaConsumer<>(Map.of(
                 ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, KafkaResource.broker().bootstrapServers(),

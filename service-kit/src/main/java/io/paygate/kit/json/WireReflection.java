@@ -76,7 +76,11 @@ import io.quarkus.runtime.annotations.RegisterForReflection;
         io.paygate.model.api.credential.StoredCard.class, io.paygate.model.api.credential.StoredCardList.class,
         io.paygate.model.api.credential.PurchaseResponse.class,
         io.paygate.model.api.credential.OtpConfirmRequest.class,
-        io.paygate.model.api.binding.InternalBinding.class})
+        io.paygate.model.api.binding.InternalBinding.class,
+        // docs/contract.md §6, §11: payment-link events and notifications, link in payment notifications
+        io.paygate.model.event.PaymentLinkStatusChanged.class,
+        io.paygate.model.api.link.PaymentLinkNotification.class, io.paygate.model.api.link.PaymentLinkState.class,
+        io.paygate.model.api.payment.PaymentLinkRef.class})
 public final class WireReflection {
 
     private WireReflection() {

@@ -19,6 +19,7 @@ import jakarta.transaction.Transactional;
  * same resource cannot both be in flight: the transaction must change the resource's own row (its event
  * {@code sequence}) under the row lock ({@code PESSIMISTIC_WRITE}) or an {@code @Version} check. Every caller does:
  * payment-service's {@code PaymentTransitions} (payments locked by the caller, {@code @Version}),
+ * {@code LinkTransitions} (the link row {@code FOR UPDATE}, its sequence in that row),
  * {@code DisbursementService} ({@code findLocked}, {@code @Version}) and binding-service's {@code BindingService}
  * ({@code findLocked} or, for unbind and expiry on read, the {@code @Version} check, which makes the loser of a race
  * roll back with its event).

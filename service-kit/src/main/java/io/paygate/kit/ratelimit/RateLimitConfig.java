@@ -27,10 +27,10 @@ public interface RateLimitConfig {
 
     /**
      * Path prefixes of the hosted pages, limited by {@link #page()} instead of {@link #address()}: the payment page, the
-     * bank page, and the sandbox's customer pages (bank app, QRIS app, wallet, cashier), which a customer uses within
+     * payment link's page, the bank page, and the sandbox's customer pages (bank app, QRIS app, wallet, cashier), which a customer uses within
      * one payment. Their authenticated neighbours under {@code /pg/sandbox/} (ops token) are not affected.
      */
-    @WithDefault("/pg/pay/,/pg/bind/,/pg/sandbox/")
+    @WithDefault("/pg/pay/,/pg/link/,/pg/bind/,/pg/sandbox/")
     List<String> pagePaths();
 
     /**

@@ -80,7 +80,7 @@ class OpenApiExampleSignaturesTest {
                     + webhook.at("/post/operationId").asText());
             named.add(secret.group());
         }
-        assertEquals(4, named.size(), "payment, disbursement, binding and subscription webhooks");
+        assertEquals(5, named.size(), "payment, disbursement, binding, subscription and payment-link webhooks");
         assertEquals(List.of("snapVaPaymentNotification", "snapQrNotification", "snapDebitNotification",
                 "snapBindingNotification"), snap);
         assertTrue(document.at("/components/parameters/snap-X-SIGNATURE/description").asText()
@@ -98,8 +98,10 @@ class OpenApiExampleSignaturesTest {
         assertEquals(List.of("/webhooks/payment/post/requestBody/content/application~1json/examples/captured",
                 "/webhooks/payment/post/requestBody/content/application~1json/examples/refunded",
                 "/webhooks/payment/post/requestBody/content/application~1json/examples/cycle",
+                "/webhooks/payment/post/requestBody/content/application~1json/examples/link",
                 "/webhooks/binding/post/requestBody/content/application~1json/examples/active",
-                "/webhooks/subscription/post/requestBody/content/application~1json/examples/paused"), checked);
+                "/webhooks/subscription/post/requestBody/content/application~1json/examples/paused",
+                "/webhooks/paymentLink/post/requestBody/content/application~1json/examples/paid"), checked);
     }
 
     /** Checks the body signature of every example under {@code node} (at {@code pointer}) that has one. */

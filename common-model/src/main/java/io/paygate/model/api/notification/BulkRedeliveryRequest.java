@@ -18,8 +18,8 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
 public record BulkRedeliveryRequest(
         @Schema(description = "FAILED or PENDING", required = true, enumeration = {"FAILED", "PENDING"})
         @NotNull String status,
-        @Schema(description = "payment, disbursement, binding, subscription, snap-va, snap-qr, snap-debit or "
-                + "snap-binding; every type when absent", examples = "disbursement")
+        @Schema(description = "payment, disbursement, binding, subscription, payment-link, snap-va, snap-qr, "
+                + "snap-debit or snap-binding; every type when absent", examples = "disbursement")
         String type,
         @Schema(description = "Created at or after, ISO-8601 with offset", required = true,
                 examples = "2026-11-21T00:00:00+07:00")

@@ -15,12 +15,12 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
 @JsonIgnoreProperties(ignoreUnknown = true)
 @Schema(description = "Which kind of notification to send as a test, and where to")
 public record TestNotificationRequest(
-        @Schema(description = "payment, disbursement, binding, subscription, snap-va, snap-qr, snap-debit or "
-                + "snap-binding",
+        @Schema(description = "payment, disbursement, binding, subscription, payment-link, snap-va, snap-qr, "
+                + "snap-debit or snap-binding",
                 required = true, examples = "payment")
         @NotNull String type,
         @Schema(description = "Where to send it (the callback URL rules apply); the URL registered for the type when "
-                + "absent (payment and subscription have none: give one)", maxLength = 2048,
+                + "absent (payment, subscription and payment-link have none: give one)", maxLength = 2048,
                 examples = "https://merchant.example.com/callbacks/payment")
         @Size(min = 1, max = 2048) String url) {
 }

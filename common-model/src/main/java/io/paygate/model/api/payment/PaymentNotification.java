@@ -12,7 +12,7 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
 /**
  * The payment notification POSTed to {@code url.callbackUrl} on every notified state (seed §3; docs/contract.md §6).
  * {@code meta} is echoed when the initiation had one; {@code card} only for card payments; {@code recurring} only for
- * a subscription's payments.
+ * a subscription's payments; {@code link} only for a payment started from a payment link.
  * {@code signature}: lowercase hex HMAC-SHA512 over the RFC 8785 form of this body without
  * {@code signature} (128 characters), set by {@code NotificationSigner.withBodySignature}; build the record
  * with {@code signature = null} and sign its JSON.
@@ -31,22 +31,29 @@ public record PaymentNotification(
         PaymentSource sourceOfFunds,
         @Schema(description = "A subscription's payment only (docs/contract.md §1b): the subscription and cycle, as after "
                 + "this payment's change") CycleInfo recurring,
+        @Schema(description = "A payment started from a payment link only (docs/contract.md §11): the link")
+        PaymentLinkRef link,
         @Schema(description = "HMAC-SHA512, lowercase hex, over the RFC 8785 form without signature",
                 required = true, minLength = 128, maxLength = 128)
         @Size(min = 128, max = 128) String signature) {
 
     public PaymentNotification(OrderSummary order, Customer customer, Meta meta, Card card, PaymentResult result,
+                               PaymentSource sourceOfFunds, CycleInfo recurring, String signature) {
+        this(order, customer, meta, card, result, sourceOfFunds, recurring, null, signature);
+    }
+
+    public PaymentNotification(OrderSummary order, Customer customer, Meta meta, Card card, PaymentResult result,
                                PaymentSource sourceOfFunds, String signature) {
-        this(order, customer, meta, card, result, sourceOfFunds, null, signature);
+        this(order, customer, meta, card, result, sourceOfFunds, null, null, signature);
     }
 
     public PaymentNotification(OrderSummary order, Customer customer, Meta meta, Card card, PaymentResult result,
                                String signature) {
-        this(order, customer, meta, card, result, null, null, signature);
+        this(order, customer, meta, card, result, null, null, null, signature);
     }
 
     /** The same notification with {@code signature} set. */
     public PaymentNotification withSignature(String value) {
-        return new PaymentNotification(order, customer, meta, card, result, sourceOfFunds, recurring, value);
+        return new PaymentNotification(order, customer, meta, card, result, sourceOfFunds, recurring, link, value);
     }
 }
