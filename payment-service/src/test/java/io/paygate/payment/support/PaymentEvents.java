@@ -20,12 +20,19 @@ import java.util.UUID;
 /** Reads {@code payment-status} back from the real broker; every record read must carry a valid {@code paygate-signature}. */
 public final class PaymentEvents {
 
+    /**
+     * How long a read goes on after the records expected arrived, so that a duplicate would show: five times the
+     * tests' outbox poll interval (200 ms; a commit NOTIFYs the relay at once anyway). It was 2 s, paid by each of the
+     * suite's ~70 reads on CI's critical path.
+     */
+    private static final Duration QUIET = Duration.ofSeconds(1);
+
     private PaymentEvents() {
     }
 
     /**
      * The records of {@code merchantId:paymentCode}, once at least {@code expected} arrived, plus whatever arrives in
-     * the two seconds after (so a duplicate would show). Fails after {@code timeout}.
+     * the {@link #QUIET} second after (so a duplicate would show). Fails after {@code timeout}.
      */
     public static List<ConsumerRecord<String, String>> awaitRecords(String merchantId, String paymentCode,
                                                                     int expected, Duration timeout) {
@@ -52,7 +59,7 @@ public final class PaymentEvents {
                     }
                 }
                 if (mine.size() >= expected && quietUntil == Long.MAX_VALUE) {
-                    quietUntil = System.nanoTime() + Duration.ofSeconds(2).toNanos();
+                    quietUntil = System.nanoTime() + QUIET.toNanos();
                 }
             }
         }
