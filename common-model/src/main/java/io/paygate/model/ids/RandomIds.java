@@ -1,6 +1,5 @@
 package io.paygate.model.ids;
 
-import java.security.SecureRandom;
 
 /**
  * Unguessable identifiers: a prefix and random characters of Crockford's base32 (digits and upper-case letters
@@ -10,7 +9,6 @@ import java.security.SecureRandom;
 public final class RandomIds {
 
     private static final char[] ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ".toCharArray();
-    private static final SecureRandom RANDOM = new SecureRandom();
 
     private RandomIds() {
     }
@@ -19,7 +17,7 @@ public final class RandomIds {
     public static String next(String prefix, int length) {
         StringBuilder id = new StringBuilder(prefix.length() + length).append(prefix);
         for (int i = 0; i < length; i++) {
-            id.append(ALPHABET[RANDOM.nextInt(ALPHABET.length)]);
+            id.append(ALPHABET[SecureRandoms.get().nextInt(ALPHABET.length)]);
         }
         return id.toString();
     }

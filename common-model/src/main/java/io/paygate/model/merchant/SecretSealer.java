@@ -1,5 +1,7 @@
 package io.paygate.model.merchant;
 
+import io.paygate.model.ids.SecureRandoms;
+
 import javax.crypto.AEADBadTagException;
 import javax.crypto.Cipher;
 import javax.crypto.spec.GCMParameterSpec;
@@ -8,7 +10,6 @@ import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
 import java.security.MessageDigest;
-import java.security.SecureRandom;
 import java.util.Base64;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
@@ -29,7 +30,6 @@ public final class SecretSealer {
     public static final int KEY_BYTES = 32;
     private static final int NONCE_BYTES = 12;
     private static final int TAG_BITS = 128;
-    private static final SecureRandom RANDOM = new SecureRandom();
 
     private final String currentKid;
     private final Map<String, SecretKeySpec> keys;
@@ -59,7 +59,7 @@ public final class SecretSealer {
     /** A new random key, as base64 (for tests and for operators: {@code openssl rand -base64 32} does the same). */
     public static String generateKey() {
         byte[] key = new byte[KEY_BYTES];
-        RANDOM.nextBytes(key);
+        SecureRandoms.get().nextBytes(key);
         return Base64.getEncoder().encodeToString(key);
     }
 
@@ -77,7 +77,7 @@ public final class SecretSealer {
     public Sealed seal(String merchantId, String member, String secret) {
         Objects.requireNonNull(secret, "secret");
         byte[] nonce = new byte[NONCE_BYTES];
-        RANDOM.nextBytes(nonce);
+        SecureRandoms.get().nextBytes(nonce);
         try {
             Cipher cipher = Cipher.getInstance("AES/GCM/NoPadding");
             cipher.init(Cipher.ENCRYPT_MODE, keys.get(currentKid), new GCMParameterSpec(TAG_BITS, nonce));

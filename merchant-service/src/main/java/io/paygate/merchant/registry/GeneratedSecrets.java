@@ -1,12 +1,12 @@
 package io.paygate.merchant.registry;
 
+import io.paygate.model.ids.SecureRandoms;
 import io.paygate.model.snap.SnapKeys;
 
 import java.security.KeyPair;
 import java.security.KeyPairGenerator;
 import java.security.NoSuchAlgorithmException;
 import java.security.PrivateKey;
-import java.security.SecureRandom;
 import java.util.Base64;
 
 /**
@@ -18,7 +18,6 @@ public final class GeneratedSecrets {
 
     public static final int SECRET_BYTES = 32;
     public static final int SIGNING_KEY_BITS = 3072;
-    private static final SecureRandom RANDOM = new SecureRandom();
 
     private GeneratedSecrets() {
     }
@@ -37,7 +36,7 @@ public final class GeneratedSecrets {
     public static SigningKey signingKey() {
         try {
             KeyPairGenerator generator = KeyPairGenerator.getInstance("RSA");
-            generator.initialize(SIGNING_KEY_BITS, RANDOM);
+            generator.initialize(SIGNING_KEY_BITS, SecureRandoms.get());
             KeyPair pair = generator.generateKeyPair();
             return new SigningKey(pkcs8Pem(pair.getPrivate()), SnapKeys.pem(pair.getPublic()));
         } catch (NoSuchAlgorithmException e) {
@@ -61,7 +60,7 @@ public final class GeneratedSecrets {
 
     private static byte[] random() {
         byte[] bytes = new byte[SECRET_BYTES];
-        RANDOM.nextBytes(bytes);
+        SecureRandoms.get().nextBytes(bytes);
         return bytes;
     }
 

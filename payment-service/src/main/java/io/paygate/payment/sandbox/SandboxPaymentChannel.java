@@ -3,6 +3,7 @@ package io.paygate.payment.sandbox;
 import io.paygate.model.api.CardInfo;
 import io.paygate.model.api.payment.MethodKind;
 import io.paygate.model.api.payment.PaymentMethod;
+import io.paygate.model.ids.SecureRandoms;
 import io.paygate.model.json.Json;
 import io.paygate.model.status.PaymentStatus;
 import io.paygate.payment.payment.PaymentConfig;
@@ -28,7 +29,6 @@ import jakarta.transaction.Transactional;
 import jakarta.transaction.TransactionSynchronizationRegistry;
 import org.jboss.logging.Logger;
 
-import java.security.SecureRandom;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.EnumSet;
@@ -50,7 +50,6 @@ public class SandboxPaymentChannel implements PaymentChannel {
     /** The acquirer id the sandbox's QRIS payloads carry (tag 26). */
     static final String QRIS_ACQUIRER = "ID.PAYGATE.SANDBOX";
     private static final Set<PaymentMethod> METHODS = EnumSet.allOf(PaymentMethod.class);
-    private static final SecureRandom RANDOM = new SecureRandom();
     private static final Logger LOG = Logger.getLogger(SandboxPaymentChannel.class);
 
     private final EntityManager entityManager;
@@ -391,7 +390,7 @@ public class SandboxPaymentChannel implements PaymentChannel {
     private static String digits(int n) {
         StringBuilder out = new StringBuilder(n);
         for (int i = 0; i < n; i++) {
-            out.append((char) ('0' + RANDOM.nextInt(10)));
+            out.append((char) ('0' + SecureRandoms.get().nextInt(10)));
         }
         return out.toString();
     }

@@ -1,11 +1,11 @@
 package io.paygate.kit.web;
 
+import io.paygate.model.ids.SecureRandoms;
 import io.vertx.core.http.HttpServerRequest;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.ws.rs.core.NewCookie;
 import jakarta.ws.rs.core.Response;
 
-import java.security.SecureRandom;
 import java.util.Base64;
 
 /**
@@ -21,7 +21,6 @@ public class PageHeaders {
 
     /** A year, subdomains included: the gateway's host serves nothing over plain http in production. */
     public static final String HSTS = "max-age=31536000; includeSubDomains";
-    private static final SecureRandom RANDOM = new SecureRandom();
     /** A year: the customer's choice of language outlives one payment. */
     private static final int LANGUAGE_COOKIE_SECONDS = 365 * 24 * 3600;
 
@@ -34,7 +33,7 @@ public class PageHeaders {
     /** A fresh CSP nonce for one response: 128 random bits, base64. */
     public static String nonce() {
         byte[] bytes = new byte[16];
-        RANDOM.nextBytes(bytes);
+        SecureRandoms.get().nextBytes(bytes);
         return Base64.getEncoder().encodeToString(bytes);
     }
 
