@@ -89,8 +89,8 @@ public class LinkMails implements PaymentMails {
     /** A payment moved to a notified state: a link payment just captured gets its receipt, if the link asks. */
     @Override
     public void changed(PaymentEntity payment, PaymentStatus previous) {
-        if (payment.status != PaymentStatus.CAPTURED || payment.customer == null) {
-            return;
+        if (payment.linkId == null || payment.status != PaymentStatus.CAPTURED || payment.customer == null) {
+            return; // no link's payment (every other payment's every move passes here): nothing read, nothing parsed
         }
         Customer customer = Json.read(payment.customer, Customer.class);
         if (customer.email() == null) {
