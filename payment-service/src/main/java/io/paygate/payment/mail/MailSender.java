@@ -50,9 +50,9 @@ public class MailSender {
     private final MeterRegistry metrics;
     private final Scheduler scheduler;
     /**
-     * One SMTP conversation at a time per replica: the job runs one round at a time anyway, and Vert.x's mail client
-     * was seen to hang one of several sends made at once from one JVM (the mail then UNKNOWN) in LinkMailTest's
-     * concurrent senders.
+     * One SMTP conversation at a time per replica, on the mailer's one kept connection ({@code
+     * quarkus.mailer.max-pool-size=1}): the job runs one round at a time anyway, and Vert.x's mail client was seen to
+     * hang one of several sends made at once from one JVM (the mail then UNKNOWN) in LinkMailTest's concurrent senders.
      */
     private final ReentrantLock conversation = new ReentrantLock();
     private volatile boolean stopping;
