@@ -8,7 +8,8 @@
 #        consumer's speed; RATE > 0 = paced, latency without a backlog). Env OFFSET (default 42000): the stack's port
 #        offset, the sink on 7000 + OFFSET. FLOORS (default "vertx vertx-batch"): the floors to run, one process each,
 #        each on its own topic and consumer group: vertx or jdk (the HTTP client), -batch (a poll's rows in one INSERT
-#        and one UPDATE, as the service stores them, instead of one of each per notification).
+#        and one UPDATE, as the service stores them, instead of one of each per notification). Env STACK_ARGS: more
+#        options of the stack's deploy/local/run (--native: notification-service from its native executable).
 #
 # The two sides never consume each other's round: notification-service reads payment-status (its topics are fixed),
 # each floor reads payment-status-floor-<client> (created with as many partitions), and each round publishes only to its
@@ -24,7 +25,9 @@ jvm="-XX:+UseSerialGC -XX:TieredStopAtLevel=1 -Xmx128m -Xmn16m" # the stack's se
 key=$(head -c 32 /dev/urandom | base64 | tr -d '=+/' | head -c 43) # the run's event signing key, for every side
 log=/tmp/nfloor-run.$off; rm -rf $log; mkdir -p $log
 echo "run: rounds=$rounds events=$events rate=$rate offset=$off log=$log"
-GATEWAY_EVENTS_SIGNING_KEY=$key setsid deploy/local/run --port-offset $off --data-dir $log/data --no-aot-cache \
+# STACK_ARGS: more options of deploy/local/run, e.g. --native (the services from their native executables)
+# shellcheck disable=SC2086
+GATEWAY_EVENTS_SIGNING_KEY=$key setsid deploy/local/run --port-offset $off --data-dir $log/data --no-aot-cache ${STACK_ARGS:-} \
   > $log/stack.log 2>&1 < /dev/null &
 spid=$!
 for i in $(seq 1 300); do curl -sf -o /dev/null http://127.0.0.1:$((8083+off+1000))/q/health/ready && break; sleep 1; done
@@ -60,7 +63,9 @@ grep -E '^(paygate|floor)' $log/rounds.out | awk '{ side=$1; sub(/[0-9]+$/, "", 
   END { for (s in n) printf "  %-18s %6.0f/s  jvm %.3f ms  pg %.3f ms  e2e %.1f / %.1f ms  (%d rounds)\n", s,
     v[s, "delivered_per_s"]/n[s], v[s, "cpu_ms_per_delivered"]/n[s], v[s, "pg_ms_per_delivered"]/n[s],
     v[s, "e2e_ms_p50"]/n[s], v[s, "p99"]/n[s], n[s] }'
-echo "notification-service JVM options: $(tr '\0' ' ' < /proc/$svc/cmdline | grep -o -- '-XX[^ ]*\|-Xm[^ ]*' | tr '\n' ' ')"
+echo "notification-service ($(readlink /proc/$svc/exe)) options: $(tr '\0' ' ' < /proc/$svc/cmdline | grep -o -- '-XX[^ ]*\|-Xm[^ ]*' | tr '\n' ' ')"
+echo "notification-service memory after the rounds: RSS $(($(awk '/^VmRSS/ {print $2}' /proc/$svc/status) / 1024)) MiB," \
+  "anonymous $(($(awk '/^RssAnon/ {print $2}' /proc/$svc/status) / 1024)) MiB, peak $(($(awk '/^VmHWM/ {print $2}' /proc/$svc/status) / 1024)) MiB"
 for f in $floors; do kill -TERM -- -${fpid[$f]}; done; kill -TERM -- -$spid
 for i in $(seq 1 40); do kill -0 -- -$spid 2>/dev/null || break; sleep 1; done
 kill -KILL -- -$spid 2>/dev/null; for f in $floors; do kill -KILL -- -${fpid[$f]} 2>/dev/null; done

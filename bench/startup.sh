@@ -19,11 +19,14 @@
 #                     "default=-Xmx512m;chosen=aot <AotCache.DEFAULT_JVM_OPTIONS>;image=aot <Dockerfile.jvm's JAVA_OPTS>"
 #                     (the image's options with deploy/local's cache, which was trained with the chosen ones: the
 #                     image trains its own with its options)
+#                     The word "native" runs the service's native executable (<service>/target/<service>-*-runner,
+#                     ./mvnw package -Pnative) instead of the JVM, with the variant's other words as its options, e.g.
+#                     "native=native -Xmx128m -Xmn16m".
 #                     Other words of a variant: "root=DIR" runs the services of another checkout (its quarkus-app and
 #                     its cache; e.g. main's, for before ÷ after in one run), "env:NAME=VALUE" sets an environment
 #                     variable for that variant (e.g. env:QUARKUS_FLYWAY_MIGRATE_AT_START=false)
 #   STARTUP_PORT      the measured instances use the ports after this one (default 18090)
-#   STARTUP_SERVICES  which services (default: all three)
+#   STARTUP_SERVICES  which services (default: payment, binding and notification)
 #   STARTUP_STEPS     1: also start with -Dquarkus.debug.print-startup-times=true and print, per configuration, the
 #                     slowest of Quarkus's start-up steps (medians over the runs, ms)
 set -euo pipefail
@@ -60,6 +63,7 @@ for svc in ${STARTUP_SERVICES:-payment-service binding-service notification-serv
             read -r -a words <<<"${v#*=}"
             opts=()
             envs=()
+            native=
             app="$root/$svc/target/quarkus-app"
             for w in "${words[@]}"; do
                 case "$w" in
@@ -69,6 +73,8 @@ for svc in ${STARTUP_SERVICES:-payment-service binding-service notification-serv
             for w in "${words[@]}"; do
                 case "$w" in
                     aot) opts+=(-XX:AOTCache="$app/app.aot" -XX:AOTMode=on) ;;
+                    native) native=$(ls -t "${app%/quarkus-app}/$svc"-*-runner 2>/dev/null | head -1)
+                            [ -x "$native" ] || { echo "$svc ($label): no native executable in ${app%/quarkus-app}" >&2; exit 1; } ;;
                     root=*) ;;
                     env:*) envs+=("${w#env:}") ;;
                     *) opts+=("$w") ;;
@@ -78,8 +84,13 @@ for svc in ${STARTUP_SERVICES:-payment-service binding-service notification-serv
             port=$((port + 1))
             l=$(load)
             start=$(date +%s%N)
+            if [ -n "$native" ]; then
+                command=("$native" "${opts[@]}")
+            else
+                command=("$JAVA_HOME/bin/java" "${opts[@]}" -jar "$app/quarkus-run.jar")
+            fi
             (cd "$work" && exec env "${envs[@]}" QUARKUS_HTTP_PORT=$port QUARKUS_MANAGEMENT_PORT=$((port + 1000)) \
-                "$JAVA_HOME/bin/java" "${opts[@]}" -jar "$app/quarkus-run.jar" >"$work/log" 2>&1) &
+                "${command[@]}" >"$work/log" 2>&1) &
             pid=$!
             wait_ready "$pid" "$port" || { echo "$svc ($label) died; the end of its log:" >&2; tail -20 "$work/log" >&2; exit 1; }
             ms=$(( ($(date +%s%N) - start) / 1000000 ))

@@ -3,11 +3,11 @@ package io.paygate.ledger;
 import io.paygate.testsupport.arch.NativeImage;
 import org.junit.jupiter.api.Test;
 
-/** ledger-service holds nothing in a static field that a native image refuses in its heap (issue 48). */
+/** ledger-service keeps test-support's native-image rules (issue 48): what a JVM test cannot see fails a native build or start. */
 class NativeImageRulesTest {
 
     @Test
-    void noStaticFieldHoldsARandomNumberGenerator() {
+    void theMainClassesKeepTheNativeImageRules() {
         NativeImage.check("io.paygate.ledger");
     }
 }

@@ -17,6 +17,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Optional;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
@@ -351,6 +352,9 @@ public final class LocalStack {
     static List<String> preflight(Options options) {
         List<String> problems = new ArrayList<>();
         for (ServiceSpec spec : ServiceSpec.ALL) {
+            if (options.nativeExecutables() && spec.nativeExecutable(options.repoRoot()).isPresent()) {
+                continue; // runs from its native executable: neither its jar nor its AOT cache is used
+            }
             if (!Files.isRegularFile(spec.jar(options.repoRoot()))) {
                 problems.add(spec.jar(options.repoRoot()) + " is missing: build with ./mvnw -DskipTests package");
             } else {
@@ -419,10 +423,22 @@ public final class LocalStack {
             if (kafkaPrincipals != null) { // every replica of a service is the same principal
                 service.environment(KafkaPrincipals.environment(kafka, kafkaPrincipals.byService().get(spec.name())));
             }
-            List<String> jvm = new ArrayList<>(options.serviceJvmOptions());
-            jvm.addAll(options.aotCache().jvmOptions(spec, options.repoRoot()));
-            service.start(spec.jar(options.repoRoot()), config.lines(spec, specs), jvm);
-            System.out.println("  starting " + spec.id() + " (log " + service.log() + ")");
+            Optional<Path> executable = options.nativeExecutables() ? spec.nativeExecutable(options.repoRoot())
+                    : Optional.empty();
+            if (executable.isPresent()) {
+                List<String> command = new ArrayList<>();
+                command.add(executable.get().toString());
+                command.addAll(nativeOptions());
+                service.start(command, config.lines(spec, specs));
+                System.out.println("  starting " + spec.id() + " native, " + executable.get().getFileName() + " (log "
+                        + service.log() + ")");
+            } else {
+                List<String> jvm = new ArrayList<>(options.serviceJvmOptions());
+                jvm.addAll(options.aotCache().jvmOptions(spec, options.repoRoot()));
+                service.start(spec.jar(options.repoRoot()), config.lines(spec, specs), jvm);
+                System.out.println("  starting " + spec.id() + (options.nativeExecutables() ? " on the JVM (no native"
+                        + " executable in " + spec.name() + "/target)" : "") + " (log " + service.log() + ")");
+            }
         }
         Duration timeout = READY_TIMEOUT.plus(READY_TIMEOUT_PER_REPLICA.multipliedBy(options.replicas() - 1));
         for (ServiceProcess service : services) {
@@ -434,6 +450,17 @@ public final class LocalStack {
             step(service.spec().id() + " ready on " + service.spec().baseUrl(), t0);
         }
         return true;
+    }
+
+    /**
+     * A native service's run-time options unless {@code PAYGATE_SERVICE_NATIVE_OPTS} says otherwise: the same heap
+     * bounds as the JVM's ({@link AotCache#DEFAULT_JVM_OPTIONS}), so that the two are measured alike (bench/README.md).
+     */
+    static final String DEFAULT_NATIVE_OPTIONS = "-Xmx128m -Xmn16m";
+
+    static List<String> nativeOptions() {
+        String options = System.getenv().getOrDefault("PAYGATE_SERVICE_NATIVE_OPTS", DEFAULT_NATIVE_OPTIONS);
+        return Arrays.stream(options.trim().split("\\s+")).filter(s -> !s.isEmpty()).toList();
     }
 
     private void printBanner() {
@@ -582,7 +609,7 @@ public final class LocalStack {
     public record Options(Path repoRoot, Path dataDir, boolean keepData, int postgresPort, int kafkaPort, int portOffset,
                           List<String> extraConfig, List<String> serviceJvmOptions, boolean help,
                           KafkaSecurity kafkaSecurity, int replicas, AotCache aotCache, String listen, int smtpPort,
-                          int mailReaderPort) {
+                          int mailReaderPort, boolean nativeExecutables) {
 
         public Options {
             ServiceSpec.checkReplicas(replicas);
@@ -598,17 +625,27 @@ public final class LocalStack {
         static final int SMTP_PORT = 8086;
         static final int MAIL_READER_PORT = 8087;
 
-        /** The defaults for a stack started from code: free PostgreSQL port, throw-away data. */
+        /**
+         * The system property that makes the stacks started from code run the services' native executables where
+         * they were built ({@code ./mvnw verify -pl e2e-tests -Dpaygate.native=true}): the e2e suite against native
+         * processes.
+         */
+        public static final String NATIVE_PROPERTY = "paygate.native";
+
+        /**
+         * The defaults for a stack started from code: free PostgreSQL port, throw-away data, the JVM (or the native
+         * executables with {@value #NATIVE_PROPERTY}).
+         */
         public static Options forTests(Path repoRoot, int portOffset, List<String> extraConfig) {
             return new Options(repoRoot.toAbsolutePath().normalize(), null, false, 0, 0, portOffset,
                     List.copyOf(extraConfig), jvmOptions(), false, KafkaSecurity.PLAINTEXT, 1, AotCache.OFF,
-                    ServiceConfig.LOOPBACK, 0, 0);
+                    ServiceConfig.LOOPBACK, 0, 0, Boolean.getBoolean(NATIVE_PROPERTY));
         }
 
         /** The same options with the broker secured (or not). */
         public Options withKafkaSecurity(KafkaSecurity security) {
             return new Options(repoRoot, dataDir, keepData, postgresPort, kafkaPort, portOffset, extraConfig, serviceJvmOptions,
-                    help, security, replicas, aotCache, listen, smtpPort, mailReaderPort);
+                    help, security, replicas, aotCache, listen, smtpPort, mailReaderPort, nativeExecutables);
         }
 
         /**
@@ -618,7 +655,7 @@ public final class LocalStack {
          */
         public Options withReplicas(int replicas) {
             return new Options(repoRoot, dataDir, keepData, postgresPort, kafkaPort, portOffset, extraConfig, serviceJvmOptions,
-                    help, kafkaSecurity, replicas, aotCache, listen, smtpPort, mailReaderPort);
+                    help, kafkaSecurity, replicas, aotCache, listen, smtpPort, mailReaderPort, nativeExecutables);
         }
 
         /**
@@ -628,7 +665,7 @@ public final class LocalStack {
          */
         public Options withServiceJvmOptions(List<String> jvmOptions) {
             return new Options(repoRoot, dataDir, keepData, postgresPort, kafkaPort, portOffset, extraConfig,
-                    List.copyOf(jvmOptions), help, kafkaSecurity, replicas, aotCache, listen, smtpPort, mailReaderPort);
+                    List.copyOf(jvmOptions), help, kafkaSecurity, replicas, aotCache, listen, smtpPort, mailReaderPort, nativeExecutables);
         }
 
         /**
@@ -637,7 +674,7 @@ public final class LocalStack {
          */
         public Options withBackingPorts(int postgresPort, int kafkaPort) {
             return new Options(repoRoot, dataDir, keepData, postgresPort, kafkaPort, portOffset, extraConfig, serviceJvmOptions,
-                    help, kafkaSecurity, replicas, aotCache, listen, smtpPort, mailReaderPort);
+                    help, kafkaSecurity, replicas, aotCache, listen, smtpPort, mailReaderPort, nativeExecutables);
         }
 
         /**
@@ -646,20 +683,29 @@ public final class LocalStack {
          */
         public Options withMailPorts(int smtpPort, int mailReaderPort) {
             return new Options(repoRoot, dataDir, keepData, postgresPort, kafkaPort, portOffset, extraConfig, serviceJvmOptions,
-                    help, kafkaSecurity, replicas, aotCache, listen, smtpPort, mailReaderPort);
+                    help, kafkaSecurity, replicas, aotCache, listen, smtpPort, mailReaderPort, nativeExecutables);
         }
 
         /** The same options with the services' API and management ports listening on {@code address}. */
         public Options withListen(String address) {
             return new Options(repoRoot, dataDir, keepData, postgresPort, kafkaPort, portOffset, extraConfig, serviceJvmOptions,
                     help, kafkaSecurity, replicas, aotCache, listenAddress(address), smtpPort,
-                    mailReaderPort);
+                    mailReaderPort, nativeExecutables);
         }
 
         /** The same options with the services' AOT caches used, trained or left alone. */
         public Options withAotCache(AotCache aot) {
             return new Options(repoRoot, dataDir, keepData, postgresPort, kafkaPort, portOffset, extraConfig, serviceJvmOptions,
-                    help, kafkaSecurity, replicas, aot, listen, smtpPort, mailReaderPort);
+                    help, kafkaSecurity, replicas, aot, listen, smtpPort, mailReaderPort, nativeExecutables);
+        }
+
+        /**
+         * The same options with every service that has a native executable ({@code <service>/target/*-runner}, built
+         * with {@code -Dquarkus.native.enabled=true}) run from it, the others on the JVM as before.
+         */
+        public Options withNativeExecutables(boolean nativeExecutables) {
+            return new Options(repoRoot, dataDir, keepData, postgresPort, kafkaPort, portOffset, extraConfig, serviceJvmOptions,
+                    help, kafkaSecurity, replicas, aotCache, listen, smtpPort, mailReaderPort, nativeExecutables);
         }
 
         static Options parse(String[] args) {
@@ -678,6 +724,7 @@ public final class LocalStack {
             int replicas = 1;
             KafkaSecurity kafkaSecurity = KafkaSecurity.PLAINTEXT;
             AotCache aot = AotCache.USE;
+            boolean nativeExecutables = false;
             List<String> extra = new ArrayList<>();
             List<String> midtrans = new ArrayList<>();
             String midtransBaseUrl = null;
@@ -697,6 +744,7 @@ public final class LocalStack {
                     case "--midtrans-base-url" -> midtransBaseUrl = value(rest, arg);
                     case "--kafka-security" -> kafkaSecurity = KafkaSecurity.parse(value(rest, arg));
                     case "--no-aot-cache" -> aot = AotCache.OFF;
+                    case "--native" -> nativeExecutables = true;
                     case "--listen" -> listen = listenAddress(value(rest, arg));
                     case "-h", "--help" -> help = true;
                     default -> throw new IllegalArgumentException("unknown option " + arg);
@@ -712,7 +760,7 @@ public final class LocalStack {
             extra.addAll(0, channels);
             return new Options(repoRoot, dataDir, keep, pgPort != null ? pgPort : POSTGRES_PORT + offset,
                     kafkaPort != null ? kafkaPort : KAFKA_PORT + offset, offset, extra, jvmOptions(), help, kafkaSecurity,
-                    replicas, aot, listen, SMTP_PORT + offset, MAIL_READER_PORT + offset);
+                    replicas, aot, listen, SMTP_PORT + offset, MAIL_READER_PORT + offset, nativeExecutables);
         }
 
         private static int port(String value, String option) {

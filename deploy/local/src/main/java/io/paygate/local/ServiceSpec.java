@@ -1,8 +1,14 @@
 package io.paygate.local;
 
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
+import java.util.Optional;
+import java.util.stream.Stream;
 
 /**
  * One process of a service in the local stack: its module, port, database and which replica it is (docs/contract.md §0,
@@ -93,6 +99,34 @@ public record ServiceSpec(String name, int port, String database, int replica) {
     /** The service's runnable jar, built by {@code ./mvnw package}. */
     Path jar(Path repoRoot) {
         return repoRoot.resolve(name).resolve("target/quarkus-app/quarkus-run.jar");
+    }
+
+    /**
+     * The service's native executable, when one was built ({@code ./mvnw package -Dquarkus.native.enabled=true}
+     * writes {@code <service>/target/<service>-<version>-runner}): the newest executable file there whose name ends in
+     * {@code -runner}.
+     */
+    Optional<Path> nativeExecutable(Path repoRoot) {
+        Path target = repoRoot.resolve(name).resolve("target");
+        if (!Files.isDirectory(target)) {
+            return Optional.empty();
+        }
+        try (Stream<Path> files = Files.list(target)) {
+            return files.filter(f -> f.getFileName().toString().startsWith(name + "-")
+                            && f.getFileName().toString().endsWith("-runner")
+                            && Files.isRegularFile(f) && Files.isExecutable(f))
+                    .max(Comparator.comparing(ServiceSpec::modified));
+        } catch (IOException e) {
+            return Optional.empty();
+        }
+    }
+
+    private static FileTime modified(Path file) {
+        try {
+            return Files.getLastModifiedTime(file);
+        } catch (IOException e) {
+            return FileTime.fromMillis(0);
+        }
     }
 
     public String baseUrl() {

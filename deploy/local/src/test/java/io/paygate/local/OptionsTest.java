@@ -11,8 +11,12 @@ import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
+import java.util.Optional;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -26,6 +30,35 @@ class OptionsTest {
     void runsOneProcessPerServiceUnlessToldOtherwise() {
         assertEquals(1, Options.parse(new String[0]).replicas());
         assertEquals(1, Options.forTests(Path.of("."), 0, List.of()).replicas());
+    }
+
+    @Test
+    void runsTheServicesOnTheJvmUnlessToldNative() {
+        assertFalse(Options.parse(new String[0]).nativeExecutables());
+        Options options = Options.parse(new String[] {"--native", "--replicas", "2"});
+        assertTrue(options.nativeExecutables());
+        assertEquals(2, options.replicas());
+        assertFalse(options.withNativeExecutables(false).nativeExecutables());
+        assertEquals(options, options.withNativeExecutables(false).withNativeExecutables(true));
+    }
+
+    @Test
+    void aServiceRunsFromTheNewestExecutableRunnerInItsTarget(@TempDir Path repo) throws IOException {
+        ServiceSpec binding = ServiceSpec.ALL.get(1);
+        Path target = Files.createDirectories(repo.resolve("binding-service/target"));
+        assertTrue(binding.nativeExecutable(repo).isEmpty(), "nothing built");
+
+        Files.createDirectories(target.resolve("binding-service-0.1.0-SNAPSHOT-native-image-source-jar"));
+        Files.writeString(target.resolve("binding-service-0.1.0-SNAPSHOT-runner.jar"), "");
+        Path notExecutable = Files.writeString(target.resolve("binding-service-0.1.0-SNAPSHOT-runner"), "");
+        assertTrue(binding.nativeExecutable(repo).isEmpty(), "the sources, a jar and a file that cannot run are no executable");
+
+        Files.setPosixFilePermissions(notExecutable, PosixFilePermissions.fromString("rwxr-xr-x"));
+        Path older = Files.writeString(target.resolve("binding-service-0.0.9-runner"), "");
+        Files.setPosixFilePermissions(older, PosixFilePermissions.fromString("rwxr-xr-x"));
+        Files.setLastModifiedTime(older, FileTime.fromMillis(0));
+        assertEquals(Optional.of(notExecutable), binding.nativeExecutable(repo));
+        assertTrue(ServiceSpec.ALL.getFirst().nativeExecutable(repo).isEmpty(), "payment-service's is its own");
     }
 
     @Test

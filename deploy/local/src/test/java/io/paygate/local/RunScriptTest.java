@@ -73,6 +73,31 @@ class RunScriptTest {
         return Files.readString(tree.resolve("train-args")).strip();
     }
 
+    @Test
+    void withNativeOnlyTheServicesWithoutANativeExecutableNeedTheirAotCaches(@TempDir Path tree) throws Exception {
+        copyRunWithAFakeTraining(tree);
+        for (String service : List.of("payment-service", "binding-service", "notification-service", "merchant-service")) {
+            nativeExecutable(tree, service);
+        }
+        assertEquals("--port-offset 0", trainingArguments(tree, "--native"), "ledger-service has no executable: trained");
+
+        Files.deleteIfExists(tree.resolve("train-args"));
+        nativeExecutable(tree, "ledger-service");
+        Process run = new ProcessBuilder("bash", tree.resolve("deploy/local/run").toString(), "--native")
+                .redirectErrorStream(true).start();
+        String output = new String(run.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(run.waitFor(60, TimeUnit.SECONDS), output);
+        assertFalse(Files.exists(tree.resolve("train-args")), "every service runs native: no training; " + output);
+        assertFalse(output.contains("AOT cache"), output);
+    }
+
+    private static void nativeExecutable(Path tree, String service) throws IOException {
+        Path runner = tree.resolve(service + "/target/" + service + "-0.1.0-SNAPSHOT-runner");
+        Files.createDirectories(runner.getParent());
+        Files.writeString(runner, "");
+        Files.setPosixFilePermissions(runner, PosixFilePermissions.fromString("rwxr-xr-x"));
+    }
+
     private static void copyRunWithAFakeTraining(Path tree) throws IOException {
         Path local = Files.createDirectories(tree.resolve("deploy/local"));
         Files.copy(Path.of("run"), local.resolve("run"), StandardCopyOption.REPLACE_EXISTING);
@@ -93,6 +118,7 @@ class RunScriptTest {
     @Test
     void theUsageNamesTheDefaultJvmOptionsAndEveryPortOption() {
         assertTrue(Options.USAGE.contains(AotCache.DEFAULT_JVM_OPTIONS), Options.USAGE);
+        assertTrue(Options.USAGE.contains(LocalStack.DEFAULT_NATIVE_OPTIONS), Options.USAGE);
         assertTrue(Options.USAGE.contains("--kafka-port PORT"));
         assertTrue(Options.USAGE.contains("on 15432+N, Kafka on 19092+N"), Options.USAGE);
     }
