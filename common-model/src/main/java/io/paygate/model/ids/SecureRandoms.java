@@ -7,7 +7,8 @@ import java.security.SecureRandom;
  * is initialized, and a native image initializes classes while it is built (Quarkus's default): the generator would be
  * seeded once, on the build machine, and baked into the image that every run starts from — which native-image refuses
  * ("Detected an instance of Random/SplittableRandom class in the image heap"). Taken at use instead, it is made and
- * seeded in the running process, once. Every module's {@code PackageCyclesTest} keeps generators out of static fields.
+ * seeded in the running process, once. test-support's {@code NativeImage} rules, checked by every module's
+ * {@code NativeImageRulesTest}, keep generators out of static fields.
  */
 public final class SecureRandoms {
 

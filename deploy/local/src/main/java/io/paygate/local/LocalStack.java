@@ -459,7 +459,11 @@ public final class LocalStack {
     static final String DEFAULT_NATIVE_OPTIONS = "-Xmx128m -Xmn16m";
 
     static List<String> nativeOptions() {
-        String options = System.getenv().getOrDefault("PAYGATE_SERVICE_NATIVE_OPTS", DEFAULT_NATIVE_OPTIONS);
+        return words(System.getenv().getOrDefault("PAYGATE_SERVICE_NATIVE_OPTS", DEFAULT_NATIVE_OPTIONS));
+    }
+
+    /** A command line's options as the shell would split them on blanks (no quoting: JVM and native options). */
+    static List<String> words(String options) {
         return Arrays.stream(options.trim().split("\\s+")).filter(s -> !s.isEmpty()).toList();
     }
 
@@ -815,8 +819,7 @@ public final class LocalStack {
         }
 
         private static List<String> jvmOptions() {
-            String jvm = System.getenv().getOrDefault("PAYGATE_SERVICE_JAVA_OPTS", AotCache.DEFAULT_JVM_OPTIONS);
-            return Arrays.stream(jvm.trim().split("\\s+")).filter(s -> !s.isEmpty()).toList();
+            return words(System.getenv().getOrDefault("PAYGATE_SERVICE_JAVA_OPTS", AotCache.DEFAULT_JVM_OPTIONS));
         }
 
         private static String value(List<String> rest, String option) {

@@ -43,6 +43,13 @@ class OptionsTest {
     }
 
     @Test
+    void serviceOptionsAreSplitOnBlanksAsTheShellWould() {
+        assertEquals(List.of("-Xmx128m", "-Xmn16m"), LocalStack.words("  -Xmx128m \t -Xmn16m \n"));
+        assertTrue(LocalStack.words("   ").isEmpty());
+        assertEquals(LocalStack.words(LocalStack.DEFAULT_NATIVE_OPTIONS), List.of("-Xmx128m", "-Xmn16m"));
+    }
+
+    @Test
     void aServiceRunsFromTheNewestExecutableRunnerInItsTarget(@TempDir Path repo) throws IOException {
         ServiceSpec binding = ServiceSpec.ALL.get(1);
         Path target = Files.createDirectories(repo.resolve("binding-service/target"));
